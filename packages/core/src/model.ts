@@ -1,0 +1,184 @@
+/**
+ * The one model of a tool declaration. Rules, the codemod and the CLI read these types; none of them
+ * re-detects tools, re-splits sentences or re-computes sizes.
+ */
+import type { TSESTree } from '@typescript-eslint/types';
+
+export type Node = TSESTree.Node;
+
+/** Where a declaration style comes from (DESIGN.md, "Declaration styles to recognise"). */
+export type Framework =
+  | 'mcp-sdk' // McpServer#tool / #registerTool
+  | 'mcp-sdk-low-level' // Server#setRequestHandler(ListToolsRequestSchema, …)
+  | 'fastmcp'
+  | 'vercel-ai'
+  | 'mastra'
+  | 'langchain'
+  | 'anthropic'
+  | 'openai'
+  | 'factory' // a factory the user named in settings
+  | 'shape'; // found by shape alone (defineTool, class fields, arrays of definitions…)
+
+/** One run of an evaluated string that comes from one place in source. */
+export interface TextPiece {
+  /** Offsets of this run in the evaluated value, `[start, end)`. */
+  readonly start: number;
+  readonly end: number;
+  /** The literal (string Literal or TemplateElement) that holds the run, or the identifier of an imported constant. */
+  readonly node: Node;
+  /**
+   * Absolute source offset of each character of the run, plus one entry for the end (length end - start + 1),
+   * so that escapes (`\n`, `\u00e9`) map exactly. Undefined when the run is not written in this file
+   * (an imported constant resolved through `ConstantResolver`).
+   */
+  readonly sourceOffsets: readonly number[] | undefined;
+  /** Set when the run comes from another file through `ConstantResolver`. */
+  readonly externalFile?: string;
+}
+
+/** Text whose value is known statically. */
+export interface StaticText {
+  readonly kind: 'static';
+  readonly value: string;
+  /** The expression that produced the text (a literal, template, `+` chain, `.join()` call, identifier…). */
+  readonly node: Node;
+  readonly pieces: readonly TextPiece[];
+}
+
+/** Text that cannot be read statically; `readable` holds the static parts that are known, in order. */
+export interface DynamicText {
+  readonly kind: 'dynamic';
+  readonly node: Node;
+  readonly reason: string;
+  /** The parts of the text that are static (e.g. the quasis of a template with expressions), joined. */
+  readonly readable: string;
+  /** The sub-expressions that could not be evaluated. */
+  readonly dynamicNodes: readonly Node[];
+}
+
+export type TextValue = StaticText | DynamicText;
+
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+export type JsonObject = { [key: string]: JsonValue };
+
+/** A JSON Schema as the server will publish it, or why it cannot be known. */
+export type SchemaValue =
+  | { readonly kind: 'static'; readonly json: JsonObject; readonly node: Node | undefined }
+  | { readonly kind: 'dynamic'; readonly node: Node | undefined; readonly reason: string }
+  | { readonly kind: 'none' };
+
+export type SchemaStyle = 'zod' | 'json-schema' | 'typebox' | 'valibot';
+
+/** One parameter of a tool (a property of its input schema). Nested object properties carry their path. */
+export interface ParamDecl {
+  readonly name: string;
+  /** `['options', 'depth']` for a nested property; `[name]` at the top level. */
+  readonly path: readonly string[];
+  /** The Property node that declares the parameter. */
+  readonly node: Node;
+  readonly style: SchemaStyle;
+  readonly description: TextValue | undefined;
+  /**
+   * What removing the description means in source: the `.describe(…)` CallExpression (zod), the
+   * `description` Property (JSON Schema, `.meta({ description })`).
+   */
+  readonly descriptionNode: Node | undefined;
+  /** The parameter's published JSON Schema (with description), when static. */
+  readonly schema: JsonObject | undefined;
+  readonly required: boolean;
+  /** The ObjectExpression that holds this parameter and its siblings (where a suggestion adds a sibling). */
+  readonly container: Node;
+}
+
+export interface ServerDecl {
+  /** `new McpServer({ name })`, `new Server({ name })`, `new FastMCP({ name })`. */
+  readonly node: Node;
+  readonly name: TextValue | undefined;
+  readonly framework: Framework;
+}
+
+export interface ToolDecl {
+  readonly framework: Framework;
+  /** The call or object literal that declares the tool. */
+  readonly node: Node;
+  readonly name: TextValue | undefined;
+  /** The node that holds the name (string literal, `name` property value, record key). */
+  readonly nameNode: Node | undefined;
+  readonly title: TextValue | undefined;
+  /** Undefined when the declaration has no description. */
+  readonly description: TextValue | undefined;
+  /** Top-level and nested parameters, in source order. */
+  readonly params: readonly ParamDecl[];
+  readonly inputSchema: SchemaValue;
+  readonly outputSchema: SchemaValue;
+  /** Static annotations object, when written. */
+  readonly annotations: JsonObject | undefined;
+  /** The function that runs the tool, when it is written in the declaration. */
+  readonly handler: Node | undefined;
+  /** The server the tool is registered on, when known. */
+  readonly server: ServerDecl | undefined;
+  readonly line: number;
+  readonly column: number;
+}
+
+/** Everything `core` knows about one file. */
+export interface FileModel {
+  readonly tools: readonly ToolDecl[];
+  readonly servers: readonly ServerDecl[];
+}
+
+/** The tool object a server sends in `tools/list`. */
+export interface PublishedTool {
+  name: string;
+  title?: string;
+  description?: string;
+  inputSchema: JsonObject;
+  outputSchema?: JsonObject;
+  annotations?: JsonObject;
+  [extra: string]: JsonValue | undefined;
+}
+
+export interface ToolMeasure {
+  /** `Buffer.byteLength(JSON.stringify(tool))`. */
+  readonly bytes: number;
+  /** o200k_base tokens of `JSON.stringify(tool)`. */
+  readonly tokens: number;
+  readonly nameBytes: number;
+  readonly descriptionBytes: number;
+  readonly schemaBytes: number;
+}
+
+/** A constant imported from another file, as type information or ts-morph can read it. */
+export interface ImportedConstantRef {
+  /** The identifier in this file. */
+  readonly local: TSESTree.Identifier;
+  /** The exported name (`default` for a default import). */
+  readonly importedName: string;
+  /** The module specifier as written. */
+  readonly source: string;
+  /** The file being analysed. */
+  readonly fromFile: string;
+}
+
+export type ConstantResolver = (ref: ImportedConstantRef) => { value: string; file?: string } | undefined;
+
+/** `settings.toolslim` as users write it, shared by the rules, the codemod and the CLI. */
+export interface ToolslimSettings {
+  /** Clients to check hard limits for; default: every known client. */
+  readonly clients?: readonly string[];
+  /** Tool name → family; overrides the computed family. */
+  readonly families?: Readonly<Record<string, string>>;
+  /** Names of project factories that take a tool definition object, e.g. `['defineTool', 'makeTool']`. */
+  readonly factories?: readonly string[];
+  /** Server name used for qualified-name limits when it is not static in source. */
+  readonly serverName?: string;
+  /** Which zod major `import … from 'zod'` means; default 4. */
+  readonly zodVersion?: 3 | 4;
+}
+
+export interface AnalyzeOptions {
+  /** Path of the file, used for the family fallback and error messages. */
+  readonly filePath: string;
+  readonly settings?: ToolslimSettings;
+  readonly resolveConstant?: ConstantResolver;
+}

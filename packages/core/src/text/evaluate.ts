@@ -1,0 +1,412 @@
+/**
+ * Static evaluation of description text: string literals, expression-free templates, `+` chains,
+ * `[...].join(sep)`, `.trim()`, dedent-style tags, same-file constants, `exports.X`, object members of
+ * constant objects, and imported constants through a `ConstantResolver`. Anything else is dynamic:
+ * the caller never guesses about text it cannot read.
+ *
+ * Every character of a static value keeps the source offsets it was written at, so a report can sit on
+ * one sentence inside a long string and an edit can change the text where it lives.
+ */
+import type { TSESTree } from '@typescript-eslint/types';
+import { getPropertyName, unwrap, type Program } from '../ast.js';
+import type { ConstantResolver, DynamicText, Node, StaticText, TextPiece, TextValue } from '../model.js';
+import { getExportsMemberName, Scope } from './scope.js';
+
+export interface TextContext {
+  readonly program: Program;
+  readonly filePath: string;
+  readonly resolveConstant?: ConstantResolver;
+}
+
+/** Tags whose result is their template with common indentation removed. */
+const DEDENT_TAGS = new Set(['dedent', 'outdent', 'stripIndent', 'endent', 'ts_dedent']);
+const MAX_DEPTH = 40;
+
+/** One character of an evaluated string and where it was written. */
+interface Char {
+  readonly ch: string;
+  readonly node: Node;
+  /** [start, end) in source, or undefined when not written in this file verbatim. */
+  readonly src: readonly [number, number] | undefined;
+  readonly externalFile?: string;
+}
+
+class Unreadable {
+  constructor(
+    readonly reason: string,
+    readonly node: Node,
+  ) {}
+}
+
+type Eval = Char[] | Unreadable;
+
+/** Evaluate an expression as text. */
+export function evaluateText(node: Node, context: TextContext): TextValue {
+  const dynamicNodes: Node[] = [];
+  const reasons: string[] = [];
+  const readable: string[] = [];
+  const result = evaluate(node, context, 0);
+  if (!(result instanceof Unreadable)) return buildStatic(node, result);
+  // Collect what is readable for the dynamic text: walk templates and `+` chains part by part.
+  collectReadable(node, context, readable, dynamicNodes, reasons);
+  const value: DynamicText = {
+    kind: 'dynamic',
+    node,
+    reason: reasons[0] ?? result.reason,
+    readable: readable.join(''),
+    dynamicNodes: dynamicNodes.length > 0 ? dynamicNodes : [result.node],
+  };
+  return value;
+}
+
+/** Evaluate only if the node is plainly a piece of text (a string literal or template); cheap pre-check for detectors. */
+export function isTextLike(node: Node): boolean {
+  const n = unwrap(node);
+  return (n.type === 'Literal' && typeof n.value === 'string') || n.type === 'TemplateLiteral' || n.type === 'TaggedTemplateExpression';
+}
+
+function buildStatic(node: Node, chars: Char[]): StaticText {
+  const pieces: TextPiece[] = [];
+  let i = 0;
+  while (i < chars.length) {
+    const first = chars[i];
+    let j = i + 1;
+    const contiguous = first.src !== undefined;
+    while (
+      j < chars.length &&
+      chars[j].node === first.node &&
+      (contiguous ? chars[j].src !== undefined && chars[j].src![0] === chars[j - 1].src![1] : chars[j].src === undefined)
+    ) {
+      j++;
+    }
+    const run = chars.slice(i, j);
+    pieces.push({
+      start: i,
+      end: j,
+      node: first.node,
+      sourceOffsets: contiguous ? [...run.map((c) => c.src![0]), run[run.length - 1].src![1]] : undefined,
+      ...(first.externalFile ? { externalFile: first.externalFile } : {}),
+    });
+    i = j;
+  }
+  return { kind: 'static', value: chars.map((c) => c.ch).join(''), node, pieces };
+}
+
+function evaluate(input: Node, context: TextContext, depth: number): Eval {
+  if (depth > MAX_DEPTH) return new Unreadable('too deeply nested', input);
+  const node = unwrap(input);
+  switch (node.type) {
+    case 'Literal':
+      if (typeof node.value === 'string') return literalChars(node as TSESTree.StringLiteral);
+      if (typeof node.value === 'number' || typeof node.value === 'boolean') return plainChars(String(node.value), node);
+      return new Unreadable('not text', node);
+    case 'TemplateLiteral':
+      return templateChars(node, context, depth);
+    case 'TaggedTemplateExpression': {
+      const tag = unwrap(node.tag);
+      const tagName =
+        tag.type === 'Identifier' ? tag.name : tag.type === 'MemberExpression' && tag.property.type === 'Identifier' ? tag.property.name : '';
+      if (tag.type === 'MemberExpression' && tag.object.type === 'Identifier' && tag.object.name === 'String' && tagName === 'raw') {
+        return templateChars(node.quasi, context, depth, true);
+      }
+      if (!DEDENT_TAGS.has(tagName)) return new Unreadable(`tagged template \`${tagName || 'tag'}\``, node);
+      const chars = templateChars(node.quasi, context, depth);
+      return chars instanceof Unreadable ? chars : dedent(chars);
+    }
+    case 'BinaryExpression': {
+      if (node.operator !== '+') return new Unreadable(`\`${node.operator}\` expression`, node);
+      const left = evaluate(node.left, context, depth + 1);
+      if (left instanceof Unreadable) return left;
+      const right = evaluate(node.right, context, depth + 1);
+      if (right instanceof Unreadable) return right;
+      return [...left, ...right];
+    }
+    case 'CallExpression':
+      return callChars(node, context, depth);
+    case 'Identifier':
+      return identifierChars(node, context, depth);
+    case 'MemberExpression':
+      return memberChars(node, context, depth);
+    default:
+      return new Unreadable(`${describeNode(node)} is not static text`, node);
+  }
+}
+
+function describeNode(node: Node): string {
+  switch (node.type) {
+    case 'ConditionalExpression':
+      return 'a conditional';
+    case 'CallExpression':
+      return 'a function call';
+    case 'AwaitExpression':
+      return 'an awaited value';
+    default:
+      return node.type;
+  }
+}
+
+function plainChars(text: string, node: Node): Char[] {
+  return Array.from(text, (ch) => ({ ch, node, src: undefined })).flatMap(splitSurrogates);
+}
+
+function splitSurrogates(c: Char): Char[] {
+  return c.ch.length === 1 ? [c] : [...c.ch].length === 1 && c.ch.length === 2 ? [{ ...c, ch: c.ch[0] }, { ...c, ch: c.ch[1] }] : [c];
+}
+
+function literalChars(node: TSESTree.StringLiteral): Char[] {
+  const mapped = decodeRaw(node.raw.slice(1, -1), node.range[0] + 1);
+  if (mapped && mapped.map((m) => m.ch).join('') === node.value) {
+    return mapped.map((m) => ({ ch: m.ch, node, src: m.src }));
+  }
+  return plainChars(node.value, node);
+}
+
+function templateChars(node: TSESTree.TemplateLiteral, context: TextContext, depth: number, raw = false): Eval {
+  const out: Char[] = [];
+  for (let i = 0; i < node.quasis.length; i++) {
+    const quasi = node.quasis[i];
+    const cooked = raw ? quasi.value.raw : quasi.value.cooked;
+    if (cooked == null) return new Unreadable('invalid escape in template', quasi);
+    // TemplateElement ranges include the delimiters: "`" or "}" before, "${" or "`" after.
+    const contentStart = quasi.range[0] + 1;
+    const mapped = raw ? undefined : decodeRaw(quasi.value.raw, contentStart, true);
+    if (raw) {
+      for (let k = 0; k < cooked.length; k++) out.push({ ch: cooked[k], node: quasi, src: [contentStart + k, contentStart + k + 1] });
+    } else if (mapped && mapped.map((m) => m.ch).join('') === cooked) {
+      for (const m of mapped) out.push({ ch: m.ch, node: quasi, src: m.src });
+    } else {
+      out.push(...plainChars(cooked, quasi));
+    }
+    if (i < node.expressions.length) {
+      const part = evaluate(node.expressions[i], context, depth + 1);
+      if (part instanceof Unreadable) return part;
+      out.push(...part);
+    }
+  }
+  return out;
+}
+
+function callChars(node: TSESTree.CallExpression, context: TextContext, depth: number): Eval {
+  const callee = unwrap(node.callee);
+  if (callee.type !== 'MemberExpression' || callee.computed || callee.property.type !== 'Identifier') {
+    return new Unreadable('a function call', node);
+  }
+  const method = callee.property.name;
+  if (method === 'join') {
+    const array = resolveArray(callee.object, context, depth);
+    if (!array) return new Unreadable('`.join()` on something that is not a static array', node);
+    let separator: Char[] = plainChars(',', node);
+    if (node.arguments.length > 0) {
+      const sep = evaluate(node.arguments[0], context, depth + 1);
+      if (sep instanceof Unreadable) return sep;
+      separator = sep;
+    }
+    const out: Char[] = [];
+    for (let i = 0; i < array.elements.length; i++) {
+      const element = array.elements[i];
+      if (!element || element.type === 'SpreadElement') return new Unreadable('spread or hole in a joined array', element ?? array);
+      if (i > 0) out.push(...separator);
+      const part = evaluate(element, context, depth + 1);
+      if (part instanceof Unreadable) return part;
+      out.push(...part);
+    }
+    return out;
+  }
+  if (method === 'trim' || method === 'trimStart' || method === 'trimEnd') {
+    if (node.arguments.length > 0) return new Unreadable('a function call', node);
+    const inner = evaluate(callee.object, context, depth + 1);
+    if (inner instanceof Unreadable) return inner;
+    let start = 0;
+    let end = inner.length;
+    if (method !== 'trimEnd') while (start < end && /\s/.test(inner[start].ch)) start++;
+    if (method !== 'trimStart') while (end > start && /\s/.test(inner[end - 1].ch)) end--;
+    return inner.slice(start, end);
+  }
+  if (method === 'concat') {
+    const base = evaluate(callee.object, context, depth + 1);
+    if (base instanceof Unreadable) return base;
+    const out = [...base];
+    for (const arg of node.arguments) {
+      if (arg.type === 'SpreadElement') return new Unreadable('spread argument', arg);
+      const part = evaluate(arg, context, depth + 1);
+      if (part instanceof Unreadable) return part;
+      out.push(...part);
+    }
+    return out;
+  }
+  return new Unreadable(`\`.${method}()\` call`, node);
+}
+
+function resolveArray(node: Node, context: TextContext, depth: number): TSESTree.ArrayExpression | undefined {
+  const n = unwrap(node);
+  if (n.type === 'ArrayExpression') return n;
+  if (n.type === 'Identifier' && depth < MAX_DEPTH) {
+    const init = Scope.of(context.program).resolve(n);
+    return init ? resolveArray(init, context, depth + 1) : undefined;
+  }
+  return undefined;
+}
+
+function identifierChars(node: TSESTree.Identifier, context: TextContext, depth: number): Eval {
+  const scope = Scope.of(context.program);
+  const init = scope.resolve(node);
+  if (init) {
+    if (init.type === 'FunctionDeclaration' || init.type === 'ClassDeclaration') return new Unreadable(`\`${node.name}\` is not text`, node);
+    return evaluate(init, context, depth + 1);
+  }
+  const imported = scope.getImport(node.name);
+  if (imported && imported.importedName !== '*' && context.resolveConstant) {
+    const resolved = context.resolveConstant({
+      local: node,
+      importedName: imported.importedName,
+      source: imported.source,
+      fromFile: context.filePath,
+    });
+    if (resolved) {
+      return Array.from(resolved.value, (ch) => ({ ch, node, src: undefined, externalFile: resolved.file })).flatMap(splitSurrogates);
+    }
+  }
+  if (imported) return new Unreadable(`\`${node.name}\` is imported from '${imported.source}'`, node);
+  return new Unreadable(`\`${node.name}\` is not a constant of this file`, node);
+}
+
+function memberChars(node: TSESTree.MemberExpression, context: TextContext, depth: number): Eval {
+  const exported = getExportsMemberName(node);
+  if (exported) {
+    const value = Scope.of(context.program).getExportsAssignment(exported);
+    if (value) return evaluate(value, context, depth + 1);
+  }
+  // CONSTANTS.key / CONSTANTS['key'] where CONSTANTS is a same-file object literal.
+  const key = !node.computed && node.property.type === 'Identifier' ? node.property.name : node.property.type === 'Literal' ? String(node.property.value) : undefined;
+  const object = unwrap(node.object);
+  if (key !== undefined && object.type === 'Identifier') {
+    const init = Scope.of(context.program).resolve(object);
+    const objectLiteral = init ? unwrap(init) : undefined;
+    if (objectLiteral?.type === 'ObjectExpression') {
+      for (let i = objectLiteral.properties.length - 1; i >= 0; i--) {
+        const p = objectLiteral.properties[i];
+        if (p.type === 'SpreadElement') return new Unreadable('object with a spread', p);
+        if (getPropertyName(p) === key) return evaluate(p.value, context, depth + 1);
+      }
+    }
+  }
+  return new Unreadable('a property read that is not a same-file constant', node);
+}
+
+/** Template-literal and string-literal escape decoding that keeps the source range of each produced character. */
+function decodeRaw(raw: string, offset: number, template = false): Array<{ ch: string; src: [number, number] }> | undefined {
+  const out: Array<{ ch: string; src: [number, number] }> = [];
+  let i = 0;
+  const push = (text: string, start: number, end: number) => {
+    for (const unit of splitUnits(text)) out.push({ ch: unit, src: [offset + start, offset + end] });
+  };
+  while (i < raw.length) {
+    const c = raw[i];
+    if (template && c === '\r') {
+      // Template literals normalise CRLF and CR to LF.
+      const end = raw[i + 1] === '\n' ? i + 2 : i + 1;
+      push('\n', i, end);
+      i = end;
+      continue;
+    }
+    if (c !== '\\') {
+      push(c, i, i + 1);
+      i++;
+      continue;
+    }
+    const n = raw[i + 1];
+    if (n === undefined) return undefined;
+    const simple: Record<string, string> = { n: '\n', t: '\t', r: '\r', b: '\b', f: '\f', v: '\v', '0': '\0' };
+    if (n in simple && !(n === '0' && /[0-9]/.test(raw[i + 2] ?? ''))) {
+      push(simple[n], i, i + 2);
+      i += 2;
+    } else if (n === 'x') {
+      const hex = raw.slice(i + 2, i + 4);
+      if (!/^[0-9a-fA-F]{2}$/.test(hex)) return undefined;
+      push(String.fromCharCode(parseInt(hex, 16)), i, i + 4);
+      i += 4;
+    } else if (n === 'u') {
+      if (raw[i + 2] === '{') {
+        const close = raw.indexOf('}', i + 3);
+        if (close < 0) return undefined;
+        const code = parseInt(raw.slice(i + 3, close), 16);
+        if (!Number.isFinite(code) || code > 0x10ffff) return undefined;
+        push(String.fromCodePoint(code), i, close + 1);
+        i = close + 1;
+      } else {
+        const hex = raw.slice(i + 2, i + 6);
+        if (!/^[0-9a-fA-F]{4}$/.test(hex)) return undefined;
+        push(String.fromCharCode(parseInt(hex, 16)), i, i + 6);
+        i += 6;
+      }
+    } else if (n === '\r' || n === '\n' || n === '\u2028' || n === '\u2029') {
+      // Line continuation: produces nothing.
+      i += n === '\r' && raw[i + 2] === '\n' ? 3 : 2;
+    } else if (/[1-7]/.test(n)) {
+      return undefined; // legacy octal escapes: let the caller fall back
+    } else {
+      push(n, i, i + 2);
+      i += 2;
+    }
+  }
+  return out;
+}
+
+function splitUnits(text: string): string[] {
+  return text.length === 1 ? [text] : text.split('');
+}
+
+/** Remove the common indentation of a template (and its leading/trailing blank line), as dedent-style tags do. */
+function dedent(chars: Char[]): Char[] {
+  // Each line keeps the newline character that ended the line before it, so offsets stay exact.
+  const lines: Array<{ newline: Char | undefined; chars: Char[] }> = [{ newline: undefined, chars: [] }];
+  for (const c of chars) {
+    if (c.ch === '\n') lines.push({ newline: c, chars: [] });
+    else lines[lines.length - 1].chars.push(c);
+  }
+  const isBlank = (line: Char[]) => line.every((c) => c.ch === ' ' || c.ch === '\t');
+  let indent = Infinity;
+  for (const { chars: line } of lines) {
+    if (isBlank(line)) continue;
+    let k = 0;
+    while (k < line.length && (line[k].ch === ' ' || line[k].ch === '\t')) k++;
+    indent = Math.min(indent, k);
+  }
+  if (!Number.isFinite(indent)) indent = 0;
+  const kept = lines.map((line) => ({ newline: line.newline, chars: isBlank(line.chars) ? [] : line.chars.slice(indent) }));
+  if (kept.length > 1 && kept[0].chars.length === 0) {
+    kept.shift();
+    kept[0] = { newline: undefined, chars: kept[0].chars };
+  }
+  if (kept.length > 1 && kept[kept.length - 1].chars.length === 0) kept.pop();
+  const out: Char[] = [];
+  for (const line of kept) {
+    if (line.newline && out.length + line.chars.length >= 0 && line !== kept[0]) out.push(line.newline);
+    out.push(...line.chars);
+  }
+  return out;
+}
+
+/** For a dynamic text: the static parts, in order, and the sub-expressions that are not static. */
+function collectReadable(input: Node, context: TextContext, readable: string[], dynamicNodes: Node[], reasons: string[]): void {
+  const node = unwrap(input);
+  const attempt = evaluate(node, context, 0);
+  if (!(attempt instanceof Unreadable)) {
+    readable.push(attempt.map((c) => c.ch).join(''));
+    return;
+  }
+  if (node.type === 'TemplateLiteral') {
+    node.quasis.forEach((quasi, i) => {
+      readable.push(quasi.value.cooked ?? '');
+      if (i < node.expressions.length) collectReadable(node.expressions[i], context, readable, dynamicNodes, reasons);
+    });
+    return;
+  }
+  if (node.type === 'BinaryExpression' && node.operator === '+') {
+    collectReadable(node.left, context, readable, dynamicNodes, reasons);
+    collectReadable(node.right, context, readable, dynamicNodes, reasons);
+    return;
+  }
+  dynamicNodes.push(attempt.node);
+  reasons.push(attempt.reason);
+}

@@ -1,0 +1,2 @@
+export { evaluateText, isTextLike, type TextContext } from './evaluate.js';
+export { Scope, getExportsMemberName, type ImportBinding } from './scope.js';

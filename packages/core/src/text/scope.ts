@@ -1,0 +1,203 @@
+/**
+ * Same-file name resolution: which expression a `const` (or a never-reassigned `let`/`var`) holds,
+ * which import an identifier comes from, and CommonJS `exports.X = …` assignments.
+ * Built once per program; nearest enclosing block wins when a name is declared more than once.
+ */
+import type { TSESTree } from '@typescript-eslint/types';
+import { walk, type Program } from '../ast.js';
+import type { Node } from '../model.js';
+
+interface Binding {
+  readonly init: Node | undefined;
+  /** Range of the block (or program) the declaration is visible in. */
+  readonly blockRange: readonly [number, number];
+  reassigned?: boolean;
+}
+
+export interface ImportBinding {
+  readonly source: string;
+  /** `default`, `*` for a namespace import, or the exported name. */
+  readonly importedName: string;
+}
+
+const cache = new WeakMap<Program, Scope>();
+
+export class Scope {
+  private readonly bindings = new Map<string, Binding[]>();
+  private readonly imports = new Map<string, ImportBinding>();
+  private readonly exportsAssignments = new Map<string, Node[]>();
+
+  static of(program: Program): Scope {
+    let scope = cache.get(program);
+    if (!scope) {
+      scope = new Scope(program);
+      cache.set(program, scope);
+    }
+    return scope;
+  }
+
+  private constructor(program: Program) {
+    // Pre-order walk visits nodes in source order, so the enclosing blocks are a stack.
+    const blocks: Array<readonly [number, number]> = [program.range];
+    const reassigned = new Set<string>();
+    walk(program, (node, parent) => {
+      while (blocks.length > 1 && blocks[blocks.length - 1][1] <= node.range[0]) blocks.pop();
+      const block = blocks[blocks.length - 1];
+      switch (node.type) {
+        case 'VariableDeclarator': {
+          if (node.id.type === 'Identifier') {
+            const kind = (parent as TSESTree.VariableDeclaration | undefined)?.kind;
+            this.add(node.id.name, { init: node.init ?? undefined, blockRange: kind === 'var' ? program.range : block });
+            if (node.init?.type === 'CallExpression') this.recordRequire(node.id.name, node.init);
+          } else {
+            for (const name of findPatternNames(node.id)) this.add(name, { init: undefined, blockRange: block });
+          }
+          break;
+        }
+        case 'FunctionDeclaration':
+        case 'ClassDeclaration':
+          if (node.id) this.add(node.id.name, { init: node, blockRange: block });
+          break;
+        case 'ImportDeclaration':
+          for (const spec of node.specifiers) {
+            const importedName =
+              spec.type === 'ImportDefaultSpecifier'
+                ? 'default'
+                : spec.type === 'ImportNamespaceSpecifier'
+                  ? '*'
+                  : spec.imported.type === 'Identifier'
+                    ? spec.imported.name
+                    : String(spec.imported.value);
+            this.imports.set(spec.local.name, { source: String(node.source.value), importedName });
+          }
+          break;
+        case 'AssignmentExpression':
+          if (node.left.type === 'Identifier') reassigned.add(node.left.name);
+          else if (node.left.type === 'MemberExpression' && node.operator === '=') {
+            const name = getExportsMemberName(node.left);
+            if (name) this.exportsAssignments.set(name, [...(this.exportsAssignments.get(name) ?? []), node.right]);
+          }
+          break;
+        case 'UpdateExpression':
+          if (node.argument.type === 'Identifier') reassigned.add(node.argument.name);
+          break;
+        case 'CatchClause':
+          blocks.push(node.range);
+          if (node.param) for (const name of findPatternNames(node.param)) this.add(name, { init: undefined, blockRange: node.range });
+          break;
+        case 'BlockStatement':
+        case 'StaticBlock':
+        case 'ForStatement':
+        case 'ForInStatement':
+        case 'ForOfStatement':
+        case 'SwitchStatement':
+          blocks.push(node.range);
+          break;
+        case 'FunctionExpression':
+        case 'ArrowFunctionExpression':
+          blocks.push(node.range);
+          for (const param of node.params) for (const name of findPatternNames(param)) this.add(name, { init: undefined, blockRange: node.range });
+          break;
+        default:
+          break;
+      }
+      if (node.type === 'FunctionDeclaration') {
+        blocks.push(node.range);
+        for (const param of node.params) for (const name of findPatternNames(param)) this.add(name, { init: undefined, blockRange: node.range });
+      }
+    });
+    // A reassigned name is never read as a constant, wherever the assignment sits.
+    for (const name of reassigned) for (const b of this.bindings.get(name) ?? []) b.reassigned = true;
+  }
+
+  private add(name: string, binding: Binding): void {
+    const list = this.bindings.get(name);
+    if (list) list.push(binding);
+    else this.bindings.set(name, [binding]);
+  }
+
+  private recordRequire(local: string, init: TSESTree.CallExpression): void {
+    // const zod_1 = require("zod") / __importDefault(require("x")) / __importStar(require("x"))
+    let call: Node = init;
+    if (
+      call.type === 'CallExpression' &&
+      call.callee.type === 'Identifier' &&
+      /^__import(?:Default|Star)$/.test(call.callee.name) &&
+      call.arguments[0]
+    ) {
+      call = call.arguments[0];
+    }
+    if (
+      call.type === 'CallExpression' &&
+      call.callee.type === 'Identifier' &&
+      call.callee.name === 'require' &&
+      call.arguments[0]?.type === 'Literal' &&
+      typeof call.arguments[0].value === 'string'
+    ) {
+      this.imports.set(local, { source: call.arguments[0].value, importedName: '*' });
+    }
+  }
+
+  /**
+   * The expression an identifier stands for at its position: the initializer of the nearest
+   * declaration that is never reassigned. Undefined for parameters, imports and reassigned names.
+   */
+  resolve(id: TSESTree.Identifier): Node | undefined {
+    const candidates = this.bindings.get(id.name);
+    if (!candidates) return undefined;
+    let best: Binding | undefined;
+    for (const b of candidates) {
+      if (b.blockRange[0] <= id.range[0] && id.range[1] <= b.blockRange[1]) {
+        if (!best || b.blockRange[1] - b.blockRange[0] < best.blockRange[1] - best.blockRange[0]) best = b;
+      }
+    }
+    if (!best || best.reassigned) return undefined;
+    return best.init;
+  }
+
+  /** The import (ESM or `require`) that binds this name in the file, when the name is not shadowed. */
+  getImport(name: string): ImportBinding | undefined {
+    return this.imports.get(name);
+  }
+
+  /** The single value assigned to `exports.NAME` / `module.exports.NAME`, if assigned exactly once. */
+  getExportsAssignment(name: string): Node | undefined {
+    const list = this.exportsAssignments.get(name);
+    return list && list.length === 1 ? list[0] : undefined;
+  }
+}
+
+/** `exports.X`, `module.exports.X` → `X`. */
+export function getExportsMemberName(node: TSESTree.MemberExpression): string | undefined {
+  if (node.computed || node.property.type !== 'Identifier') return undefined;
+  const object = node.object;
+  const isExports =
+    (object.type === 'Identifier' && object.name === 'exports') ||
+    (object.type === 'MemberExpression' &&
+      !object.computed &&
+      object.object.type === 'Identifier' &&
+      object.object.name === 'module' &&
+      object.property.type === 'Identifier' &&
+      object.property.name === 'exports');
+  return isExports ? node.property.name : undefined;
+}
+
+/** Names bound by a parameter or destructuring pattern. */
+function findPatternNames(pattern: Node): string[] {
+  switch (pattern.type) {
+    case 'Identifier':
+      return [pattern.name];
+    case 'AssignmentPattern':
+      return findPatternNames(pattern.left);
+    case 'RestElement':
+      return findPatternNames(pattern.argument);
+    case 'ArrayPattern':
+      return pattern.elements.flatMap((e) => (e ? findPatternNames(e) : []));
+    case 'ObjectPattern':
+      return pattern.properties.flatMap((p) => (p.type === 'RestElement' ? findPatternNames(p) : findPatternNames(p.value)));
+    case 'TSParameterProperty':
+      return findPatternNames(pattern.parameter);
+    default:
+      return [];
+  }
+}
