@@ -5,3 +5,6 @@ export * from './find-tools/index.js';
 export * from './schema/index.js';
 export * from './published.js';
 export * from './measure.js';
+export * from './prose/index.js';
+export * from './clients.js';
+export * from './families.js';
