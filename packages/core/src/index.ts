@@ -8,3 +8,4 @@ export * from './measure.js';
 export * from './prose/index.js';
 export * from './clients.js';
 export * from './families.js';
+export * from './report.js';
