@@ -18,7 +18,7 @@ export default tseslint.config(
     ...eslintPlugin.configs.recommended,
   },
   {
-    files: ['packages/cli/src/**/*.ts', 'test/**/*.ts', '**/tests/**/*.ts', 'packages/*/bin/**'],
+    files: ['packages/cli/src/**/*.ts', 'test/**/*.{ts,mjs}', '**/tests/**/*.{ts,mjs}', 'packages/*/bin/**', 'packages/*/scripts/**'],
     rules: { 'no-console': 'off' },
   },
 );

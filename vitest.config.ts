@@ -13,5 +13,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // Third-party packages that also publish a `source` condition (eventsource-parser, through the SDK's
+    // HTTP client) must go through Vite, which can load their TypeScript; Node alone cannot.
+    server: { deps: { inline: [/@modelcontextprotocol\/sdk/, /eventsource-parser/] } },
   },
 });

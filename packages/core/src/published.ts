@@ -1,5 +1,11 @@
-// PLACEHOLDER (helper core-schema replaces this file): signature only.
-import type { PublishedTool, ToolDecl } from './model.js';
+/**
+ * The tool object a server puts in `tools/list` for a declaration, with the fields each framework adds
+ * and in the key order it writes them (both change `JSON.stringify`, hence the bytes we report).
+ */
+import type { TSESTree } from '@typescript-eslint/types';
+import { getPropertyName, unwrap } from './ast.js';
+import type { Framework, JsonObject, JsonValue, PublishedTool, SchemaValue, TextValue, ToolDecl } from './model.js';
+import { getDefaultSchema, isSchemaFromZod } from './schema/index.js';
 
 export interface PublishedToolResult {
   /** The tool as its server publishes it; undefined when the name or the schema cannot be read. */
@@ -9,7 +15,142 @@ export interface PublishedToolResult {
   readonly reasons: readonly string[];
 }
 
+type Field = 'name' | 'title' | 'description' | 'inputSchema' | 'outputSchema' | 'annotations';
+
+/**
+ * What McpServer adds to every tool (sdk/dist/esm/server/mcp.js, `tools/list`): `execution` is
+ * `{ taskSupport: 'forbidden' }` for tools registered with `tool()` and `registerTool()`.
+ */
+const MCP_SDK_EXECUTION: JsonObject = { taskSupport: 'forbidden' };
+
+/** Source keys that hold each field, for the literal styles whose key order is the author's. */
+const FIELD_KEYS: Readonly<Record<Field, readonly string[]>> = {
+  name: ['name', 'id'],
+  title: ['title'],
+  description: ['description'],
+  inputSchema: ['inputSchema', 'input_schema', 'parameters', 'schema', 'argsShape'],
+  outputSchema: ['outputSchema', 'output_schema'],
+  annotations: ['annotations'],
+};
+
 export function buildPublishedTool(decl: ToolDecl): PublishedToolResult {
-  void decl;
-  throw new Error('buildPublishedTool: not implemented yet');
+  const reasons: string[] = [];
+  const name = readText(decl.name, 'name', reasons);
+  if (name === undefined || name === '') {
+    if (!decl.name) reasons.push('the tool has no name that can be read');
+    return { tool: undefined, dynamic: true, reasons };
+  }
+  const inputSchema = readSchema(decl.inputSchema, getPublisher(decl), 'input schema', reasons);
+  if (inputSchema === null) return { tool: undefined, dynamic: true, reasons };
+  const outputSchema = readSchema(decl.outputSchema, getPublisher(decl), 'output schema', reasons, 'output');
+  const fields: Partial<Record<Field, JsonValue>> = {
+    name,
+    title: readText(decl.title, 'title', reasons),
+    description: readText(decl.description, 'description', reasons),
+    inputSchema,
+    outputSchema: outputSchema ?? undefined,
+    annotations: decl.annotations,
+  };
+  const tool = buildForFramework(decl, fields);
+  return { tool, dynamic: reasons.length > 0, reasons };
+}
+
+/** Static text as is; dynamic text contributes its readable part and a reason. */
+function readText(text: TextValue | undefined, what: string, reasons: string[]): string | undefined {
+  if (!text) return undefined;
+  if (text.kind === 'static') return text.value;
+  reasons.push(`the ${what} is dynamic: ${text.reason}`);
+  return text.readable;
+}
+
+/**
+ * The published schema; `undefined` when the framework publishes none, `null` when it cannot be read
+ * (for an input schema the whole tool is then unknown).
+ */
+function readSchema(schema: SchemaValue, framework: Framework, what: string, reasons: string[], io: 'input' | 'output' = 'input'): JsonObject | undefined | null {
+  if (schema.kind === 'static') return schema.json;
+  if (schema.kind === 'none') return getDefaultSchema(framework, io);
+  reasons.push(`the ${what} is dynamic: ${schema.reason}`);
+  return io === 'input' ? null : undefined;
+}
+
+/**
+ * How the tool reaches the client. A project's own wrapper (`defineTool`, a factory) around a zod
+ * schema, or one linked to an McpServer, is registered with McpServer in the end: it publishes that way.
+ */
+function getPublisher(decl: ToolDecl): Framework {
+  const isWrapper = decl.framework === 'shape' || decl.framework === 'factory';
+  if (isWrapper && (decl.server?.framework === 'mcp-sdk' || isSchemaFromZod(decl.inputSchema))) return 'mcp-sdk';
+  return decl.framework;
+}
+
+function buildForFramework(decl: ToolDecl, fields: Partial<Record<Field, JsonValue>>): PublishedTool {
+  switch (getPublisher(decl)) {
+    case 'mcp-sdk':
+      // The object literal McpServer builds; `outputSchema` is added after it when there is one.
+      return assemble([
+        ['name', fields.name],
+        ['title', fields.title],
+        ['description', fields.description],
+        ['inputSchema', fields.inputSchema],
+        ['annotations', fields.annotations],
+        ['execution', MCP_SDK_EXECUTION],
+        ['outputSchema', fields.outputSchema],
+      ]);
+    case 'fastmcp':
+      // FastMCP's `tools/list` handler writes annotations, description, inputSchema, name, then outputSchema.
+      return assemble([
+        ['annotations', fields.annotations],
+        ['description', fields.description],
+        ['inputSchema', fields.inputSchema],
+        ['name', fields.name],
+        ['outputSchema', fields.outputSchema],
+      ]);
+    case 'vercel-ai':
+    case 'langchain':
+    case 'mastra':
+      // Not MCP servers: served through an adapter that publishes name, description and the converted schema.
+      return assemble([
+        ['name', fields.name],
+        ['description', fields.description],
+        ['inputSchema', fields.inputSchema],
+      ]);
+    default:
+      return assemble(getSourceOrder(decl.node).map((field) => [field, fields[field]]));
+  }
+}
+
+/**
+ * Literal styles publish the object the author wrote, so its keys come in the author's order; fields
+ * not written there follow in the MCP order.
+ */
+function getSourceOrder(node: ToolDecl['node']): Field[] {
+  const order: Field[] = [];
+  const object = unwrap(node);
+  if (object.type === 'ObjectExpression') {
+    for (const property of object.properties) {
+      const field = property.type === 'Property' ? getField(property) : undefined;
+      if (field && !order.includes(field)) order.push(field);
+    }
+  }
+  for (const field of ['name', 'title', 'description', 'inputSchema', 'outputSchema', 'annotations'] as const) {
+    if (!order.includes(field)) order.push(field);
+  }
+  return order;
+}
+
+function getField(property: TSESTree.Property): Field | undefined {
+  const key = getPropertyName(property);
+  if (key === undefined) return undefined;
+  for (const [field, keys] of Object.entries(FIELD_KEYS) as Array<[Field, readonly string[]]>) {
+    if (keys.includes(key)) return field;
+  }
+  return undefined;
+}
+
+/** An object with the given keys in order, leaving out absent ones (as `JSON.stringify` drops `undefined`). */
+function assemble(entries: ReadonlyArray<readonly [string, JsonValue | undefined]>): PublishedTool {
+  const tool: Record<string, JsonValue> = {};
+  for (const [key, value] of entries) if (value !== undefined) tool[key] = value;
+  return tool as PublishedTool;
 }

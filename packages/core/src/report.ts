@@ -1,7 +1,18 @@
-// PLACEHOLDER (helper cli replaces this file): signatures only.
-import type { PublishedTool, ToolslimSettings } from './model.js';
+/**
+ * The `report --json` / `measure --json` object (DESIGN.md, "Machine-readable outputs"), built from
+ * source files or from what a running server listed. Both paths measure with `measureTool`, so a static
+ * estimate and a runtime measurement are computed the same way and can be compared tool by tool.
+ */
+import path from 'node:path';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { analyzeSource } from './analyze.js';
+import { createFileConstantResolver } from './text/file-resolver.js';
+import { assignFamilies } from './families.js';
+import { measureTool } from './measure.js';
+import type { ConstantResolver, Framework, PublishedTool, ToolDecl, ToolMeasure, ToolslimSettings } from './model.js';
+import { buildPublishedTool } from './published.js';
 
-/** One row of `toolslim report --json` / `measure --json` (DESIGN.md, "Machine-readable outputs"). */
+/** One row of `toolslim report --json` / `measure --json`. */
 export interface ReportTool {
   name: string;
   file?: string;
@@ -22,19 +33,136 @@ export interface ReportJson {
   errors: Array<{ file: string; message: string }>;
 }
 
-/** Static report over source files (paths relative to `cwd` in the output). */
-export function buildReport(
-  files: readonly { readonly filePath: string; readonly code: string }[],
-  options: { readonly cwd: string; readonly settings?: ToolslimSettings },
-): ReportJson {
-  void files;
-  void options;
-  throw new Error('buildReport: not implemented yet');
+export interface SourceFile {
+  readonly filePath: string;
+  readonly code: string;
 }
 
-/** The same report over what a running server listed. */
+/** A tool found in source, before families are known (they depend on every other tool's name). */
+interface FoundTool {
+  readonly name: string;
+  readonly filePath: string;
+  readonly line: number;
+  readonly framework: Framework;
+  readonly dynamic: boolean;
+  readonly measure: ToolMeasure;
+}
+
+/** Stands in for a name that cannot be read statically; never a valid MCP tool name, so it cannot collide. */
+const UNREADABLE_NAME = '(dynamic name)';
+
+/** Static report over source files (paths relative to `cwd` in the output). */
+export function buildReport(
+  files: readonly SourceFile[],
+  options: { readonly cwd: string; readonly settings?: ToolslimSettings; readonly resolveConstant?: ConstantResolver },
+): ReportJson {
+  const found: FoundTool[] = [];
+  // Constants imported from other files are read from the files given (in memory) or from disk.
+  const given = new Map(files.map((file) => [path.resolve(file.filePath), file.code]));
+  const resolveConstant =
+    options.resolveConstant ??
+    createFileConstantResolver({ readFile: (path) => given.get(path) ?? readIfFile(path) });
+  const errors: ReportJson['errors'] = [];
+  for (const file of files) {
+    const relative = toReportPath(file.filePath, options.cwd);
+    let decls: readonly ToolDecl[];
+    try {
+      decls = analyzeSource(file.code, { filePath: file.filePath, settings: options.settings, resolveConstant }).tools;
+    } catch (error) {
+      // A file that does not parse is reported and skipped; every other file is still measured.
+      errors.push({ file: relative, message: getErrorMessage(error) });
+      continue;
+    }
+    for (const decl of decls) found.push(measureDecl(decl, file.filePath));
+  }
+  const families = assignFamilies(
+    found.map((tool) => ({ name: tool.name === UNREADABLE_NAME ? undefined : tool.name, filePath: tool.filePath })),
+    options.settings?.families,
+  );
+  const tools = found.map((tool, index): ReportTool => ({
+    name: tool.name,
+    file: toReportPath(tool.filePath, options.cwd),
+    line: tool.line,
+    framework: tool.framework,
+    family: families[index],
+    dynamic: tool.dynamic,
+    ...tool.measure,
+  }));
+  return { tools: sortHeaviestFirst(tools), totals: sumTotals(tools), errors };
+}
+
+/** The same report over what a running server listed (no `file`, `line` or `framework`). */
 export function buildRuntimeReport(tools: readonly PublishedTool[], settings?: ToolslimSettings): ReportJson {
-  void tools;
-  void settings;
-  throw new Error('buildRuntimeReport: not implemented yet');
+  // A runtime tool has no declaring file: its family is its shared name prefix or an override, else "server".
+  const families = assignFamilies(
+    tools.map((tool) => ({ name: tool.name, filePath: 'server' })),
+    settings?.families,
+  );
+  const rows = tools.map((tool, index): ReportTool => ({
+    name: tool.name,
+    family: families[index],
+    dynamic: false,
+    ...measureTool(tool),
+  }));
+  return { tools: sortHeaviestFirst(rows), totals: sumTotals(rows), errors: [] };
+}
+
+function measureDecl(decl: ToolDecl, filePath: string): FoundTool {
+  const published = buildPublishedTool(decl);
+  const name = published.tool?.name ?? getReadableName(decl);
+  return {
+    name,
+    filePath,
+    line: decl.line,
+    framework: decl.framework,
+    // A tool whose published object cannot be built at all (name or schema unknown) is the most dynamic of all.
+    dynamic: published.dynamic || published.tool === undefined,
+    measure: published.tool ? measureTool(published.tool) : { bytes: 0, tokens: 0, nameBytes: 0, descriptionBytes: 0, schemaBytes: 0 },
+  };
+}
+
+function getReadableName(decl: ToolDecl): string {
+  if (decl.name?.kind === 'static') return decl.name.value;
+  return UNREADABLE_NAME;
+}
+
+function sortHeaviestFirst(tools: ReportTool[]): ReportTool[] {
+  return [...tools].sort(
+    (a, b) => b.bytes - a.bytes || compareText(a.name, b.name) || compareText(a.file ?? '', b.file ?? '') || (a.line ?? 0) - (b.line ?? 0),
+  );
+}
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function sumTotals(tools: readonly ReportTool[]): ReportJson['totals'] {
+  let bytes = 0;
+  let tokens = 0;
+  for (const tool of tools) {
+    bytes += tool.bytes;
+    tokens += tool.tokens;
+  }
+  return { tools: tools.length, bytes, tokens };
+}
+
+/** Paths in the report are relative to the current directory, with `/` on every platform. */
+function toReportPath(filePath: string, cwd: string): string {
+  return path.relative(cwd, path.resolve(cwd, filePath)).split(path.sep).join('/');
+}
+
+/** The parser's message with where it happened (typescript-estree's columns are 0-based). */
+function getErrorMessage(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const { lineNumber, column } = error as { lineNumber?: unknown; column?: unknown };
+  if (typeof lineNumber === 'number' && typeof column === 'number') return `${error.message} (line ${lineNumber}, column ${column + 1})`;
+  return error.message;
+}
+
+function readIfFile(path: string): string | undefined {
+  try {
+    return existsSync(path) && statSync(path).isFile() ? readFileSync(path, 'utf8') : undefined;
+  } catch {
+    return undefined;
+  }
 }

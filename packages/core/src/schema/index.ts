@@ -1,6 +1,15 @@
-// PLACEHOLDER (helper core-schema replaces this file): signatures only.
-import type { TextContext } from '../text/index.js';
+/**
+ * What a declaration's input (or output) schema publishes: the expression is evaluated statically into
+ * real values (zod schemas rebuilt with the real zod, JSON literals, `zodToJsonSchema(X)` results) and
+ * converted by the same function the tool's framework uses, so the JSON is byte for byte the server's.
+ */
+import { unwrap } from '../ast.js';
 import type { Framework, Node, ParamDecl, SchemaValue } from '../model.js';
+import type { TextContext } from '../text/index.js';
+import { convertSchema, getDefaultSchema, isRawShape, type SchemaIo } from './convert.js';
+import { findParams } from './params.js';
+import { evaluateValue, Unreadable } from './static-value.js';
+import { isZodSchema } from './zod-api.js';
 
 export interface SchemaContext extends TextContext {
   /** Which zod major `'zod'` means in this file (`'zod/v3'` and `'zod/v4'` imports say it themselves). */
@@ -12,15 +21,62 @@ export interface EvaluatedSchema {
   readonly params: readonly ParamDecl[];
 }
 
+export { EMPTY_OBJECT_JSON_SCHEMA, getDefaultSchema } from './convert.js';
+
+/** Schemas that were zod in source (as opposed to JSON literals or the result of `zodToJsonSchema(X)`). */
+const fromZod = new WeakSet<SchemaValue>();
+
+/**
+ * True when the schema was a zod schema or raw shape in source. A zod schema in a project's own
+ * wrapper reaches the client through `McpServer`, which then adds its own fields to the tool.
+ */
+export function isSchemaFromZod(schema: SchemaValue): boolean {
+  return fromZod.has(schema);
+}
+
 /**
  * Evaluate what a declaration passes as its input (or output) schema — a raw zod shape, a zod schema,
  * a JSON Schema literal, `zodToJsonSchema(X)`, `z.toJSONSchema(X)`, TypeBox, valibot, or an identifier
  * for any of those — into the JSON Schema the given framework publishes, plus its parameters.
+ * Never throws: what cannot be known is `{ kind: 'dynamic', reason }`, with the parameters still listed.
  */
-export function evaluateSchema(node: Node, framework: Framework, context: SchemaContext, io: 'input' | 'output' = 'input'): EvaluatedSchema {
-  void node;
-  void framework;
-  void context;
-  void io;
-  throw new Error('evaluateSchema: not implemented yet');
+export function evaluateSchema(node: Node, framework: Framework, context: SchemaContext, io: SchemaIo = 'input'): EvaluatedSchema {
+  try {
+    const schema = getSchemaValue(node, framework, context, io);
+    return { schema, params: findParamsSafely(node, schema, context) };
+  } catch (error) {
+    // An input shape nobody foresaw: say so rather than break the caller's whole file.
+    const reason = `toolslim could not read this schema (${error instanceof Error ? error.message : String(error)})`;
+    return { schema: { kind: 'dynamic', node, reason }, params: [] };
+  }
+}
+
+function getSchemaValue(node: Node, framework: Framework, context: SchemaContext, io: SchemaIo): SchemaValue {
+  const value = evaluateValue(node, context);
+  if (value instanceof Unreadable) return { kind: 'dynamic', node: value.node, reason: value.reason };
+  if (value === undefined && isUndefinedLiteral(node)) {
+    const fallback = getDefaultSchema(framework, io);
+    return fallback ? { kind: 'static', json: fallback, node } : { kind: 'none' };
+  }
+  const converted = convertSchema(value, framework, io);
+  const schema: SchemaValue = 'error' in converted ? { kind: 'dynamic', node, reason: converted.error } : { kind: 'static', json: converted.json, node };
+  if (isZodValue(value, framework)) fromZod.add(schema);
+  return schema;
+}
+
+function findParamsSafely(node: Node, schema: SchemaValue, context: SchemaContext): ParamDecl[] {
+  try {
+    return findParams(node, schema.kind === 'static' ? schema.json : undefined, context);
+  } catch {
+    return [];
+  }
+}
+
+function isUndefinedLiteral(node: Node): boolean {
+  const n = unwrap(node);
+  return n.type === 'Identifier' && n.name === 'undefined';
+}
+
+function isZodValue(value: unknown, framework: Framework): boolean {
+  return isZodSchema(value) || (isRawShape(value) && (framework === 'mcp-sdk' || Object.keys(value).length > 0));
 }

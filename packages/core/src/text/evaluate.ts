@@ -289,6 +289,10 @@ function memberChars(node: TSESTree.MemberExpression, context: TextContext, dept
         if (getPropertyName(p) === key) return evaluate(p.value, context, depth + 1);
       }
     }
+    if (objectLiteral?.type === 'TSEnumDeclaration') {
+      const member = objectLiteral.body.members.find((m) => (m.id.type === 'Identifier' ? m.id.name : String(m.id.value)) === key);
+      if (member?.initializer) return evaluate(member.initializer, context, depth + 1);
+    }
   }
   return new Unreadable('a property read that is not a same-file constant', node);
 }

@@ -58,6 +58,10 @@ export class Scope {
         case 'ClassDeclaration':
           if (node.id) this.add(node.id.name, { init: node, blockRange: block });
           break;
+        case 'TSEnumDeclaration':
+          // `enum ToolName { READ = 'read_file' }`: members are read as constants (`ToolName.READ`).
+          this.add(node.id.name, { init: node, blockRange: block });
+          break;
         case 'ImportDeclaration':
           for (const spec of node.specifiers) {
             const importedName =

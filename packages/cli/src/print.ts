@@ -1,0 +1,304 @@
+/**
+ * Every piece of text the CLI prints is built here (tables, totals, notes, markdown, JSON), so the
+ * commands stay flag parsing plus calls into `core`, and CLI snapshots have one place to change.
+ */
+import { createColors } from 'picocolors';
+import type { ReportJson, ReportTool } from '@toolslim/core';
+import type { Budget, BudgetChange, BudgetCheck, BudgetOffender } from './budget.js';
+import type { CompareRow } from './compare.js';
+import type { SkippedFile } from './files.js';
+
+export type Style = ReturnType<typeof createColors>;
+
+/** Colour only on a terminal, and never when NO_COLOR is set. */
+export function createStyle(isTTY: boolean, env: NodeJS.ProcessEnv): Style {
+  return createColors(isTTY && !env.NO_COLOR);
+}
+
+export function formatNumber(value: number): string {
+  return value.toLocaleString('en-US');
+}
+
+function formatPercent(part: number, whole: number): string {
+  return whole === 0 ? '–' : `${Math.round((part / whole) * 100)}%`;
+}
+
+function formatSigned(value: number): string {
+  return `${value > 0 ? '+' : ''}${formatNumber(value)}`;
+}
+
+function plural(count: number, one: string, many = `${one}s`): string {
+  return `${formatNumber(count)} ${count === 1 ? one : many}`;
+}
+
+export function printJson(value: unknown): string {
+  return `${JSON.stringify(value, null, 2)}\n`;
+}
+
+type Align = 'left' | 'right';
+
+/** A plain-text table: columns padded to their widest cell, numbers right-aligned, two spaces between. */
+export function renderTable(headers: readonly string[], rows: readonly (readonly string[])[], align: readonly Align[], style: Style): string {
+  const widths = headers.map((header, column) => Math.max(header.length, ...rows.map((row) => visibleLength(row[column]))));
+  const renderRow = (cells: readonly string[]) =>
+    cells
+      .map((cell, column) => {
+        const padding = ' '.repeat(widths[column] - visibleLength(cell));
+        return align[column] === 'right' ? padding + cell : cell + padding;
+      })
+      .join('  ')
+      .trimEnd();
+  return [style.bold(renderRow(headers)), ...rows.map(renderRow)].join('\n');
+}
+
+function visibleLength(text: string): number {
+  // Colour codes take no room on screen.
+  return text.replace(/\u001b\[[0-9;]*m/g, '').length;
+}
+
+function formatSplit(tool: ReportTool): string {
+  return `${formatNumber(tool.nameBytes)} / ${formatNumber(tool.descriptionBytes)} / ${formatNumber(tool.schemaBytes)}`;
+}
+
+// ---------------------------------------------------------------- report
+
+export interface ReportView {
+  readonly report: ReportJson;
+  readonly fileCount: number;
+}
+
+/** `toolslim report`: the heaviest tools first, totals, and how many were only partly readable. */
+export function printReport({ report, fileCount }: ReportView, style: Style): string {
+  const lines: string[] = [];
+  if (report.tools.length === 0) {
+    lines.push(`Read ${plural(fileCount, 'file')}: no tool declarations found.`);
+    return `${lines.join('\n')}\n`;
+  }
+  lines.push(`Read ${plural(fileCount, 'file')}: ${plural(report.tools.length, 'tool')}, heaviest first.`, '');
+  const rows = report.tools.map((tool) => {
+    // No bytes at all: the name or the input schema cannot be read, so nothing can be measured.
+    const unknown = tool.dynamic && tool.bytes === 0;
+    return [
+      tool.dynamic ? `${tool.name} ${style.yellow('*')}` : tool.name,
+      tool.family,
+      unknown ? '?' : formatNumber(tool.bytes),
+      unknown ? '?' : formatNumber(tool.tokens),
+      unknown ? '?' : formatSplit(tool),
+      `${tool.file}:${tool.line}`,
+    ];
+  });
+  lines.push(
+    renderTable(['tool', 'family', 'bytes', '~tokens', 'name / description / schema', 'declared at'], rows, ['left', 'left', 'right', 'right', 'right', 'left'], style),
+    '',
+    `Total: ${plural(report.totals.tools, 'tool')}, ${formatNumber(report.totals.bytes)} bytes, ~${formatNumber(report.totals.tokens)} tokens (o200k_base).`,
+  );
+  const dynamic = report.tools.filter((tool) => tool.dynamic).length;
+  if (dynamic > 0) {
+    lines.push(
+      `${style.yellow('*')} ${plural(dynamic, 'tool')} only partly readable (dynamic text): counted with the text that can be read statically.`,
+    );
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** Notes for files left out and errors for files that failed; they go to stderr. */
+export function printProblems(skipped: readonly SkippedFile[], errors: ReportJson['errors'], toShownPath: (filePath: string) => string, style: Style): string {
+  const lines: string[] = [];
+  for (const file of skipped) lines.push(`${style.dim('note:')} ${toShownPath(file.filePath)}: ${file.reason}`);
+  for (const error of errors) lines.push(`${style.red('error:')} ${error.file}: ${error.message}`);
+  if (errors.length > 0) lines.push(`${plural(errors.length, 'file')} could not be read or parsed; every other file is reported.`);
+  return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
+}
+
+// ---------------------------------------------------------------- measure
+
+export interface MeasureView {
+  readonly report: ReportJson;
+  readonly serverName: string | undefined;
+  readonly serverVersion: string | undefined;
+  readonly instructions: { readonly bytes: number; readonly tokens: number } | undefined;
+  readonly pages: number;
+  readonly top: number | undefined;
+}
+
+/** `toolslim measure`: what a running server lists, heaviest first, with the instructions and totals. */
+export function printMeasure(view: MeasureView, style: Style): string {
+  const { report } = view;
+  const name = view.serverName ? `${view.serverName}${view.serverVersion ? ` ${view.serverVersion}` : ''}` : 'The server';
+  const instructions = view.instructions
+    ? `instructions ${formatNumber(view.instructions.bytes)} bytes (${formatNumber(view.instructions.tokens)} tokens)`
+    : 'no instructions';
+  const pages = view.pages > 1 ? ` over ${formatNumber(view.pages)} pages` : '';
+  const lines = [`${name} lists ${plural(report.totals.tools, 'tool')}${pages}; ${instructions}.`, ''];
+  const shown = view.top === undefined ? report.tools : report.tools.slice(0, view.top);
+  const rows = shown.map((tool) => [
+    tool.name,
+    formatNumber(tool.bytes),
+    formatNumber(tool.tokens),
+    formatNumber(getQuarterBytes(tool.bytes)),
+    formatSplit(tool),
+    formatPercent(tool.schemaBytes, tool.bytes),
+  ]);
+  lines.push(
+    renderTable(['tool', 'bytes', 'tokens', 'bytes/4', 'name / description / schema', 'schema share'], rows, ['left', 'right', 'right', 'right', 'right', 'right'], style),
+  );
+  if (shown.length < report.tools.length) lines.push(style.dim(`… and ${plural(report.tools.length - shown.length, 'lighter tool')} (--top ${view.top}).`));
+  const schemaBytes = report.tools.reduce((sum, tool) => sum + tool.schemaBytes, 0);
+  lines.push(
+    '',
+    `Total: ${plural(report.totals.tools, 'tool')}, ${formatNumber(report.totals.bytes)} bytes, ${formatNumber(report.totals.tokens)} tokens (o200k_base), ` +
+      `${formatNumber(getQuarterBytes(report.totals.bytes))} by bytes/4; schemas are ${formatPercent(schemaBytes, report.totals.bytes)} of the bytes.`,
+  );
+  return `${lines.join('\n')}\n`;
+}
+
+/** The rule-of-thumb estimate people quote next to a real tokenizer count. */
+export function getQuarterBytes(bytes: number): number {
+  return Math.round(bytes / 4);
+}
+
+// ---------------------------------------------------------------- budget
+
+export interface BudgetView {
+  readonly check: BudgetCheck;
+  readonly budget: Budget;
+  readonly budgetFile: string;
+  /** `source` or the server it was measured from. */
+  readonly measuredFrom: string;
+  /** Set after `--update`. */
+  readonly changes: readonly BudgetChange[] | undefined;
+}
+
+function describeOffender(offender: BudgetOffender): string {
+  switch (offender.kind) {
+    case 'total':
+      return 'total over totalBytes';
+    case 'grew':
+      return 'listed in oversized, grew';
+    case 'over-per-tool':
+      return 'over perToolBytes, not listed';
+  }
+}
+
+function getOffenderLabel(offender: BudgetOffender): string {
+  return offender.kind === 'total' ? 'total' : offender.name;
+}
+
+function formatLimit(field: string, limit: number | undefined): string {
+  return limit === undefined ? `no ${field}` : `${field} ${formatNumber(limit)}`;
+}
+
+export function printBudget(view: BudgetView, style: Style): string {
+  const { check } = view;
+  const lines = [
+    `Budget ${view.budgetFile}, measured from ${view.measuredFrom}: ${plural(check.tools, 'tool')}, ${formatNumber(check.totalBytes)} bytes ` +
+      `(${formatLimit('totalBytes', view.budget.totalBytes)}, ${formatLimit('perToolBytes', view.budget.perToolBytes)}).`,
+  ];
+  if (check.offenders.length > 0) {
+    const rows = check.offenders.map((offender) => [
+      getOffenderLabel(offender),
+      formatNumber(offender.bytes),
+      formatNumber(offender.limit),
+      style.red(formatSigned(offender.bytes - offender.limit)),
+      describeOffender(offender),
+    ]);
+    lines.push('', renderTable(['over budget', 'bytes', 'limit', 'over by', 'why'], rows, ['left', 'right', 'right', 'right', 'left'], style));
+  }
+  for (const tool of check.shrank) {
+    const hint = view.changes ? '' : ' (`toolslim budget --update` lowers its number)';
+    lines.push(`${style.green('shrank:')} ${tool.name} is ${formatNumber(tool.bytes)} bytes, listed at ${formatNumber(tool.limit)}${hint}.`);
+  }
+  for (const tool of check.missing) {
+    const hint = view.changes ? '' : ' (`toolslim budget --update` drops it)';
+    lines.push(`${style.dim('gone:')} ${tool.name} is listed in oversized but was not found${hint}.`);
+  }
+  if (check.dynamicTools > 0) {
+    lines.push(`${style.yellow('note:')} ${plural(check.dynamicTools, 'tool')} only partly readable from source: their bytes are a lower bound.`);
+  }
+  if (view.changes) lines.push(printChanges(view.changes, view.budgetFile));
+  lines.push(
+    '',
+    check.ok
+      ? style.green('Within budget.')
+      : style.red(`Over budget: ${plural(check.offenders.length, 'problem')}.`),
+  );
+  return `${lines.join('\n')}\n`;
+}
+
+function printChanges(changes: readonly BudgetChange[], budgetFile: string): string {
+  if (changes.length === 0) return `Updated ${budgetFile}: nothing to lower.`;
+  const list = changes.map((change) =>
+    change.to === undefined ? `  ${change.field}: dropped (was ${formatNumber(change.from)})` : `  ${change.field}: ${formatNumber(change.from)} → ${formatNumber(change.to)}`,
+  );
+  return [`Updated ${budgetFile}:`, ...list].join('\n');
+}
+
+export function printBudgetMarkdown(view: BudgetView): string {
+  const { check } = view;
+  const lines = [
+    `### toolslim budget: ${check.ok ? 'within budget' : 'over budget'}`,
+    '',
+    `Measured from ${view.measuredFrom} against \`${view.budgetFile}\`.`,
+    '',
+    '| | bytes | limit |',
+    '| --- | ---: | ---: |',
+    `| total (${plural(check.tools, 'tool')}) | ${formatNumber(check.totalBytes)} | ${view.budget.totalBytes === undefined ? '–' : formatNumber(view.budget.totalBytes)} |`,
+  ];
+  if (check.offenders.length > 0) {
+    lines.push('', '**Over budget**', '', '| what | bytes | limit | over by | why |', '| --- | ---: | ---: | ---: | --- |');
+    for (const offender of check.offenders) {
+      const label = offender.kind === 'total' ? 'total' : `\`${offender.name}\``;
+      lines.push(
+        `| ${label} | ${formatNumber(offender.bytes)} | ${formatNumber(offender.limit)} | ${formatSigned(offender.bytes - offender.limit)} | ${describeOffender(offender)} |`,
+      );
+    }
+  }
+  if (check.shrank.length > 0) {
+    lines.push('', '**Shrank** (run `toolslim budget --update` to lock the savings in)', '');
+    for (const tool of check.shrank) lines.push(`- \`${tool.name}\`: ${formatNumber(tool.limit)} → ${formatNumber(tool.bytes)} bytes`);
+  }
+  if (check.missing.length > 0) {
+    lines.push('', '**Listed but not found**', '');
+    for (const tool of check.missing) lines.push(`- \`${tool.name}\` (listed at ${formatNumber(tool.limit)} bytes)`);
+  }
+  if (check.dynamicTools > 0) lines.push('', `${plural(check.dynamicTools, 'tool')} only partly readable from source: their bytes are a lower bound.`);
+  return `${lines.join('\n')}\n`;
+}
+
+export function printInitialBudget(budget: Budget, budgetFile: string, report: ReportJson): string {
+  const listed = Object.keys(budget.oversized).length;
+  return (
+    `Wrote ${budgetFile}: totalBytes ${formatNumber(budget.totalBytes ?? 0)} (today ${formatNumber(report.totals.bytes)} + 10% headroom), ` +
+    `perToolBytes ${formatNumber(budget.perToolBytes ?? 0)}, ${plural(listed, 'oversized tool')} listed at today's size.\n`
+  );
+}
+
+// ---------------------------------------------------------------- compare
+
+const STATUS_TEXT: Record<CompareRow['status'], string> = {
+  same: 'same',
+  differs: 'differs',
+  dynamic: 'partly readable in source',
+  'runtime-only': 'only at run time',
+  'source-only': 'only in source',
+};
+
+export function printCompare(rows: readonly CompareRow[], style: Style): string {
+  const table = rows.map((row) => [
+    row.name,
+    row.staticBytes === undefined ? '–' : formatNumber(row.staticBytes),
+    row.runtimeBytes === undefined ? '–' : formatNumber(row.runtimeBytes),
+    row.staticBytes === undefined || row.runtimeBytes === undefined ? '' : formatSigned(row.runtimeBytes - row.staticBytes),
+    row.status === 'same' ? STATUS_TEXT[row.status] : style.yellow(STATUS_TEXT[row.status]),
+    row.file === undefined ? '' : `${row.file}:${row.line}`,
+  ]);
+  const count = (status: CompareRow['status']) => rows.filter((row) => row.status === status).length;
+  const summary =
+    `${formatNumber(count('same'))} same, ${formatNumber(count('differs'))} differ, ${formatNumber(count('dynamic'))} partly readable in source, ` +
+    `${formatNumber(count('runtime-only'))} only at run time (the source analysis cannot see them), ${formatNumber(count('source-only'))} only in source.`;
+  return `${renderTable(['tool', 'source bytes', 'server bytes', 'difference', 'status', 'declared at'], table, ['left', 'right', 'right', 'right', 'left', 'left'], style)}\n\n${summary}\n`;
+}
+
+export function printError(message: string, style: Style): string {
+  return `${style.red('toolslim:')} ${message}\n`;
+}

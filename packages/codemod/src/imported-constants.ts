@@ -1,0 +1,114 @@
+/**
+ * Constants imported from other modules: ts-morph finds which declaration an import names (following
+ * re-exports, with the project's module resolution), and core evaluates that declaration's initializer in
+ * the file's current text, so edits to the other module are checked like edits to the file itself.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { Project, ts, Node as MorphNode } from 'ts-morph';
+import { evaluateText, type ConstantResolver, type ImportedConstantRef, type Node, type Program, type TextPiece } from '@toolslim/core';
+import type { SourceStore } from './source-store.js';
+import type { ExternalText } from './text-edits.js';
+
+interface Declaration {
+  readonly file: string;
+  readonly name: string;
+}
+
+export class ImportedConstants {
+  private readonly project: Project;
+  private readonly declarations = new Map<string, Declaration | undefined>();
+  private readonly resolved = new WeakMap<object, ExternalText>();
+  /** file → the other files its text was read from. */
+  private readonly dependencies = new Map<string, Set<string>>();
+  private depth = 0;
+
+  constructor(
+    private readonly store: SourceStore,
+    options: { readonly cwd: string; readonly tsconfig?: string },
+  ) {
+    const tsconfig = options.tsconfig ?? path.join(options.cwd, 'tsconfig.json');
+    const base = { skipAddingFilesFromTsConfig: true, skipFileDependencyResolution: true };
+    this.project = existsSync(tsconfig)
+      ? new Project({ ...base, tsConfigFilePath: tsconfig, compilerOptions: { allowJs: true } })
+      : new Project({ ...base, compilerOptions: { allowJs: true, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext } });
+  }
+
+  readonly resolve: ConstantResolver = (ref) => {
+    // A constant built from constants of a third module resolves recursively; a cycle stops here.
+    if (this.depth > 8) return undefined;
+    const declaration = this.findDeclaration(ref);
+    if (!declaration) return undefined;
+    let program: Program;
+    try {
+      program = this.store.getProgram(declaration.file);
+    } catch {
+      return undefined;
+    }
+    const init = findTopLevelInitializer(program, declaration.name);
+    if (!init) return undefined;
+    const context = { program, filePath: declaration.file, resolveConstant: this.resolve };
+    this.depth++;
+    const text = (() => {
+      try {
+        return evaluateText(init, context);
+      } finally {
+        this.depth--;
+      }
+    })();
+    if (text.kind !== 'static') return undefined;
+    this.resolved.set(ref.local, { file: declaration.file, program, text, context });
+    const deps = this.dependencies.get(ref.fromFile) ?? new Set<string>();
+    deps.add(declaration.file);
+    this.dependencies.set(ref.fromFile, deps);
+    return { value: text.value, file: declaration.file };
+  };
+
+  /** The resolved text behind a piece that came from an imported constant. */
+  readonly getExternal = (piece: TextPiece): ExternalText | undefined => this.resolved.get(piece.node);
+
+  /** The files whose text `file`'s tools were read from. */
+  getDependencies(file: string): ReadonlySet<string> {
+    return this.dependencies.get(file) ?? new Set();
+  }
+
+  private findDeclaration(ref: ImportedConstantRef): Declaration | undefined {
+    const key = `${ref.fromFile}\0${ref.source}\0${ref.importedName}`;
+    if (this.declarations.has(key)) return this.declarations.get(key);
+    let found: Declaration | undefined;
+    try {
+      found = this.lookUp(ref);
+    } catch {
+      found = undefined;
+    }
+    this.declarations.set(key, found);
+    return found;
+  }
+
+  private lookUp(ref: ImportedConstantRef): Declaration | undefined {
+    const resolution = ts.resolveModuleName(ref.source, ref.fromFile, this.project.getCompilerOptions(), ts.sys);
+    const target = resolution.resolvedModule?.resolvedFileName;
+    if (!target || /\.d\.[mc]?ts$/.test(target) || target.split(path.sep).includes('node_modules')) return undefined;
+    const sourceFile = this.project.getSourceFile(target) ?? this.project.addSourceFileAtPath(target);
+    const declaration = sourceFile.getExportedDeclarations().get(ref.importedName)?.[0];
+    if (!declaration || !MorphNode.isVariableDeclaration(declaration)) return undefined;
+    const file = path.resolve(declaration.getSourceFile().getFilePath());
+    return { file, name: declaration.getName() };
+  }
+}
+
+/** The initializer of a top-level `const NAME = …` (exported or not). */
+function findTopLevelInitializer(program: Program, name: string): Node | undefined {
+  for (const statement of program.body) {
+    const declaration =
+      statement.type === 'VariableDeclaration'
+        ? statement
+        : statement.type === 'ExportNamedDeclaration' && statement.declaration?.type === 'VariableDeclaration'
+          ? statement.declaration
+          : undefined;
+    for (const declarator of declaration?.declarations ?? []) {
+      if (declarator.id.type === 'Identifier' && declarator.id.name === name && declarator.init) return declarator.init;
+    }
+  }
+  return undefined;
+}

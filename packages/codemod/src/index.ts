@@ -1,0 +1,12 @@
+export { planSlim, writeSlimPlan, hasChanges, SlimError, type SlimPlan, type FileChange, type ToolChange, type SkippedTool, type FileError, type SlimTotals, type SizeTotals } from './slim.js';
+export { findUncommittedFiles } from './git.js';
+export { buildUnifiedDiff } from './diff.js';
+export {
+  DEFAULT_INSTRUCTIONS_DIR,
+  DEFAULT_INSTRUCTIONS_TOOL,
+  DEFAULT_POINTER,
+  DEFAULT_EXTRA_SENTENCES,
+  buildPointer,
+  type SlimOptions,
+} from './options.js';
+export type { Wiring } from './wire-runtime.js';

@@ -1,0 +1,197 @@
+/**
+ * Instruction files through remark. Files are parsed with remark to find sections, and new text is
+ * spliced in at the parsed offsets, so what a person wrote stays byte for byte (re-serialising the whole
+ * tree would rewrite their lists, escapes and spacing) and moved text lands verbatim.
+ */
+import { unified } from 'unified';
+import remarkParse from 'remark-parse';
+import remarkGfm from 'remark-gfm';
+import remarkStringify from 'remark-stringify';
+import { toString } from 'mdast-util-to-string';
+
+export interface ToolSection {
+  readonly tool: string;
+  /** Text moved out of the tool's description, in order. */
+  readonly chunks: readonly string[];
+  readonly params: ReadonlyArray<{ readonly param: string; readonly chunks: readonly string[] }>;
+}
+
+const parser = unified().use(remarkParse).use(remarkGfm);
+const stringifier = unified().use(remarkStringify).use(remarkGfm);
+
+// The mdast types, taken from the parser so that no extra type package is needed.
+type Root = ReturnType<typeof parser.parse>;
+type RootContent = Root['children'][number];
+type Heading = Extract<RootContent, { type: 'heading' }>;
+
+function parseMarkdown(text: string): Root {
+  return parser.parse(text);
+}
+
+/** Whitespace-folded plain text: what a reader (or an agent) sees of some markdown. */
+export function getPlainText(markdown: string): string {
+  return foldSpace(toString(parseMarkdown(markdown)));
+}
+
+function foldSpace(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+/** Merge tool sections into a family file (new when `existing` is undefined). */
+export function mergeFamilyFile(existing: string | undefined, family: string, sections: readonly ToolSection[]): string {
+  let text = existing ?? `# ${buildHeadingText(family)}\n\nUsage notes for the ${family} tools, moved out of their descriptions. Read a tool's section before calling it the first time.\n`;
+  for (const section of sections) text = mergeToolSection(text, section);
+  return text;
+}
+
+function mergeToolSection(input: string, section: ToolSection): string {
+  let text = input;
+  for (const chunk of section.chunks) {
+    const found = findSection(text, 2, section.tool);
+    if (!found) {
+      text = insertBlock(text, text.length, `## ${buildHeadingText(section.tool)}\n\n${chunk}`);
+      continue;
+    }
+    if (found.plainText.includes(getPlainText(chunk))) continue;
+    // Description text goes before the parameter subsections.
+    text = insertBlock(text, found.firstSubsection ?? found.end, chunk);
+  }
+  for (const param of section.params) {
+    for (const chunk of param.chunks) {
+      let toolSection = findSection(text, 2, section.tool);
+      if (!toolSection) {
+        text = insertBlock(text, text.length, `## ${buildHeadingText(section.tool)}`);
+        toolSection = findSection(text, 2, section.tool)!;
+      }
+      const paramSection = findSection(text, 3, param.param, toolSection);
+      if (!paramSection) {
+        text = insertBlock(text, toolSection.end, `### ${buildHeadingText(param.param)}\n\n${chunk}`);
+      } else if (!paramSection.plainText.includes(getPlainText(chunk))) {
+        text = insertBlock(text, paramSection.end, chunk);
+      }
+    }
+  }
+  return text;
+}
+
+export interface FoundSection {
+  readonly start: number;
+  /** Offset where the next heading of the same or a higher level starts, or the end of the text. */
+  readonly end: number;
+  /** Offset of the first heading one level down (parameter subsections), if any. */
+  readonly firstSubsection: number | undefined;
+  readonly plainText: string;
+}
+
+/** The section under a heading of `depth` whose text is `title` (inside `within`, when given). */
+export function findSection(text: string, depth: number, title: string, within?: { start: number; end: number }): FoundSection | undefined {
+  const nodes = parseMarkdown(text).children;
+  for (let i = 0; i < nodes.length; i++) {
+    const node = nodes[i];
+    const start = node.position!.start.offset!;
+    if (within && (start < within.start || start >= within.end)) continue;
+    if (node.type !== 'heading' || node.depth !== depth || toString(node).trim() !== title) continue;
+    let j = i + 1;
+    while (j < nodes.length && !(nodes[j].type === 'heading' && (nodes[j] as Heading).depth <= depth)) j++;
+    const end = Math.min(j < nodes.length ? nodes[j].position!.start.offset! : text.length, within?.end ?? text.length);
+    const children = nodes.slice(i + 1, j).filter((n) => n.position!.start.offset! < end);
+    const subsection = children.find((n) => n.type === 'heading' && n.depth === depth + 1);
+    return { start, end, firstSubsection: subsection?.position!.start.offset, plainText: foldSpace(children.map((n) => toString(n)).join(' ')) };
+  }
+  return undefined;
+}
+
+/** Put a block at an offset with one blank line on each side, keeping the text around it as written. */
+function insertBlock(text: string, offset: number, block: string): string {
+  const before = text.slice(0, offset).replace(/\s+$/, '');
+  const after = text.slice(offset).replace(/^\s+/, '');
+  return `${before}${before ? '\n\n' : ''}${block}\n${after ? `\n${after}` : ''}`;
+}
+
+/** Heading text that parses back to exactly `title`; escaped through remark only when it has to be. */
+function buildHeadingText(title: string): string {
+  const heading = parseMarkdown(`## ${title}`).children[0];
+  if (heading?.type === 'heading' && toString(heading) === title) return title;
+  const root: Root = { type: 'root', children: [{ type: 'heading', depth: 2, children: [{ type: 'text', value: title }] }] };
+  return String(stringifier.stringify(root)).trim().replace(/^##\s+/, '');
+}
+
+/** The tool names (H2 headings) of a family file, in order. */
+export function findToolHeadings(text: string): string[] {
+  return parseMarkdown(text)
+    .children.filter((n): n is Heading => n.type === 'heading' && n.depth === 2)
+    .map((n) => toString(n).trim());
+}
+
+export interface IndexEntry {
+  readonly family: string;
+  /** File name relative to the index. */
+  readonly link: string;
+  readonly summary: string;
+}
+
+const SUMMARY_PREFIX = 'Rules, defaults, formats and examples for ';
+
+/** One sentence that tells an agent which tools a family file covers. */
+export function buildFamilySummary(tools: readonly string[]): string {
+  const names = tools.map((t) => `\`${t}\``);
+  const list = names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+  return `${SUMMARY_PREFIX}${list}.`;
+}
+
+/** The tools a generated index line names (its backticked names), so parallel runs add to the list rather than replace it. */
+export function findIndexedTools(index: string, link: string): string[] {
+  const own = findIndexItems(index).find((item) => item.link === link || item.link === `./${link}`);
+  if (!own) return [];
+  const written = index.slice(own.start, own.end);
+  if (!written.includes(SUMMARY_PREFIX)) return [];
+  return [...written.matchAll(/`([^`]+)`/g)].map((match) => match[1]);
+}
+
+/** Merge index lines into `<dir>/README.md`: own lines are updated in place, everything else stays. */
+export function mergeIndexFile(existing: string | undefined, entries: readonly IndexEntry[]): string {
+  let text =
+    existing ??
+    '# Tool instructions\n\nWhat the tool descriptions leave out, one file per family of tools. Read the file for a family before using its tools for the first time.\n';
+  for (const entry of entries) {
+    const line = `[${entry.family}](${entry.link}): ${entry.summary}`;
+    const items = findIndexItems(text);
+    const own = items.find((item) => item.link === entry.link || item.link === `./${entry.link}`);
+    if (own) {
+      // A line a person wrote about the family stays theirs; only a generated summary is brought up to date.
+      const written = text.slice(own.start, own.end);
+      if (!written.includes(SUMMARY_PREFIX)) continue;
+      const marker = written.match(/^([-*+]|\d+[.)])\s+/)?.[0] ?? '- ';
+      text = `${text.slice(0, own.start)}${marker}${line}${text.slice(own.end)}`;
+    } else if (items.length > 0) {
+      const last = items[items.length - 1];
+      text = `${text.slice(0, last.end)}\n- ${line}${text.slice(last.end)}`;
+    } else {
+      text = insertBlock(text, text.length, `- ${line}`);
+    }
+  }
+  return text;
+}
+
+/** List items of the index whose first link points at a markdown file. */
+function findIndexItems(text: string): Array<{ start: number; end: number; link: string }> {
+  const out: Array<{ start: number; end: number; link: string }> = [];
+  for (const node of parseMarkdown(text).children) {
+    if (node.type !== 'list') continue;
+    for (const item of node.children) {
+      const link = findFirstLink(item);
+      if (link && /\.md$/.test(link)) out.push({ start: item.position!.start.offset!, end: item.position!.end.offset!, link });
+    }
+  }
+  return out;
+}
+
+function findFirstLink(node: unknown): string | undefined {
+  const n = node as { type?: string; url?: string; children?: unknown[] };
+  if (n.type === 'link' && typeof n.url === 'string') return n.url;
+  for (const child of n.children ?? []) {
+    const found = findFirstLink(child);
+    if (found) return found;
+  }
+  return undefined;
+}

@@ -1,0 +1,336 @@
+/**
+ * Turn "delete these parts of a description's value, append this text" into edits of the source that
+ * wrote the value: inside string literals and templates (keeping quote style and escapes), whole
+ * elements of `[...].join(sep)` arrays, and constants in other modules. The engine checks afterwards that
+ * the edited source evaluates to exactly the expected text, so a shape this module gets wrong is skipped,
+ * never written.
+ */
+import { evaluateText, unwrap, Scope, type Node, type Program, type StaticText, type TextContext, type TextPiece } from '@toolslim/core';
+import type { Range } from './select.js';
+
+type CallExpression = Extract<Node, { type: 'CallExpression' }>;
+
+export interface SourceEdit {
+  readonly file: string;
+  readonly start: number;
+  readonly end: number;
+  readonly text: string;
+}
+
+/** Where the value of an imported constant is written, as the engine resolved it. */
+export interface ExternalText {
+  readonly file: string;
+  readonly program: Program;
+  readonly text: StaticText;
+  readonly context: TextContext;
+}
+
+export interface EditTarget {
+  readonly file: string;
+  readonly text: StaticText;
+  readonly context: TextContext;
+  /** The resolved text behind an imported-constant piece. */
+  readonly getExternal: (piece: TextPiece) => ExternalText | undefined;
+}
+
+export interface Insertion {
+  /** Value offset; the text goes right after the character before it. */
+  readonly at: number;
+  readonly text: string;
+}
+
+export type EditResult = { readonly ok: true; readonly edits: SourceEdit[] } | { readonly ok: false; readonly reason: string };
+
+export function buildTextEdits(target: EditTarget, deleteRanges: readonly Range[], insertion: Insertion | undefined): EditResult {
+  const structural = findStructuralRemovals(target, deleteRanges);
+  if (!structural.ok) return structural;
+  const shared = findSharedNodes(target.text.pieces);
+  const charEdits = buildCharDeletions(target, subtractRanges(deleteRanges, structural.covered), shared);
+  if (!charEdits.ok) return charEdits;
+  const edits = [...structural.edits, ...charEdits.edits];
+  if (insertion) {
+    const inserted = buildInsertion(target, insertion, shared);
+    if (!inserted.ok) return inserted;
+    edits.push(...inserted.edits);
+  }
+  return { ok: true, edits };
+}
+
+/** Source ranges of every piece of a text, per file (for finding text that two tools share). */
+export function findCarrierRanges(target: EditTarget): Array<{ file: string; range: Range }> {
+  const out: Array<{ file: string; range: Range }> = [];
+  for (const piece of target.text.pieces) {
+    if (piece.sourceOffsets) out.push({ file: target.file, range: [piece.sourceOffsets[0], piece.sourceOffsets[piece.sourceOffsets.length - 1]] });
+    else if (piece.externalFile) {
+      const external = target.getExternal(piece);
+      if (external) out.push(...findCarrierRanges({ ...external, getExternal: target.getExternal }));
+    }
+  }
+  return out;
+}
+
+/** Nodes that produce more than one run of the value: join separators, a constant used twice. */
+function findSharedNodes(pieces: readonly TextPiece[]): Set<Node> {
+  const seen = new Set<Node>();
+  const shared = new Set<Node>();
+  for (const piece of pieces) {
+    if (seen.has(piece.node)) shared.add(piece.node);
+    seen.add(piece.node);
+  }
+  return shared;
+}
+
+interface StructuralResult {
+  readonly ok: true;
+  readonly edits: SourceEdit[];
+  readonly covered: Range[];
+}
+
+/**
+ * Remove whole parts of the expression that builds the text when all of their text goes: operands of
+ * `+`, elements of a joined array, `${…}` parts of a template. The text they refer to (a constant other
+ * tools may share) is left alone; only the reference goes. Walks down from the description expression,
+ * knowing where each part's text sits in the value.
+ */
+function findStructuralRemovals(target: EditTarget, deleteRanges: readonly Range[]): StructuralResult | { ok: false; reason: string } {
+  const edits: SourceEdit[] = [];
+  const covered: Range[] = [];
+  const { context, file } = target;
+  const lengthOf = (node: Node): number | undefined => {
+    const value = evaluateText(node, context);
+    return value.kind === 'static' ? value.value.length : undefined;
+  };
+  const isDeleted = (start: number, end: number) =>
+    start === end ? deleteRanges.some((d) => d[0] <= start && start <= d[1]) : isInside([start, end], deleteRanges);
+  const remove = (start: number, end: number, range: Range) => {
+    edits.push({ file, start: range[0], end: range[1], text: '' });
+    if (end > start) covered.push([start, end]);
+  };
+  let failure: string | undefined;
+
+  const visit = (input: Node, start: number, depth: number): void => {
+    if (depth > 40 || failure) return;
+    const node = unwrap(input);
+    if (node.type === 'BinaryExpression' && node.operator === '+') {
+      const left = lengthOf(node.left);
+      const right = lengthOf(node.right);
+      if (left === undefined || right === undefined) return;
+      const leftGone = isDeleted(start, start + left);
+      const rightGone = isDeleted(start + left, start + left + right);
+      // 'What. ' + HOW → 'What. '
+      if (rightGone && !leftGone) remove(start + left, start + left + right, [node.left.range[1], node.right.range[1]]);
+      else visit(node.right, start + left, depth + 1);
+      // HOW + 'What.' → 'What.' (only when the left side goes and the right stays)
+      if (leftGone && !rightGone) remove(start, start + left, [node.left.range[0], node.right.range[0]]);
+      else visit(node.left, start, depth + 1);
+      return;
+    }
+    if (node.type === 'TemplateLiteral' && node.expressions.length > 0) {
+      let offset = start;
+      for (let i = 0; i < node.quasis.length; i++) {
+        offset += node.quasis[i].value.cooked?.length ?? 0;
+        if (i >= node.expressions.length) break;
+        const length = lengthOf(node.expressions[i]);
+        if (length === undefined) return;
+        // `What. ${HOW}` → `What. `: the `${` ends the quasi before it and the `}` starts the one after it.
+        if (isDeleted(offset, offset + length)) remove(offset, offset + length, [node.quasis[i].range[1] - 2, node.quasis[i + 1].range[0] + 1]);
+        else visit(node.expressions[i], offset, depth + 1);
+        offset += length;
+      }
+      return;
+    }
+    if (node.type === 'CallExpression') {
+      visitJoin(node, start, depth);
+      return;
+    }
+    if (node.type === 'Identifier') {
+      const init = Scope.of(context.program).resolve(node);
+      // Descending into a constant edits the constant; the engine refuses that when other tools read it too.
+      if (init) visit(init, start, depth + 1);
+    }
+  };
+
+  // ['What.', HOW].join('\n') → ['What.'].join('\n'): a separator goes with one of its neighbours.
+  const visitJoin = (call: CallExpression, start: number, depth: number): void => {
+    const callee = unwrap(call.callee);
+    if (callee.type !== 'MemberExpression' || callee.computed || callee.property.type !== 'Identifier' || callee.property.name !== 'join') return;
+    let array = unwrap(callee.object);
+    if (array.type === 'Identifier') {
+      const init = Scope.of(context.program).resolve(array);
+      array = init ? unwrap(init) : array;
+    }
+    if (array.type !== 'ArrayExpression') return;
+    const separator = call.arguments[0] ? lengthOf(call.arguments[0]) : 1;
+    if (separator === undefined) return;
+    const elements = array.elements;
+    const starts: number[] = [];
+    const lengths: number[] = [];
+    let offset = start;
+    for (const element of elements) {
+      if (!element || element.type === 'SpreadElement') return;
+      const length = lengthOf(element);
+      if (length === undefined) return;
+      starts.push(offset);
+      lengths.push(length);
+      offset += length + separator;
+    }
+    const removed = new Set<number>();
+    for (let i = 0; i + 1 < elements.length; i++) {
+      const sepStart = starts[i] + lengths[i];
+      if (!isDeleted(sepStart, sepStart + separator)) continue;
+      const candidates = [i + 1, i].filter((k) => !removed.has(k) && isDeleted(starts[k], starts[k] + lengths[k]));
+      if (candidates.length === 0) {
+        failure = 'a separator of a joined array would have to go without its element';
+        return;
+      }
+      removed.add(candidates[0]);
+      covered.push([sepStart, sepStart + separator], [starts[candidates[0]], starts[candidates[0]] + lengths[candidates[0]]]);
+    }
+    edits.push(...buildElementRemovals(file, elements as Node[], removed));
+    elements.forEach((element, i) => {
+      if (!removed.has(i)) visit(element as Node, starts[i], depth + 1);
+    });
+  };
+
+  visit(target.text.node, 0, 0);
+  if (failure) return { ok: false, reason: failure };
+  return { ok: true, edits, covered: mergeRanges(covered) };
+}
+
+/** Remove elements with the comma that follows them (or, for the last ones, the comma before them). */
+function buildElementRemovals(file: string, elements: readonly Node[], removed: ReadonlySet<number>): SourceEdit[] {
+  const edits: SourceEdit[] = [];
+  let i = 0;
+  while (i < elements.length) {
+    if (!removed.has(i)) {
+      i++;
+      continue;
+    }
+    let j = i;
+    while (j + 1 < elements.length && removed.has(j + 1)) j++;
+    if (j + 1 < elements.length) edits.push({ file, start: elements[i].range[0], end: elements[j + 1].range[0], text: '' });
+    else if (i > 0) edits.push({ file, start: elements[i - 1].range[1], end: elements[j].range[1], text: '' });
+    else edits.push({ file, start: elements[i].range[0], end: elements[j].range[1], text: '' });
+    i = j + 1;
+  }
+  return edits;
+}
+
+/** Delete characters inside the literals that wrote them; runs of one literal become one source range. */
+function buildCharDeletions(target: EditTarget, ranges: readonly Range[], shared: ReadonlySet<Node>): EditResult {
+  const edits: SourceEdit[] = [];
+  for (const range of ranges) {
+    let open: { node: Node; start: number; end: number } | undefined;
+    const flush = () => {
+      if (open && open.end > open.start) edits.push({ file: target.file, start: open.start, end: open.end, text: '' });
+      open = undefined;
+    };
+    for (const piece of target.text.pieces) {
+      const a = Math.max(range[0], piece.start);
+      const b = Math.min(range[1], piece.end);
+      if (a >= b) continue;
+      if (piece.externalFile !== undefined || !piece.sourceOffsets) {
+        flush();
+        const nested = buildExternalEdits(target, piece, [[a - piece.start, b - piece.start]], undefined);
+        if (!nested.ok) return nested;
+        edits.push(...nested.edits);
+        continue;
+      }
+      if (shared.has(piece.node)) return { ok: false, reason: 'text written once but used twice in the description' };
+      const start = piece.sourceOffsets[a - piece.start];
+      const end = piece.sourceOffsets[b - piece.start];
+      if (open && open.node === piece.node) open.end = end;
+      else {
+        flush();
+        open = { node: piece.node, start, end };
+      }
+    }
+    flush();
+  }
+  return { ok: true, edits };
+}
+
+function buildExternalEdits(target: EditTarget, piece: TextPiece, ranges: readonly Range[], insertion: Insertion | undefined): EditResult {
+  const external = target.getExternal(piece);
+  if (!external) return { ok: false, reason: 'part of the text comes from a place that cannot be edited' };
+  if (external.text.value.length !== piece.end - piece.start) return { ok: false, reason: 'an imported constant does not match its declaration' };
+  return buildTextEdits({ ...external, getExternal: target.getExternal }, ranges, insertion);
+}
+
+function buildInsertion(target: EditTarget, insertion: Insertion, shared: ReadonlySet<Node>): EditResult {
+  const index = insertion.at - 1;
+  const piece = target.text.pieces.find((p) => p.start <= index && index < p.end);
+  if (!piece) return { ok: false, reason: 'no text to append the pointer to' };
+  if (piece.externalFile !== undefined || !piece.sourceOffsets) {
+    return buildExternalEdits(target, piece, [], { at: insertion.at - piece.start, text: insertion.text });
+  }
+  if (shared.has(piece.node)) return { ok: false, reason: 'the pointer would land in text used twice' };
+  const position = piece.sourceOffsets[index - piece.start + 1];
+  const escaped = escapeFor(piece.node, insertion.text);
+  if (escaped === undefined) return { ok: false, reason: 'the pointer cannot be written into this kind of string' };
+  return { ok: true, edits: [{ file: target.file, start: position, end: position, text: escaped }] };
+}
+
+/** Write text inside a literal the way that literal is written. */
+function escapeFor(node: Node, text: string): string | undefined {
+  const escapeControl = (s: string) => s.replace(/\n/g, '\\n').replace(/\r/g, '\\r').replace(/\t/g, '\\t');
+  if (node.type === 'Literal' && typeof node.raw === 'string') {
+    const quote = node.raw[0];
+    if (quote !== '"' && quote !== "'") return undefined;
+    return escapeControl(text.replace(/\\/g, '\\\\').split(quote).join(`\\${quote}`));
+  }
+  if (node.type === 'TemplateElement') return text.replace(/\\/g, '\\\\').replace(/`/g, '\\`').replace(/\$\{/g, '\\${');
+  return undefined;
+}
+
+function isInside(range: Range, ranges: readonly Range[]): boolean {
+  return ranges.some((r) => r[0] <= range[0] && range[1] <= r[1]);
+}
+
+function mergeRanges(ranges: readonly Range[]): Range[] {
+  const sorted = [...ranges].filter((r) => r[1] > r[0]).sort((a, b) => a[0] - b[0]);
+  const out: Range[] = [];
+  for (const r of sorted) {
+    const last = out[out.length - 1];
+    if (last && last[1] >= r[0]) out[out.length - 1] = [last[0], Math.max(last[1], r[1])];
+    else out.push(r);
+  }
+  return out;
+}
+
+/** `ranges` minus `removed`, both sorted. */
+function subtractRanges(ranges: readonly Range[], removed: readonly Range[]): Range[] {
+  let current: Range[] = [...ranges];
+  for (const cut of removed) {
+    const next: Range[] = [];
+    for (const r of current) {
+      if (cut[1] <= r[0] || r[1] <= cut[0]) next.push(r);
+      else {
+        if (r[0] < cut[0]) next.push([r[0], cut[0]]);
+        if (cut[1] < r[1]) next.push([cut[1], r[1]]);
+      }
+    }
+    current = next;
+  }
+  return current;
+}
+
+/** Apply non-overlapping edits to one file's text (insertions at a deletion's start go first). */
+export function applyEdits(code: string, edits: readonly SourceEdit[]): string {
+  const sorted = [...edits].sort((a, b) => a.start - b.start || (a.end - a.start) - (b.end - b.start));
+  let out = '';
+  let cursor = 0;
+  for (const edit of sorted) {
+    if (edit.start < cursor) throw new Error(`overlapping edits at ${edit.start}`);
+    out += code.slice(cursor, edit.start) + edit.text;
+    cursor = edit.end;
+  }
+  return out + code.slice(cursor);
+}
+
+/** True when two edit lists touch the same source (so they cannot both be applied). */
+export function hasOverlap(edits: readonly SourceEdit[]): boolean {
+  const sorted = [...edits].sort((a, b) => a.start - b.start);
+  for (let i = 1; i < sorted.length; i++) if (sorted[i].start < sorted[i - 1].end) return true;
+  return false;
+}

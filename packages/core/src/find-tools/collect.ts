@@ -1,0 +1,141 @@
+/**
+ * The one walk of a program. It looks at every node once, keeps only the few that could declare a tool
+ * or a server (cheap checks on callee names and property keys, nothing evaluated), and records the
+ * ancestors of each so detectors never need a parent map.
+ */
+import type { TSESTree } from '@typescript-eslint/types';
+import { visitorKeys } from '@typescript-eslint/visitor-keys';
+import { getCalleeName, getPropertyName, type Program } from '../ast.js';
+import type { Node } from '../model.js';
+
+export interface Candidate<T extends Node = Node> {
+  readonly node: T;
+  /** Ancestors from the program down to the parent (last element). */
+  readonly ancestors: readonly Node[];
+}
+
+export interface Candidates {
+  readonly calls: Candidate<TSESTree.CallExpression>[];
+  readonly news: Candidate<TSESTree.NewExpression>[];
+  readonly objects: Candidate<TSESTree.ObjectExpression>[];
+  readonly classes: Candidate<TSESTree.ClassDeclaration | TSESTree.ClassExpression>[];
+}
+
+/** Calls that some detector reads; `settings.factories` add to these. */
+const DETECTED_CALLS = new Set(['tool', 'registerTool', 'registerToolTask', 'addTool', 'createTool', 'setRequestHandler']);
+
+/** Constructors of servers and of LangChain tools (bundlers may rename a class `McpServer2`). */
+const DETECTED_CLASSES = /^(?:McpServer|Server|FastMCP|DynamicStructuredTool|DynamicTool)\d*$/;
+
+/** Keys that hold a tool's input schema in some declaration style. */
+export const SCHEMA_KEYS = ['inputSchema', 'input_schema', 'parameters', 'schema', 'argsShape'] as const;
+const SCHEMA_KEY_SET: ReadonlySet<string> = new Set(SCHEMA_KEYS);
+
+/** Subtrees that are types only: nothing in them runs, so nothing in them is a tool. */
+const SKIPPED_TYPES: ReadonlySet<string> = new Set([
+  'TSTypeAnnotation',
+  'TSTypeParameterDeclaration',
+  'TSTypeParameterInstantiation',
+  'TSInterfaceDeclaration',
+  'TSTypeAliasDeclaration',
+  'TSDeclareFunction',
+  'TSEnumDeclaration',
+  'ImportDeclaration',
+  'Literal',
+  'TemplateElement',
+]);
+
+export function collectCandidates(program: Program, factories: ReadonlySet<string>): Candidates {
+  const found: Candidates = { calls: [], news: [], objects: [], classes: [] };
+  // Iterative pre-order walk: `depths` says where each stacked node sits, so `ancestors[0..depth)` is
+  // always its path without allocating anything per node.
+  const stack: Node[] = [program];
+  const depths: number[] = [0];
+  const ancestors: Node[] = [];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    const depth = depths.pop()!;
+    ancestors.length = depth;
+    if (SKIPPED_TYPES.has(node.type)) continue;
+    switch (node.type) {
+      case 'CallExpression': {
+        const name = getCalleeName(node.callee);
+        if (name !== undefined && (DETECTED_CALLS.has(name) || factories.has(name))) found.calls.push({ node, ancestors: ancestors.slice() });
+        break;
+      }
+      case 'NewExpression': {
+        const name = getCalleeName(node.callee);
+        if (name !== undefined && DETECTED_CLASSES.test(name)) found.news.push({ node, ancestors: ancestors.slice() });
+        break;
+      }
+      case 'ObjectExpression':
+        if (hasToolLikeKey(node)) found.objects.push({ node, ancestors: ancestors.slice() });
+        break;
+      case 'ClassDeclaration':
+      case 'ClassExpression':
+        if (hasSchemaLikeMember(node)) found.classes.push({ node, ancestors: ancestors.slice() });
+        break;
+      default:
+        break;
+    }
+    ancestors.push(node);
+    const keys = visitorKeys[node.type];
+    if (!keys) continue;
+    for (let k = keys.length - 1; k >= 0; k--) {
+      const child = (node as unknown as Record<string, unknown>)[keys[k]];
+      if (Array.isArray(child)) {
+        for (let i = child.length - 1; i >= 0; i--) {
+          const c = child[i] as Node | null;
+          if (c && typeof c.type === 'string') {
+            stack.push(c);
+            depths.push(depth + 1);
+          }
+        }
+      } else if (child && typeof (child as Node).type === 'string') {
+        stack.push(child as Node);
+        depths.push(depth + 1);
+      }
+    }
+  }
+  return found;
+}
+
+export function isSchemaKey(name: string | undefined): boolean {
+  return name !== undefined && SCHEMA_KEY_SET.has(name);
+}
+
+/** A schema-like key, OpenAI's `function` wrapper, or Speakeasy's `args` (checked further by shape). */
+function hasToolLikeKey(object: TSESTree.ObjectExpression): boolean {
+  for (const p of object.properties) {
+    if (p.type !== 'Property') continue;
+    const name = getPropertyName(p);
+    if (name !== undefined && (SCHEMA_KEY_SET.has(name) || name === 'function' || name === 'args')) return true;
+  }
+  return false;
+}
+
+function hasSchemaLikeMember(node: TSESTree.ClassDeclaration | TSESTree.ClassExpression): boolean {
+  // LangChain's `Tool` takes one string and declares no schema.
+  if (node.superClass && /^(?:Tool|StructuredTool)$/.test(getCalleeName(node.superClass) ?? '')) return true;
+  for (const member of node.body.body) {
+    if (member.type === 'PropertyDefinition' || (member.type === 'MethodDefinition' && member.kind === 'get')) {
+      if (isSchemaKey(getPropertyName(member))) return true;
+    } else if (member.type === 'MethodDefinition' && member.kind === 'constructor' && member.value.body) {
+      // Compiled output without class fields assigns them in the constructor: `this.inputSchema = …`.
+      for (const statement of member.value.body.body) {
+        const assigned = getThisAssignmentName(statement);
+        if (assigned !== undefined && SCHEMA_KEY_SET.has(assigned)) return true;
+      }
+    }
+  }
+  return false;
+}
+
+/** `this.NAME = …;` → NAME. */
+export function getThisAssignmentName(statement: Node): string | undefined {
+  if (statement.type !== 'ExpressionStatement') return undefined;
+  const e = statement.expression;
+  if (e.type !== 'AssignmentExpression' || e.operator !== '=' || e.left.type !== 'MemberExpression') return undefined;
+  if (e.left.object.type !== 'ThisExpression' || e.left.computed || e.left.property.type !== 'Identifier') return undefined;
+  return e.left.property.name;
+}

@@ -1,0 +1,247 @@
+/**
+ * What every detector shares: the file, same-file resolution (built lazily, only when a candidate needs
+ * it), the nodes already claimed by a declaration, and the reading of a definition object's fields.
+ */
+import type { TSESTree } from '@typescript-eslint/types';
+import { getPropertyName, unwrap, walk, type Program } from '../ast.js';
+import type { AnalyzeOptions, Node, StaticText, TextValue } from '../model.js';
+import type { SchemaContext } from '../schema/index.js';
+import { evaluateText, getExportsMemberName, Scope } from '../text/index.js';
+import { getThisAssignmentName } from './collect.js';
+
+const MAX_DEPTH = 12;
+
+/** A field of a definition: the value expression (a method's function for `execute() {}`) and its property. */
+export interface Field {
+  readonly value: Node;
+  /** The Property (or class member) that holds the value, when written as one. */
+  readonly holder: Node;
+}
+
+export class DetectContext {
+  /** Object literals (and classes) that are part of a declaration already found. */
+  readonly claimed = new Set<Node>();
+  readonly schemaContext: SchemaContext;
+  private scope: Scope | undefined;
+  private propertiesByValueName: Map<string, TSESTree.Property[]> | undefined;
+
+  constructor(
+    readonly program: Program,
+    readonly options: AnalyzeOptions,
+  ) {
+    this.schemaContext = {
+      program,
+      filePath: options.filePath,
+      resolveConstant: options.resolveConstant,
+      zodVersion: options.settings?.zodVersion ?? 4,
+    };
+  }
+
+  getScope(): Scope {
+    this.scope ??= Scope.of(this.program);
+    return this.scope;
+  }
+
+  /**
+   * Properties whose value is the identifier `name` (`{ weather }`, `{ get_weather: weather }`). Indexed
+   * on first use only: few files need it, so the one-walk budget holds for the rest.
+   */
+  findPropertiesReferencing(name: string): readonly TSESTree.Property[] {
+    if (!this.propertiesByValueName) {
+      const index = new Map<string, TSESTree.Property[]>();
+      walk(this.program, (node) => {
+        if (node.type === 'Property' && node.value.type === 'Identifier' && node.kind === 'init') {
+          const list = index.get(node.value.name);
+          if (list) list.push(node);
+          else index.set(node.value.name, [node]);
+        }
+      });
+      this.propertiesByValueName = index;
+    }
+    return this.propertiesByValueName.get(name) ?? [];
+  }
+
+  text(node: Node): TextValue {
+    return evaluateText(node, this.schemaContext);
+  }
+
+  /** What a same-file constant identifier stands for, unwrapped (undefined for parameters and imports). */
+  resolveIdentifier(id: TSESTree.Identifier): Node | undefined {
+    const init = this.getScope().resolve(id);
+    return init ? unwrap(init) : undefined;
+  }
+
+  isImported(id: TSESTree.Identifier): boolean {
+    return this.getScope().getImport(id.name) !== undefined && this.getScope().resolve(id) === undefined;
+  }
+
+  /**
+   * The object literal an expression stands for: itself, a same-file constant, `exports.X`, a member of
+   * a same-file record (`defs.read`). Undefined when it is anything else.
+   */
+  resolveObject(input: Node | undefined, depth = 0): TSESTree.ObjectExpression | undefined {
+    if (!input || depth > MAX_DEPTH) return undefined;
+    const node = unwrap(input);
+    switch (node.type) {
+      case 'ObjectExpression':
+        return node;
+      case 'Identifier':
+        return this.resolveObject(this.resolveIdentifier(node), depth + 1);
+      case 'MemberExpression':
+        return this.resolveObject(this.resolveMember(node, depth), depth + 1);
+      case 'CallExpression':
+        // Object.freeze({ … }) keeps the object as it is.
+        return isObjectFreeze(node) ? this.resolveObject(node.arguments[0], depth + 1) : undefined;
+      default:
+        return undefined;
+    }
+  }
+
+  /** The value of `X.key` when X is a same-file object literal (or `exports.X` assigned once). */
+  resolveMember(node: TSESTree.MemberExpression, depth = 0): Node | undefined {
+    const exported = getExportsMemberName(node);
+    if (exported) {
+      const value = this.getScope().getExportsAssignment(exported);
+      if (value) return unwrap(value);
+    }
+    const key = getMemberKey(node);
+    if (key === undefined) return undefined;
+    const owner = this.resolveObject(node.object, depth + 1);
+    if (!owner) return undefined;
+    return this.readFields(owner).get(key)?.value;
+  }
+
+  /**
+   * The fields of an object literal as run time sees them: later keys win, and spreads of same-file
+   * objects contribute their fields (and are claimed, so shape detection does not report them again).
+   */
+  readFields(object: TSESTree.ObjectExpression, depth = 0): Map<string, Field> {
+    const fields = new Map<string, Field>();
+    for (const p of object.properties) {
+      if (p.type === 'SpreadElement') {
+        const spread = depth < MAX_DEPTH ? this.resolveObject(p.argument, depth + 1) : undefined;
+        if (!spread) continue;
+        this.claimed.add(spread);
+        for (const [name, field] of this.readFields(spread, depth + 1)) fields.set(name, field);
+        continue;
+      }
+      const name = getPropertyName(p);
+      if (name === undefined) continue;
+      fields.set(name, { value: p.value, holder: p });
+    }
+    return fields;
+  }
+
+  /** The function a handler expression names: inline, a same-file function, `this.method.bind(this)`. */
+  resolveFunction(input: Node | undefined, classBody: TSESTree.ClassBody | undefined, depth = 0): FunctionNode | undefined {
+    if (!input || depth > MAX_DEPTH) return undefined;
+    const node = unwrap(input);
+    switch (node.type) {
+      case 'ArrowFunctionExpression':
+      case 'FunctionExpression':
+      case 'FunctionDeclaration':
+        return node;
+      case 'Identifier':
+        return this.resolveFunction(this.resolveIdentifier(node), classBody, depth + 1);
+      case 'MemberExpression': {
+        if (node.object.type === 'ThisExpression' && classBody) {
+          const key = getMemberKey(node);
+          return key === undefined ? undefined : this.resolveFunction(findClassMemberValue(classBody, key), classBody, depth + 1);
+        }
+        return this.resolveFunction(this.resolveMember(node, depth), classBody, depth + 1);
+      }
+      case 'CallExpression': {
+        // handler.bind(this)
+        const callee = unwrap(node.callee);
+        if (callee.type === 'MemberExpression' && getMemberKey(callee) === 'bind') return this.resolveFunction(callee.object, classBody, depth + 1);
+        return undefined;
+      }
+      default:
+        return undefined;
+    }
+  }
+}
+
+function isObjectFreeze(call: TSESTree.CallExpression): boolean {
+  const callee = unwrap(call.callee);
+  return (
+    callee.type === 'MemberExpression' &&
+    callee.object.type === 'Identifier' &&
+    callee.object.name === 'Object' &&
+    getMemberKey(callee) === 'freeze' &&
+    call.arguments.length === 1 &&
+    call.arguments[0].type !== 'SpreadElement'
+  );
+}
+
+export type FunctionNode = TSESTree.ArrowFunctionExpression | TSESTree.FunctionExpression | TSESTree.FunctionDeclaration;
+
+export function getMemberKey(node: TSESTree.MemberExpression): string | undefined {
+  if (!node.computed && node.property.type === 'Identifier') return node.property.name;
+  if (node.property.type === 'Literal' && typeof node.property.value === 'string') return node.property.value;
+  return undefined;
+}
+
+/** The value of a class member (field initializer, method, getter's function) by name. */
+export function findClassMemberValue(body: TSESTree.ClassBody, name: string): Node | undefined {
+  let found: Node | undefined;
+  for (const member of body.body) {
+    if ((member.type === 'PropertyDefinition' || member.type === 'MethodDefinition') && getPropertyName(member) === name) {
+      found = member.value ?? undefined;
+    }
+  }
+  return found;
+}
+
+/** The name a property's key gives: `read_file:`, `'read-file':`, `[ToolName.READ]:` (evaluated), with its node. */
+export interface KeyName {
+  readonly text: TextValue;
+  readonly node: Node;
+}
+
+export function getKeyName(property: TSESTree.Property, context: DetectContext): KeyName | undefined {
+  const key = property.key;
+  if (property.computed) return { text: context.text(key), node: key };
+  if (key.type === 'Identifier') {
+    const length = key.range[1] - key.range[0];
+    const offsets = length === key.name.length ? Array.from({ length: length + 1 }, (_, i) => key.range[0] + i) : undefined;
+    const text: StaticText = {
+      kind: 'static',
+      value: key.name,
+      node: key,
+      pieces: [{ start: 0, end: key.name.length, node: key, sourceOffsets: offsets }],
+    };
+    return { text, node: key };
+  }
+  if (key.type === 'Literal' && typeof key.value === 'string') return { text: context.text(key), node: key };
+  if (key.type === 'Literal' && typeof key.value === 'number') return { text: context.text(key), node: key };
+  return undefined;
+}
+
+/** The nearest enclosing class body among the ancestors. */
+export function findEnclosingClassBody(ancestors: readonly Node[]): TSESTree.ClassBody | undefined {
+  for (let i = ancestors.length - 1; i >= 0; i--) {
+    const a = ancestors[i];
+    if (a.type === 'ClassBody') return a;
+  }
+  return undefined;
+}
+
+/** The record key a value sits under: `{ read_file: <value> }`. */
+export function getRecordName(value: Node, ancestors: readonly Node[], context: DetectContext): KeyName | undefined {
+  const parent = ancestors[ancestors.length - 1];
+  if (parent?.type !== 'Property' || parent.value !== value || parent.kind !== 'init') return undefined;
+  return getKeyName(parent, context);
+}
+
+/** Values assigned to `this.NAME` in a class's constructor (compiled class fields, `this.tools = [...]`). */
+export function getThisAssignments(body: TSESTree.ClassBody, name: string): Node[] {
+  const out: Node[] = [];
+  for (const member of body.body) {
+    if (member.type !== 'MethodDefinition' || member.kind !== 'constructor' || !member.value.body) continue;
+    for (const statement of member.value.body.body) {
+      if (getThisAssignmentName(statement) === name) out.push(((statement as TSESTree.ExpressionStatement).expression as TSESTree.AssignmentExpression).right);
+    }
+  }
+  return out;
+}

@@ -1,0 +1,192 @@
+/**
+ * MCP SDK low-level `Server`: `setRequestHandler(ListToolsRequestSchema, handler)` whose handler returns
+ * `{ tools: [...] }`. The list is followed through same-file constants, spreads, `Object.values(X)`,
+ * `.map/.filter/.concat`, same-file functions and class methods (`this.getTools()`, `this.tools`).
+ */
+import type { TSESTree } from '@typescript-eslint/types';
+import { getCalleeName, unwrap } from '../ast.js';
+import type { Node } from '../model.js';
+import { buildTool, getDefinitionParts, type FoundTool } from './build.js';
+import type { Candidate } from './collect.js';
+import {
+  findClassMemberValue,
+  findEnclosingClassBody,
+  getKeyName,
+  getMemberKey,
+  getThisAssignments,
+  type DetectContext,
+  type FunctionNode,
+} from './context.js';
+
+const MAX_DEPTH = 10;
+const PASS_THROUGH_METHODS = new Set(['filter', 'slice', 'concat', 'flat', 'toSorted', 'sort', 'reverse', 'map']);
+
+/** A definition in the list, and the record property it is the value of (`Object.values(TOOLS)`), which names it when it has no `name`. */
+interface Item {
+  readonly object: TSESTree.ObjectExpression;
+  readonly holder: TSESTree.Property | undefined;
+}
+
+interface Walk {
+  readonly context: DetectContext;
+  readonly classBody: TSESTree.ClassBody | undefined;
+  /** Expressions already followed, so mutual references end. */
+  readonly seen: Set<Node>;
+}
+
+export function detectListToolsHandler(candidate: Candidate<TSESTree.CallExpression>, context: DetectContext): FoundTool[] {
+  const [schemaArg, handlerArg] = candidate.node.arguments;
+  if (!schemaArg || !handlerArg || getCalleeName(schemaArg) !== 'ListToolsRequestSchema') return [];
+  const callee = unwrap(candidate.node.callee);
+  const receiver = callee.type === 'MemberExpression' ? callee.object : undefined;
+  const walkState: Walk = { context, classBody: findEnclosingClassBody(candidate.ancestors), seen: new Set() };
+  const handler = context.resolveFunction(handlerArg, walkState.classBody);
+  if (!handler) return [];
+  const items: Item[] = [];
+  for (const returned of findReturnedValues(handler)) {
+    const result = context.resolveObject(returned);
+    const tools = result ? context.readFields(result).get('tools')?.value : undefined;
+    if (tools) collectItems(tools, walkState, items, 0);
+  }
+  const found: FoundTool[] = [];
+  for (const { object, holder } of items) {
+    if (context.claimed.has(object)) continue;
+    const fields = context.readFields(object);
+    const name = fields.get('name')?.value ?? (holder ? getKeyName(holder, context) : undefined);
+    if (!name) continue;
+    context.claimed.add(object);
+    found.push(buildTool({ framework: 'mcp-sdk-low-level', node: object, ...getDefinitionParts(fields, ['inputSchema']), name, receiver }, context));
+  }
+  return found;
+}
+
+/** Object literals a tools-list expression is made of. */
+function collectItems(input: Node, state: Walk, out: Item[], depth: number): void {
+  if (depth > MAX_DEPTH || state.seen.has(input)) return;
+  state.seen.add(input);
+  const node = unwrap(input);
+  const next = depth + 1;
+  switch (node.type) {
+    case 'ArrayExpression':
+      for (const element of node.elements) {
+        if (!element) continue;
+        if (element.type === 'SpreadElement') collectItems(element.argument, state, out, next);
+        else collectItem(element, state, out, next);
+      }
+      return;
+    case 'Identifier': {
+      const init = state.context.resolveIdentifier(node);
+      if (init) collectItems(init, state, out, next);
+      return;
+    }
+    case 'MemberExpression': {
+      const value = getMemberValue(node, state);
+      if (value) collectItems(value, state, out, next);
+      return;
+    }
+    case 'ConditionalExpression':
+      collectItems(node.consequent, state, out, next);
+      collectItems(node.alternate, state, out, next);
+      return;
+    case 'LogicalExpression':
+      collectItems(node.left, state, out, next);
+      collectItems(node.right, state, out, next);
+      return;
+    case 'AwaitExpression':
+      collectItems(node.argument, state, out, next);
+      return;
+    case 'CallExpression':
+      collectCallItems(node, state, out, next);
+      return;
+    default:
+      return;
+  }
+}
+
+function collectCallItems(call: TSESTree.CallExpression, state: Walk, out: Item[], depth: number): void {
+  const callee = unwrap(call.callee);
+  const method = getCalleeName(callee);
+  if (callee.type === 'MemberExpression' && method !== undefined) {
+    // Object.values(TOOLS) / Object.entries(TOOLS): every value of a same-file record, named by its key.
+    if ((method === 'values' || method === 'entries') && callee.object.type === 'Identifier' && callee.object.name === 'Object' && call.arguments[0]) {
+      collectRecordValues(call.arguments[0], state, out, depth);
+      return;
+    }
+    // tools.filter(…) / .concat(more) / .map(t => …): the definitions are the array's items.
+    if (PASS_THROUGH_METHODS.has(method)) {
+      collectItems(callee.object, state, out, depth);
+      if (method === 'concat') for (const arg of call.arguments) collectItems(arg.type === 'SpreadElement' ? arg.argument : arg, state, out, depth);
+      return;
+    }
+  }
+  // getTools() / this.getTools(): what a same-file function or class method returns.
+  const fn = state.context.resolveFunction(callee, state.classBody);
+  if (fn) for (const returned of findReturnedValues(fn)) collectItems(returned, state, out, depth);
+}
+
+/** Every value of a same-file record, with the property that names it (computed keys included). */
+function collectRecordValues(input: Node, state: Walk, out: Item[], depth: number): void {
+  const record = depth <= MAX_DEPTH ? state.context.resolveObject(input) : undefined;
+  if (!record) return;
+  for (const p of record.properties) {
+    if (p.type === 'SpreadElement') collectRecordValues(p.argument, state, out, depth + 1);
+    else collectItem(p.value, state, out, depth, p);
+  }
+}
+
+function collectItem(input: Node, state: Walk, out: Item[], depth: number, holder?: TSESTree.Property): void {
+  const object = state.context.resolveObject(input);
+  if (object) out.push({ object, holder });
+  else if (unwrap(input).type === 'ConditionalExpression' || unwrap(input).type === 'LogicalExpression') collectItems(input, state, out, depth);
+}
+
+/** `this.tools` (a class field or constructor assignment) or `X.tools` of a same-file object. */
+function getMemberValue(node: TSESTree.MemberExpression, state: Walk): Node | undefined {
+  if (node.object.type === 'ThisExpression' && state.classBody) {
+    const key = getMemberKey(node);
+    if (key === undefined) return undefined;
+    return findClassMemberValue(state.classBody, key) ?? getThisAssignments(state.classBody, key)[0];
+  }
+  return state.context.resolveMember(node);
+}
+
+/** The expressions a function returns (its body for an expression arrow), not counting nested functions. */
+export function findReturnedValues(fn: FunctionNode): Node[] {
+  if (fn.body?.type !== 'BlockStatement') return fn.body ? [fn.body] : [];
+  const out: Node[] = [];
+  const stack: Node[] = [...fn.body.body];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    switch (node.type) {
+      case 'ReturnStatement':
+        if (node.argument) out.push(node.argument);
+        break;
+      case 'BlockStatement':
+        stack.push(...node.body);
+        break;
+      case 'IfStatement':
+        stack.push(node.consequent);
+        if (node.alternate) stack.push(node.alternate);
+        break;
+      case 'TryStatement':
+        stack.push(node.block);
+        if (node.handler) stack.push(node.handler.body);
+        if (node.finalizer) stack.push(node.finalizer);
+        break;
+      case 'SwitchStatement':
+        for (const c of node.cases) stack.push(...c.consequent);
+        break;
+      case 'ForStatement':
+      case 'ForInStatement':
+      case 'ForOfStatement':
+      case 'WhileStatement':
+      case 'DoWhileStatement':
+      case 'LabeledStatement':
+        stack.push(node.body);
+        break;
+      default:
+        break;
+    }
+  }
+  return out.reverse();
+}

@@ -1,0 +1,117 @@
+/**
+ * MCP TypeScript SDK `McpServer`: `server.tool(name, description?, paramsShape?, annotations?, cb)` in
+ * every overload, `server.registerTool(name, config, cb)` and the experimental
+ * `server.experimental.tasks.registerToolTask(name, config, handler)`, on any receiver (`this.server` too).
+ */
+import type { TSESTree } from '@typescript-eslint/types';
+import { unwrap } from '../ast.js';
+import type { Node } from '../model.js';
+import { buildTool, type FoundTool } from './build.js';
+import type { Candidate } from './collect.js';
+import { findEnclosingClassBody, type DetectContext } from './context.js';
+import { isTextExpression } from './text-guards.js';
+
+/** Argument names that say what an unresolvable argument of `server.tool` holds. */
+const DESCRIPTION_NAME = /desc|prompt|text|doc|summary|instruction/i;
+
+export function detectMcpSdkCall(candidate: Candidate<TSESTree.CallExpression>, calleeName: string, context: DetectContext): FoundTool | undefined {
+  const call = candidate.node;
+  const callee = unwrap(call.callee);
+  if (callee.type !== 'MemberExpression') return undefined;
+  const args = call.arguments;
+  if (args.length < 2 || args.some((a) => a.type === 'SpreadElement')) return undefined;
+  const nameArg = args[0] as Node;
+  if (!isNameArgument(nameArg)) return undefined;
+  const classBody = findEnclosingClassBody(candidate.ancestors);
+  if (calleeName === 'registerTool' || calleeName === 'registerToolTask') return detectRegisterTool(call, callee.object, classBody, context);
+  return detectToolOverloads(call, callee.object, classBody, context);
+}
+
+/** The name of `server.tool` is text, never an object or function (those are the other `tool()` styles). */
+function isNameArgument(node: Node): boolean {
+  const n = unwrap(node);
+  return (
+    n.type !== 'ObjectExpression' &&
+    n.type !== 'ArrowFunctionExpression' &&
+    n.type !== 'FunctionExpression' &&
+    n.type !== 'ArrayExpression' &&
+    !(n.type === 'Literal' && typeof n.value !== 'string')
+  );
+}
+
+function detectRegisterTool(call: TSESTree.CallExpression, receiver: Node, classBody: TSESTree.ClassBody | undefined, context: DetectContext): FoundTool {
+  const [nameArg, configArg, callback] = call.arguments as Node[];
+  const config = context.resolveObject(configArg);
+  if (config) context.claimed.add(config);
+  const fields = config ? context.readFields(config) : new Map();
+  return buildTool(
+    {
+      framework: 'mcp-sdk',
+      node: call,
+      name: nameArg,
+      title: fields.get('title')?.value,
+      description: fields.get('description')?.value,
+      inputSchema: fields.get('inputSchema')?.value,
+      outputSchema: fields.get('outputSchema')?.value,
+      annotations: fields.get('annotations')?.value,
+      handler: callback,
+      classBody,
+      receiver,
+    },
+    context,
+  );
+}
+
+/** Mirrors the SDK's own argument parsing (`McpServer#tool`), deciding statically what each argument is. */
+function detectToolOverloads(call: TSESTree.CallExpression, receiver: Node, classBody: TSESTree.ClassBody | undefined, context: DetectContext): FoundTool {
+  const [nameArg, ...rest] = call.arguments as Node[];
+  let description: Node | undefined;
+  let inputSchema: Node | undefined;
+  let annotations: Node | undefined;
+  if (rest.length > 1 && isDescriptionArgument(rest[0], context)) description = rest.shift();
+  if (rest.length > 1) {
+    const kind = getObjectArgumentKind(rest[0], context);
+    if (kind === 'shape') {
+      inputSchema = rest.shift();
+      if (rest.length > 1 && getObjectArgumentKind(rest[0], context) === 'annotations') annotations = rest.shift();
+    } else if (kind === 'annotations') {
+      annotations = rest.shift();
+    }
+  }
+  return buildTool(
+    { framework: 'mcp-sdk', node: call, name: nameArg, description, inputSchema, annotations, handler: rest[0], classBody, receiver },
+    context,
+  );
+}
+
+function isDescriptionArgument(node: Node, context: DetectContext): boolean {
+  const n = unwrap(node);
+  if (n.type === 'Identifier' || n.type === 'MemberExpression') {
+    if (context.text(n).kind === 'static') return true;
+    if (context.resolveObject(n)) return false;
+    const resolved = n.type === 'Identifier' ? context.resolveIdentifier(n) : undefined;
+    if (resolved) return isTextExpression(resolved, context, false);
+    // Imported or computed: the name it is given is the best evidence there is.
+    const name = n.type === 'Identifier' ? n.name : n.property.type === 'Identifier' ? n.property.name : '';
+    return DESCRIPTION_NAME.test(name);
+  }
+  return isTextExpression(n, context, false);
+}
+
+/**
+ * The SDK treats an object as a params shape when it is empty or holds a zod schema, and as annotations
+ * when its values are all primitives.
+ */
+function getObjectArgumentKind(node: Node, context: DetectContext): 'shape' | 'annotations' | undefined {
+  const n = unwrap(node);
+  if (n.type === 'ArrowFunctionExpression' || n.type === 'FunctionExpression') return undefined;
+  const object = context.resolveObject(n);
+  if (!object) return n.type === 'Literal' || n.type === 'TemplateLiteral' ? undefined : 'shape';
+  if (object.properties.length === 0) return 'shape';
+  const allPrimitive = object.properties.every((p) => {
+    if (p.type !== 'Property') return false;
+    const value = unwrap(p.value);
+    return value.type === 'Literal' || value.type === 'TemplateLiteral' || (value.type === 'UnaryExpression' && value.argument.type === 'Literal');
+  });
+  return allPrimitive ? 'annotations' : 'shape';
+}

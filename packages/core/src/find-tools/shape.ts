@@ -1,0 +1,163 @@
+/**
+ * Tools found by shape alone: an object literal with a name-like key (`name`, `id`, or the record key it
+ * sits under), a description and a schema-like key. The shape also tells the style apart: Anthropic's
+ * `input_schema`, OpenAI's `type: 'function'` (flat or with a nested `function`), a record under
+ * `tools:` (Vercel AI without `tool()`), a module exporting one MCP tool object.
+ */
+import type { TSESTree } from '@typescript-eslint/types';
+import { getPropertyName, unwrap } from '../ast.js';
+import type { Framework, Node } from '../model.js';
+import { buildTool, findFirstField, getDefinitionParts, HANDLER_KEYS, type FoundTool, type ToolParts } from './build.js';
+import { SCHEMA_KEYS, type Candidate } from './collect.js';
+import { getRecordName, type DetectContext, type Field } from './context.js';
+import { isPossiblyText, isSchemaExpression, isSchemaObject, isTextExpression } from './text-guards.js';
+
+/**
+ * Keys whose objects are JSON Schema, OpenAPI or response formats: what sits under them is never a tool
+ * (`schema` is not one of them: `defineTool({ schema: { name, description, inputSchema } })` nests a tool there).
+ */
+const SCHEMA_CONTAINER_KEYS = new Set([
+  'properties',
+  'patternProperties',
+  'items',
+  '$defs',
+  'definitions',
+  'inputSchema',
+  'input_schema',
+  'outputSchema',
+  'parameters',
+  'requestBody',
+  'responses',
+  'components',
+  'json_schema',
+  'response_format',
+  'responseFormat',
+  'format',
+]);
+
+export function detectShapeObject(candidate: Candidate<TSESTree.ObjectExpression>, context: DetectContext): FoundTool | undefined {
+  const object = candidate.node;
+  const ancestors = candidate.ancestors;
+  if (context.claimed.has(object) || isUnderSchemaContainer(ancestors, 0)) return undefined;
+  const fields = context.readFields(object);
+  const openAiFunction = getOpenAiFunction(fields, context);
+  if (openAiFunction) {
+    context.claimed.add(openAiFunction);
+    const inner = context.readFields(openAiFunction);
+    if (!inner.has('name')) return undefined;
+    return buildTool({ framework: 'openai', node: object, ...getDefinitionParts(inner, ['parameters']) }, context);
+  }
+  // JSON Schemas and OpenAPI parameters (`{ name, in: 'query', description, schema }`) are not tools.
+  if (isSchemaObject(object) || fields.has('in')) return undefined;
+  const schema = findFirstField(fields, SCHEMA_KEYS) ?? getSpeakeasyArgs(fields);
+  const description = fields.get('description');
+  if (!schema || !description || !isSchemaExpression(schema.value, context) || !isPossiblyText(description.value, context)) return undefined;
+  const name = getShapeName(fields, object, ancestors, context);
+  if (!name) return undefined;
+  context.claimed.add(object);
+  const parts = getDefinitionParts(fields);
+  return buildTool(
+    {
+      framework: getShapeFramework(fields, name, ancestors, context),
+      node: object,
+      ...parts,
+      inputSchema: schema.value,
+      name: name.part,
+      handler: parts.handler ?? fields.get('tool')?.value ?? findOuterHandler(object, ancestors, context),
+    },
+    context,
+  );
+}
+
+/**
+ * Speakeasy-generated servers: `{ name, description, args, tool: async (client, args) => … }`. `args` is
+ * too common a key to mean a schema alone, so it counts only beside the `tool` function.
+ */
+function getSpeakeasyArgs(fields: ReadonlyMap<string, Field>): Field | undefined {
+  const args = fields.get('args');
+  const run = fields.get('tool');
+  if (!args || !run) return undefined;
+  const fn = unwrap(run.value);
+  return fn.type === 'ArrowFunctionExpression' || fn.type === 'FunctionExpression' ? args : undefined;
+}
+
+/** `{ type: 'function', function: { name, description, parameters } }` → the inner object. */
+function getOpenAiFunction(fields: ReadonlyMap<string, Field>, context: DetectContext): TSESTree.ObjectExpression | undefined {
+  const type = fields.get('type');
+  const fn = fields.get('function');
+  if (!type || !fn || !isFunctionType(type.value, context)) return undefined;
+  return context.resolveObject(fn.value);
+}
+
+function isFunctionType(node: Node, context: DetectContext): boolean {
+  const n = unwrap(node);
+  if (n.type === 'Literal') return n.value === 'function';
+  const text = context.text(n);
+  return text.kind === 'static' && text.value === 'function';
+}
+
+interface ShapeName {
+  readonly part: NonNullable<ToolParts['name']>;
+  readonly from: 'name' | 'id' | 'key';
+}
+
+function getShapeName(fields: ReadonlyMap<string, Field>, object: TSESTree.ObjectExpression, ancestors: readonly Node[], context: DetectContext): ShapeName | undefined {
+  const name = fields.get('name');
+  if (name) return isTextExpression(name.value, context, true) ? { part: name.value, from: 'name' } : undefined;
+  const id = fields.get('id');
+  if (id) return isTextExpression(id.value, context, true) ? { part: id.value, from: 'id' } : undefined;
+  const container = ancestors[ancestors.length - 2];
+  if (container?.type !== 'ObjectExpression') return undefined;
+  const key = getRecordName(object, ancestors, context);
+  return key ? { part: key, from: 'key' } : undefined;
+}
+
+function getShapeFramework(fields: ReadonlyMap<string, Field>, name: ShapeName, ancestors: readonly Node[], context: DetectContext): Framework {
+  if (fields.has('input_schema')) return 'anthropic';
+  const type = fields.get('type');
+  if (type && isFunctionType(type.value, context)) return 'openai';
+  if (name.from === 'key' && (fields.has('parameters') || fields.has('inputSchema')) && getContainerKey(ancestors) === 'tools') return 'vercel-ai';
+  if (fields.has('inputSchema') && isDirectlyExported(ancestors)) return 'mcp-sdk-low-level';
+  return 'shape';
+}
+
+/** The key of the property holding a record that holds this object: `tools` in `tools: { x: {…} }`. */
+function getContainerKey(ancestors: readonly Node[]): string | undefined {
+  const holder = ancestors[ancestors.length - 3];
+  return holder?.type === 'Property' ? getPropertyName(holder) : undefined;
+}
+
+/** `export const x = {…}`, `export default {…}`, `exports.x = {…}`, `module.exports = {…}`. */
+function isDirectlyExported(ancestors: readonly Node[]): boolean {
+  const parent = ancestors[ancestors.length - 1];
+  const grand = ancestors[ancestors.length - 2];
+  if (parent?.type === 'ExportDefaultDeclaration') return true;
+  if (parent?.type === 'VariableDeclarator') return ancestors[ancestors.length - 3]?.type === 'ExportNamedDeclaration';
+  if (parent?.type === 'AssignmentExpression' && parent.left.type === 'MemberExpression') {
+    const left = parent.left;
+    const root = left.object.type === 'MemberExpression' ? left.object.object : left.object;
+    return root.type === 'Identifier' && (root.name === 'exports' || root.name === 'module') && grand?.type === 'ExpressionStatement';
+  }
+  return false;
+}
+
+/** Objects inside a JSON Schema's `properties` (or a response format) are schema, not tools. */
+export function isUnderSchemaContainer(ancestors: readonly Node[], skip: number): boolean {
+  // Look at the nearest few holders only: a tool record two levels under `properties` is still schema.
+  for (let i = ancestors.length - 1 - skip, seen = 0; i >= 0 && seen < 3; i--) {
+    const a = ancestors[i];
+    if (a.type !== 'Property') continue;
+    seen++;
+    const key = getPropertyName(a);
+    if (key !== undefined && SCHEMA_CONTAINER_KEYS.has(key)) return true;
+  }
+  return false;
+}
+
+/** `defineTool({ capability, schema: { name, description, inputSchema }, handle })`: the handler is one level up. */
+function findOuterHandler(object: TSESTree.ObjectExpression, ancestors: readonly Node[], context: DetectContext): Node | undefined {
+  const parent = ancestors[ancestors.length - 1];
+  const outer = ancestors[ancestors.length - 2];
+  if (parent?.type !== 'Property' || parent.value !== object || outer?.type !== 'ObjectExpression') return undefined;
+  return findFirstField(context.readFields(outer), HANDLER_KEYS)?.value;
+}

@@ -1,0 +1,62 @@
+/** Static JSON values written as literals (annotations objects): anything not fully literal is undefined. */
+import { getPropertyName, unwrap } from '../ast.js';
+import type { JsonObject, JsonValue, Node } from '../model.js';
+import type { DetectContext } from './context.js';
+
+const MAX_DEPTH = 20;
+
+export function getStaticJson(input: Node, context: DetectContext, depth = 0): JsonValue | undefined {
+  if (depth > MAX_DEPTH) return undefined;
+  const node = unwrap(input);
+  switch (node.type) {
+    case 'Literal':
+      if (node.value === null || typeof node.value === 'number' || typeof node.value === 'boolean') return node.value as JsonValue;
+      if (typeof node.value === 'string') return node.value;
+      return undefined;
+    case 'TemplateLiteral':
+    case 'BinaryExpression': {
+      const text = context.text(node);
+      return text.kind === 'static' ? text.value : undefined;
+    }
+    case 'UnaryExpression': {
+      // `-1`, and `!0` / `!1` as bundlers write booleans.
+      if (node.operator === '-' && node.argument.type === 'Literal' && typeof node.argument.value === 'number') return -node.argument.value;
+      if (node.operator === '!' && node.argument.type === 'Literal' && typeof node.argument.value === 'number') return !node.argument.value;
+      return undefined;
+    }
+    case 'Identifier': {
+      const init = context.resolveIdentifier(node);
+      return init ? getStaticJson(init, context, depth + 1) : undefined;
+    }
+    case 'ArrayExpression': {
+      const out: JsonValue[] = [];
+      for (const element of node.elements) {
+        if (!element || element.type === 'SpreadElement') return undefined;
+        const value = getStaticJson(element, context, depth + 1);
+        if (value === undefined) return undefined;
+        out.push(value);
+      }
+      return out;
+    }
+    case 'ObjectExpression': {
+      const out: JsonObject = {};
+      for (const p of node.properties) {
+        if (p.type !== 'Property' || p.kind !== 'init' || p.method) return undefined;
+        const key = getPropertyName(p);
+        if (key === undefined) return undefined;
+        const value = getStaticJson(p.value, context, depth + 1);
+        if (value === undefined) return undefined;
+        out[key] = value;
+      }
+      return out;
+    }
+    default:
+      return undefined;
+  }
+}
+
+export function getStaticJsonObject(node: Node | undefined, context: DetectContext): JsonObject | undefined {
+  if (!node) return undefined;
+  const value = getStaticJson(node, context);
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? value : undefined;
+}

@@ -1,0 +1,226 @@
+/**
+ * Parts of a parameter description that only restate what the schema already publishes: the name,
+ * the type, the enum values, the default, the optionality. The model reads the schema too, so these
+ * parts cost tokens and say nothing. A part is reported only when the schema says the same thing
+ * ("Defaults to 10." with `default: 10`, never with `default: 5` or no default).
+ *
+ * Only whole units are reported — a sentence, a parenthesised or bracketed part, an "Optional:" label —
+ * with the whitespace that separates them, so removing every reported range leaves well-formed text
+ * (possibly empty, in which case the whole description can go).
+ */
+import type { JsonObject, JsonValue } from '../model.js';
+import { splitSentences } from './sentences.js';
+import type { ParamFacts, RedundancyReason, RedundantPart, Sentence } from './types.js';
+import { foldWord, getWords, splitIdentifier } from './words.js';
+
+/** Words that carry no meaning when a phrase restates a name or a type. */
+const FILLER = new Set(
+  ['a', 'an', 'the', 'this', 'that', 'parameter', 'argument', 'field', 'property', 'value', 'input', 'given', 'specified',
+    'provided', 'of', 'for', 'to', 'use', 'used', 'which', 'is', 'be', 'it', 'its', 'type', 'typed', 'flag', 'must', 'should',
+    'option', 'or'].map(foldWord),
+);
+
+const TYPE_WORDS: Readonly<Record<string, readonly string[]>> = {
+  string: ['string', 'text'],
+  number: ['number', 'numeric', 'float', 'decimal', 'double'],
+  integer: ['integer', 'int', 'number', 'whole'],
+  boolean: ['boolean', 'bool', 'true', 'false'],
+  array: ['array', 'list'],
+  object: ['object', 'map', 'dictionary', 'dict', 'record'],
+  null: ['null', 'nullable'],
+};
+
+/** Name words after which "number of" is implied (`max_results` = "Maximum number of results"). */
+const COUNTING_WORDS = new Set(['maximum', 'minimum', 'count', 'limit', 'total'].map(foldWord));
+
+const ENUM_INTRO =
+  /^(?:(?:must|can|should|may)\s+be\s+|is\s+)?(?:one\s+of(?:\s+the\s+following)?|either|(?:possible|allowed|valid|accepted|supported|available)\s+(?:values|options|choices)(?:\s+(?:are|is|include))?|values?|options?|choices?|accepts?)\s*[:\-–—]?\s*/i;
+
+const OPTIONALITY =
+  /^(?:(?:this|the)\s+(?:parameter|field|argument|value|param|input)\s+is\s+|it\s+is\s+|is\s+)?(optional|required|mandatory|not\s+required)(?:\s+(?:parameter|field|argument|value|param|input))?$/i;
+
+const OPTIONALITY_LABEL = /^(optional|required)\s*[:\-–—]\s+/i;
+
+const DEFAULT_PHRASE =
+  /^(?:(?:if|when)\s+(?:omitted|unset|not\s+(?:specified|provided|given|set|supplied))\s*,?\s*)?(?:it\s+)?(?:defaults?(?:\s+value)?(?:\s+(?:is|to))?\s*[:=]?|by\s+default(?:\s+(?:it\s+is|is|it's))?\s*,?)\s*(.+)$/i;
+
+/** Redundant parts of `description`, in order and without overlaps. */
+export function findRedundantParts(description: string, param: ParamFacts): RedundantPart[] {
+  const units = splitSentences(description);
+  const reasons = units.map((unit) => (unit.markup ? undefined : getUnitReason(unit.text, param)));
+  const parts: RedundantPart[] = [];
+  units.forEach((unit, index) => {
+    const reason = reasons[index];
+    if (reason !== undefined) {
+      parts.push({ ...getUnitRemovalRange(units, reasons, index, description), reason });
+      return;
+    }
+    if (!unit.markup) parts.push(...findRedundantInnerParts(description, unit, param));
+  });
+  return parts.sort((a, b) => a.start - b.start);
+}
+
+/**
+ * The range that removes unit `index` with one side of its whitespace: the following whitespace when a
+ * kept unit comes later, else the preceding whitespace (so "A. B." loses "B." as " B."). Ranges of
+ * neighbouring redundant units touch but never overlap.
+ */
+function getUnitRemovalRange(
+  units: readonly Sentence[],
+  reasons: readonly (RedundancyReason | undefined)[],
+  index: number,
+  description: string,
+): { start: number; end: number } {
+  const unit = units[index];
+  const hasKeptUnitAfter = reasons.slice(index + 1).some((reason) => reason === undefined);
+  if (hasKeptUnitAfter) return { start: unit.start, end: units[index + 1].start };
+  const hasKeptUnitBefore = reasons.slice(0, index).some((reason) => reason === undefined);
+  if (hasKeptUnitBefore) return { start: units[index - 1].end, end: unit.end };
+  // Everything is redundant: the units tile the description; the last one takes the trailing whitespace.
+  const isLast = index === units.length - 1;
+  return { start: index === 0 ? 0 : unit.start, end: isLast ? description.length : units[index + 1].start };
+}
+
+/** Parenthesised / bracketed parts and "Optional:" labels inside a unit that is kept. */
+function findRedundantInnerParts(description: string, unit: Sentence, param: ParamFacts): RedundantPart[] {
+  const parts: RedundantPart[] = [];
+  const label = OPTIONALITY_LABEL.exec(unit.text);
+  if (label && getOptionalityReason(label[1], param)) {
+    parts.push({ start: unit.start, end: unit.start + label[0].length, reason: 'optionality' });
+  }
+  for (const group of unit.text.matchAll(/\(([^()]*)\)|\[([^[\]]*)\]/g)) {
+    const reason = getPhraseReason(group[1] ?? group[2], param);
+    if (reason === undefined) continue;
+    const start = unit.start + group.index;
+    parts.push({ ...widenOverWhitespace(description, start, start + group[0].length), reason });
+  }
+  return parts;
+}
+
+/** Takes the whitespace before a part (or, at the start of a line, after it) along with it. */
+function widenOverWhitespace(text: string, start: number, end: number): { start: number; end: number } {
+  let before = start;
+  while (before > 0 && /[ \t]/.test(text[before - 1])) before -= 1;
+  if (before < start && before > 0 && text[before - 1] !== '\n') return { start: before, end };
+  let after = end;
+  while (after < text.length && /[ \t]/.test(text[after])) after += 1;
+  return { start, end: after };
+}
+
+/** Why a whole unit is redundant, or undefined when it says something the schema does not. */
+function getUnitReason(text: string, param: ParamFacts): RedundancyReason | undefined {
+  let innerReason: RedundancyReason | undefined;
+  const withoutRedundantGroups = text.replace(/\s*(?:\(([^()]*)\)|\[([^[\]]*)\])/g, (group, paren?: string, bracket?: string) => {
+    const reason = getPhraseReason(paren ?? bracket ?? '', param);
+    if (reason === undefined) return group;
+    innerReason ??= reason;
+    return '';
+  });
+  const core = stripSentencePunctuation(withoutRedundantGroups);
+  if (core === '') return innerReason;
+  const label = OPTIONALITY_LABEL.exec(core);
+  if (label && getOptionalityReason(label[1], param)) {
+    return getPhraseReason(core.slice(label[0].length), param) !== undefined ? 'optionality' : undefined;
+  }
+  return getPhraseReason(core, param);
+}
+
+function stripSentencePunctuation(text: string): string {
+  return text.trim().replace(/^[*_]+|[*_]+$/g, '').replace(/[.!;:,]+$/, '').trim();
+}
+
+/** Why a phrase (a sentence without its period, or the inside of parentheses) is redundant. */
+function getPhraseReason(rawPhrase: string, param: ParamFacts): RedundancyReason | undefined {
+  const phrase = stripSentencePunctuation(rawPhrase);
+  if (phrase === '') return undefined;
+  const whole = getSinglePhraseReason(phrase, param);
+  if (whole !== undefined) return whole;
+  // "optional, defaults to 10": every comma-separated part must be redundant on its own.
+  const pieces = phrase.split(/\s*[,;]\s*/).filter((piece) => piece !== '');
+  if (pieces.length < 2) return undefined;
+  const reasons = pieces.map((piece) => getSinglePhraseReason(piece, param));
+  return reasons.every((reason) => reason !== undefined) ? reasons[0] : undefined;
+}
+
+function getSinglePhraseReason(phrase: string, param: ParamFacts): RedundancyReason | undefined {
+  if (getOptionalityReason(phrase, param)) return 'optionality';
+  if (isDefaultRestated(phrase, param.schema)) return 'default';
+  if (isEnumRestated(phrase, param.schema)) return 'enum';
+  if (isTypeRestated(phrase, param.schema)) return 'type';
+  if (isNameRestated(phrase, param.name)) return 'name';
+  return undefined;
+}
+
+function getOptionalityReason(phrase: string, param: ParamFacts): boolean {
+  const match = OPTIONALITY.exec(phrase.trim());
+  if (!match) return false;
+  const saysOptional = /^(?:optional|not\s+required)$/i.test(match[1]);
+  return saysOptional !== param.required;
+}
+
+function isDefaultRestated(phrase: string, schema: JsonObject | undefined): boolean {
+  if (schema === undefined || !('default' in schema)) return false;
+  const match = DEFAULT_PHRASE.exec(phrase) ?? /^(.+?)\s+by\s+default$/i.exec(phrase);
+  return match !== null && isSameValue(match[1], schema.default);
+}
+
+/** Compares a value written in prose (`10`, `"asc"`, `` `true` ``, `[]`) with a JSON value. */
+function isSameValue(written: string, value: JsonValue): boolean {
+  const raw = written.trim().replace(/[.!;]+$/, '');
+  const text = unquote(raw);
+  if (value === '') return /^(?:""|''|``|(?:an\s+)?empty(?:\s+string)?)$/i.test(raw);
+  if (value === null) return /^(?:null|none|nil)$/i.test(text);
+  if (typeof value === 'number') return text !== '' && Number(text.replace(/,/g, '')) === value;
+  if (typeof value === 'boolean') return text.toLowerCase() === String(value);
+  if (typeof value === 'string') return text.toLowerCase() === value.toLowerCase() && text !== '';
+  return text.replace(/\s+/g, '') === JSON.stringify(value);
+}
+
+function unquote(text: string): string {
+  const quoted = /^([`"'“‘])(.*)([`"'”’])$/s.exec(text);
+  return quoted ? quoted[2] : text;
+}
+
+function isEnumRestated(phrase: string, schema: JsonObject | undefined): boolean {
+  const values = schema?.enum;
+  if (!Array.isArray(values) || values.length === 0) return false;
+  if (!values.every((value) => typeof value === 'string' || typeof value === 'number')) return false;
+  const intro = ENUM_INTRO.exec(phrase);
+  const list = intro ? phrase.slice(intro[0].length) : phrase;
+  const written = list
+    .split(/\s*(?:,|\bor\b|\band\b|\||\/)\s*/i)
+    .map((item) => unquote(item.trim()).toLowerCase())
+    .filter((item) => item !== '');
+  // Without an intro ("One of:"), only a bare list of two or more values counts ("asc or desc").
+  if (!intro && written.length < 2) return false;
+  const expected = new Set(values.map((value) => String(value).toLowerCase()));
+  return written.length === expected.size && written.every((item) => expected.has(item));
+}
+
+function getSchemaTypes(schema: JsonObject | undefined): string[] {
+  if (schema === undefined) return [];
+  const type = schema.type;
+  if (typeof type === 'string') return [type];
+  if (Array.isArray(type)) return type.filter((item): item is string => typeof item === 'string');
+  return [];
+}
+
+function isTypeRestated(phrase: string, schema: JsonObject | undefined): boolean {
+  const types = getSchemaTypes(schema);
+  if (types.length === 0) return false;
+  const allowed = new Set(types.flatMap((type) => TYPE_WORDS[type] ?? []).map(foldWord));
+  const items = schema?.items;
+  if (types.includes('array') && items && typeof items === 'object' && !Array.isArray(items)) {
+    for (const itemType of getSchemaTypes(items)) for (const word of TYPE_WORDS[itemType] ?? []) allowed.add(foldWord(word));
+  }
+  const words = getWords(phrase).filter((word) => !FILLER.has(word));
+  return words.length > 0 && words.every((word) => allowed.has(word));
+}
+
+function isNameRestated(phrase: string, name: string): boolean {
+  const nameWords = new Set(splitIdentifier(name).map(foldWord));
+  if (nameWords.size === 0) return false;
+  const isCounting = [...nameWords].some((word) => COUNTING_WORDS.has(word));
+  const words = getWords(phrase).filter((word) => !FILLER.has(word) && !(isCounting && word === 'number'));
+  return words.length > 0 && new Set(words).size === nameWords.size && words.every((word) => nameWords.has(word));
+}

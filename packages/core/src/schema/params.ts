@@ -1,0 +1,265 @@
+/**
+ * The parameters of a schema, read from source: one ParamDecl per property of a zod shape or a JSON
+ * Schema `properties` object, nested ones with their path. They are found syntactically, so a schema
+ * that cannot be evaluated still lists what it declares; the published JSON (when known) supplies each
+ * parameter's schema and whether it is required.
+ */
+import type { TSESTree } from '@typescript-eslint/types';
+import { findProperty, getCalleeName, getPropertyName, unwrap } from '../ast.js';
+import type { JsonObject, JsonValue, Node, ParamDecl, SchemaStyle, TextValue } from '../model.js';
+import { evaluateText, Scope } from '../text/index.js';
+import { evaluateValue, type ValueContext } from './static-value.js';
+
+const MAX_DEPTH = 12;
+
+/** Builders whose first argument is the object shape. */
+const OBJECT_BUILDERS = new Set(['object', 'strictObject', 'looseObject', 'Object']);
+/** TypeBox's builders are capitalised (`Type.Object`, `Type.Optional`); zod's are not. */
+const TYPEBOX_WRAPPERS = new Set(['Optional', 'Array', 'Readonly', 'Partial', 'Required']);
+/** Calls that take the schema that matters as their first argument. */
+const SCHEMA_WRAPPERS = new Set(['zodToJsonSchema', 'toJSONSchema', 'optional', 'nullable', 'nullish', 'array', 'jsonSchema', 'zodSchema', 'readonly']);
+const OPTIONAL_METHODS = new Set(['optional', 'nullish', 'default', 'prefault', 'catch', 'Optional']);
+
+interface Found {
+  readonly shapes: TSESTree.ObjectExpression[];
+  readonly style: SchemaStyle;
+  /** For a JSON Schema literal: the schema object that holds `properties` (and `required`). */
+  readonly owner?: TSESTree.ObjectExpression;
+}
+
+interface ShapeProperty {
+  readonly property: TSESTree.Property;
+  readonly container: TSESTree.ObjectExpression;
+}
+
+/** Every parameter declared by a schema expression, in source order; `json` is its published schema when known. */
+export function findParams(node: Node, json: JsonObject | undefined, context: ValueContext): ParamDecl[] {
+  const out: ParamDecl[] = [];
+  collectParams(node, [], json, context, out, 0);
+  return out;
+}
+
+function collectParams(node: Node, path: readonly string[], json: JsonObject | undefined, context: ValueContext, out: ParamDecl[], depth: number): void {
+  if (depth > MAX_DEPTH) return;
+  const found = findShapes(node, context, 0);
+  if (!found) return;
+  for (const shape of found.shapes) {
+    const properties = findShapeProperties(shape, context, 0);
+    const requiredNames = getRequiredNames(json, found.owner, context);
+    for (const { property, container } of properties) {
+      const name = getPropertyName(property);
+      if (name === undefined) continue;
+      const publishedProperties = json && isJsonObject(json.properties) ? json.properties : undefined;
+      // `.pick()`/`.omit()` drop properties: when the published schema is known, it decides what is published.
+      if (publishedProperties && !Object.hasOwn(publishedProperties, name) && found.style !== 'json-schema') continue;
+      const schema = publishedProperties && isJsonObject(publishedProperties[name]) ? (publishedProperties[name] as JsonObject) : undefined;
+      const description = found.style === 'json-schema' ? findJsonDescription(property.value, context) : findBuilderDescription(property.value, context, 0);
+      out.push({
+        name,
+        path: [...path, name],
+        node: property,
+        style: found.style,
+        description: description?.text,
+        descriptionNode: description?.node,
+        schema,
+        required: requiredNames ? requiredNames.has(name) : found.style !== 'json-schema' ? !isOptionalBuilder(property.value, context, 0) : false,
+        container,
+      });
+      collectParams(property.value, [...path, name], schema ? findObjectJson(schema) : undefined, context, out, depth + 1);
+    }
+  }
+}
+
+/**
+ * The object literals that declare a schema's properties: a raw shape, `z.object(shape)` (through
+ * wrappers, `.extend()` and `.merge()`), or a JSON Schema literal's `properties`.
+ */
+function findShapes(input: Node, context: ValueContext, depth: number): Found | undefined {
+  if (depth > MAX_DEPTH) return undefined;
+  const node = unwrap(input);
+  if (node.type === 'Identifier') {
+    const init = Scope.of(context.program).resolve(node);
+    return init ? findShapes(init, context, depth + 1) : undefined;
+  }
+  if (node.type === 'ObjectExpression') {
+    if (!isJsonSchemaLiteral(node)) return { shapes: [node], style: 'zod' };
+    const properties = findProperty(node, 'properties');
+    const object = properties ? resolveObject(properties.value, context) : undefined;
+    if (object) return { shapes: [object], style: 'json-schema', owner: node };
+    const items = findProperty(node, 'items');
+    return items ? findShapes(items.value, context, depth + 1) : undefined;
+  }
+  // `server.tool(name, Schema.shape, cb)`: the shape of an object schema.
+  if (node.type === 'MemberExpression' && !node.computed && node.property.type === 'Identifier' && node.property.name === 'shape') {
+    return findShapes(node.object, context, depth + 1);
+  }
+  if (node.type === 'CallExpression') {
+    const name = getCalleeName(node.callee);
+    const callee = unwrap(node.callee);
+    const receiver = callee.type === 'MemberExpression' ? callee.object : undefined;
+    const firstArg = node.arguments[0];
+    if (name && OBJECT_BUILDERS.has(name) && firstArg && firstArg.type !== 'SpreadElement') {
+      const shape = resolveObject(firstArg, context);
+      return shape ? { shapes: [shape], style: name === 'Object' ? 'typebox' : 'zod' } : undefined;
+    }
+    if (name && TYPEBOX_WRAPPERS.has(name) && firstArg && firstArg.type !== 'SpreadElement') return findShapes(firstArg, context, depth + 1);
+    if ((name === 'extend' || name === 'merge' || name === 'safeExtend') && receiver && firstArg && firstArg.type !== 'SpreadElement') {
+      const base = findShapes(receiver, context, depth + 1);
+      const extension = name === 'merge' ? findShapes(firstArg, context, depth + 1) : resolveObject(firstArg, context);
+      const extensionShapes = extension === undefined ? [] : 'shapes' in extension ? extension.shapes : [extension];
+      return { shapes: [...(base?.shapes ?? []), ...extensionShapes], style: 'zod' };
+    }
+    if (name === 'preprocess' && node.arguments[1] && node.arguments[1].type !== 'SpreadElement') return findShapes(node.arguments[1], context, depth + 1);
+    if (name && SCHEMA_WRAPPERS.has(name) && !receiver && firstArg && firstArg.type !== 'SpreadElement') return findShapes(firstArg, context, depth + 1);
+    if (name && SCHEMA_WRAPPERS.has(name) && receiver && isNamespaceLike(receiver) && firstArg && firstArg.type !== 'SpreadElement') {
+      return findShapes(firstArg, context, depth + 1);
+    }
+    if (receiver) return findShapes(receiver, context, depth + 1);
+    return undefined;
+  }
+  return undefined;
+}
+
+/** `z.optional(x)` (a namespace call) rather than `schema.optional()`. */
+function isNamespaceLike(receiver: Node): boolean {
+  const r = unwrap(receiver);
+  return r.type === 'Identifier' ? /^(?:z|zod|z\d+|zod_\d+)$/.test(r.name) : r.type === 'MemberExpression' && getCalleeName(r) === 'z';
+}
+
+const JSON_SCHEMA_KEYS = ['type', 'properties', 'items', 'anyOf', 'oneOf', 'allOf', '$ref', 'enum', 'const'];
+
+/** A JSON Schema literal has schema keywords and no zod calls among its values (a zod shape may have a `type` parameter). */
+function isJsonSchemaLiteral(node: TSESTree.ObjectExpression): boolean {
+  const hasKeyword = JSON_SCHEMA_KEYS.some((key) => findProperty(node, key) !== undefined);
+  const hasCall = node.properties.some((p) => p.type === 'Property' && unwrap(p.value).type === 'CallExpression');
+  return hasKeyword && !hasCall;
+}
+
+function resolveObject(input: Node, context: ValueContext): TSESTree.ObjectExpression | undefined {
+  let node = unwrap(input);
+  for (let i = 0; i < MAX_DEPTH && node.type === 'Identifier'; i++) {
+    const init = Scope.of(context.program).resolve(node);
+    if (!init) return undefined;
+    node = unwrap(init);
+  }
+  return node.type === 'ObjectExpression' ? node : undefined;
+}
+
+/** The properties of a shape, spreads of same-file objects (`...base`, `...Base.shape`) included. */
+function findShapeProperties(shape: TSESTree.ObjectExpression, context: ValueContext, depth: number): ShapeProperty[] {
+  const out: ShapeProperty[] = [];
+  for (const p of shape.properties) {
+    if (p.type === 'Property') {
+      out.push({ property: p, container: shape });
+      continue;
+    }
+    if (depth >= MAX_DEPTH) continue;
+    const argument = unwrap(p.argument);
+    const spreadShape =
+      argument.type === 'MemberExpression' && !argument.computed && argument.property.type === 'Identifier' && argument.property.name === 'shape'
+        ? findShapes(argument.object, context, 0)?.shapes
+        : [resolveObject(argument, context)].filter((o): o is TSESTree.ObjectExpression => o !== undefined);
+    for (const inner of spreadShape ?? []) out.push(...findShapeProperties(inner, context, depth + 1));
+  }
+  // A later key replaces an earlier one, as in the object at run time.
+  const last = new Map<string, TSESTree.Property>();
+  for (const { property } of out) {
+    const name = getPropertyName(property);
+    if (name !== undefined) last.set(name, property);
+  }
+  return out.filter(({ property }) => last.get(getPropertyName(property) ?? '') === property);
+}
+
+interface FoundDescription {
+  readonly text: TextValue;
+  readonly node: Node;
+}
+
+/** The outermost `.describe(text)` or `.meta({ description })` of a zod expression. */
+function findBuilderDescription(input: Node, context: ValueContext, depth: number): FoundDescription | undefined {
+  if (depth > MAX_DEPTH) return undefined;
+  const node = unwrap(input);
+  if (node.type === 'Identifier') {
+    const init = Scope.of(context.program).resolve(node);
+    return init ? findBuilderDescription(init, context, depth + 1) : undefined;
+  }
+  if (node.type !== 'CallExpression') return undefined;
+  const name = getCalleeName(node.callee);
+  const callee = unwrap(node.callee);
+  const arg = node.arguments[0];
+  if (name === 'describe' && arg && arg.type !== 'SpreadElement') {
+    return { text: evaluateText(arg, context), node };
+  }
+  if (name && /^[A-Z]/.test(name)) {
+    // TypeBox: `Type.String({ description })`, the options come last; `Type.Optional(X)` wraps X.
+    if (TYPEBOX_WRAPPERS.has(name) && arg && arg.type !== 'SpreadElement') return findBuilderDescription(arg, context, depth + 1);
+    const options = node.arguments[node.arguments.length - 1];
+    const object = options && options.type !== 'SpreadElement' ? resolveObject(options, context) : undefined;
+    const description = object ? findProperty(object, 'description') : undefined;
+    return description ? { text: evaluateText(description.value, context), node: description } : undefined;
+  }
+  if (name === 'meta' && arg && arg.type !== 'SpreadElement') {
+    const meta = resolveObject(arg, context);
+    const description = meta ? findProperty(meta, 'description') : undefined;
+    if (description) return { text: evaluateText(description.value, context), node: description };
+  }
+  if (callee.type === 'MemberExpression' && !isNamespaceLike(callee.object)) return findBuilderDescription(callee.object, context, depth + 1);
+  // `z.optional(z.string().describe(…))`: the wrapped schema carries the description.
+  if (name && SCHEMA_WRAPPERS.has(name) && arg && arg.type !== 'SpreadElement') return findBuilderDescription(arg, context, depth + 1);
+  return undefined;
+}
+
+function findJsonDescription(input: Node, context: ValueContext): FoundDescription | undefined {
+  const object = resolveObject(input, context);
+  const description = object ? findProperty(object, 'description') : undefined;
+  return description ? { text: evaluateText(description.value, context), node: description } : undefined;
+}
+
+/** Without a published schema: a zod property is optional when its chain says so. */
+function isOptionalBuilder(input: Node, context: ValueContext, depth: number): boolean {
+  if (depth > MAX_DEPTH) return false;
+  const node = unwrap(input);
+  if (node.type === 'Identifier') {
+    const init = Scope.of(context.program).resolve(node);
+    return init ? isOptionalBuilder(init, context, depth + 1) : false;
+  }
+  if (node.type !== 'CallExpression') return false;
+  const name = getCalleeName(node.callee);
+  const callee = unwrap(node.callee);
+  if (name && OPTIONAL_METHODS.has(name)) return true;
+  // `.describe()`, `.min()`, `.refine()`… keep whatever optionality the receiver has.
+  if (callee.type === 'MemberExpression' && !isNamespaceLike(callee.object)) return isOptionalBuilder(callee.object, context, depth + 1);
+  return false;
+}
+
+function getRequiredNames(json: JsonObject | undefined, owner: TSESTree.ObjectExpression | undefined, context: ValueContext): Set<string> | undefined {
+  const required = json ? json.required : owner ? getLiteralRequired(owner, context) : undefined;
+  if (json || owner) return new Set(Array.isArray(required) ? required.filter((r): r is string => typeof r === 'string') : []);
+  return undefined;
+}
+
+function getLiteralRequired(owner: TSESTree.ObjectExpression, context: ValueContext): JsonValue | undefined {
+  const property = findProperty(owner, 'required');
+  const value = property ? evaluateValue(property.value, context) : undefined;
+  return Array.isArray(value) ? (value as JsonValue[]) : undefined;
+}
+
+/** The object schema inside a property's schema: itself, its array items, or the object branch of a nullable union. */
+function findObjectJson(schema: JsonObject): JsonObject | undefined {
+  if (isJsonObject(schema.properties)) return schema;
+  if (isJsonObject(schema.items)) return findObjectJson(schema.items);
+  for (const key of ['anyOf', 'oneOf', 'allOf'] as const) {
+    const list = schema[key];
+    if (Array.isArray(list)) {
+      for (const member of list) {
+        const found = isJsonObject(member) ? findObjectJson(member) : undefined;
+        if (found) return found;
+      }
+    }
+  }
+  return undefined;
+}
+
+function isJsonObject(value: JsonValue | undefined): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

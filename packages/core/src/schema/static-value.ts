@@ -1,0 +1,533 @@
+/**
+ * Static evaluation of a schema expression into a real value: plain JSON, RegExps, same-file constants
+ * and TS enums, and zod schemas rebuilt by calling the real zod (only whitelisted builders and methods,
+ * with statically known arguments). User callbacks (`refine`, `transform`, `preprocess`) are never run:
+ * a stand-in takes their place because they do not change the JSON Schema.
+ *
+ * Values are memoised per declaration so that a constant used twice is the same object twice, as at
+ * run time: zod-to-json-schema turns the second use into a `$ref`, and exact bytes depend on it.
+ */
+import type { TSESTree } from '@typescript-eslint/types';
+import * as TypeBox from '@sinclair/typebox';
+import { zodToJsonSchema } from 'zod-to-json-schema';
+import { getCalleeName, getPropertyName, unwrap, walk, type Program } from '../ast.js';
+import type { Node } from '../model.js';
+import { evaluateText, getExportsMemberName, Scope } from '../text/index.js';
+import {
+  CALLBACK_METHODS,
+  getNamespaceMember,
+  getZodFlavor,
+  getZodNamespace,
+  isBuilderRef,
+  isZodNamespace,
+  isZodSchema,
+  SCHEMA_METHODS,
+  SCHEMA_PROPERTIES,
+  type BuilderRef,
+} from './zod-api.js';
+
+export interface ValueContext {
+  readonly program: Program;
+  readonly filePath: string;
+  readonly zodVersion: 3 | 4;
+  readonly resolveConstant?: import('../model.js').ConstantResolver;
+}
+
+/** Why a value cannot be known statically, and where. */
+export class Unreadable {
+  constructor(
+    readonly reason: string,
+    readonly node: Node,
+  ) {}
+}
+
+/** A method of a zod schema, read but not called yet (`schema.optional`). */
+interface MethodRef {
+  readonly kind: 'method';
+  readonly target: object;
+  readonly name: string;
+}
+
+/** The namespace of a non-zod module whose functions we may call (`zod-to-json-schema`, `ai`, TypeBox's `Type`). */
+interface ModuleRef {
+  readonly kind: 'module';
+  readonly members: Readonly<Record<string, BuilderRef | ModuleRef>>;
+}
+
+const MAX_DEPTH = 60;
+
+/** Functions of other libraries that a declaration wraps a schema in. */
+const IDENTITY: BuilderRef = { kind: 'builder', name: 'jsonSchema', fn: (value: unknown) => value };
+const ZOD_TO_JSON_SCHEMA: BuilderRef = {
+  kind: 'builder',
+  name: 'zodToJsonSchema',
+  fn: zodToJsonSchema as unknown as (...args: unknown[]) => unknown,
+};
+/** TypeBox builders: each returns a plain JSON Schema object (its symbol keys never reach JSON). */
+const TYPEBOX_BUILDERS = [
+  'Any', 'Array', 'Boolean', 'Composite', 'Const', 'Enum', 'Integer', 'Intersect', 'KeyOf', 'Literal', 'Null',
+  'Number', 'Object', 'Omit', 'Optional', 'Partial', 'Pick', 'Readonly', 'Record', 'Required', 'String', 'Tuple',
+  'Union', 'Unknown', 'Unsafe',
+];
+const TYPEBOX_TYPE: ModuleRef = {
+  kind: 'module',
+  members: Object.fromEntries(
+    TYPEBOX_BUILDERS.map((name) => [name, { kind: 'builder', name, fn: (TypeBox.Type as unknown as Record<string, (...a: unknown[]) => unknown>)[name].bind(TypeBox.Type) }]),
+  ),
+};
+
+const MODULES: Readonly<Record<string, ModuleRef>> = {
+  '@sinclair/typebox': { kind: 'module', members: { Type: TYPEBOX_TYPE, default: TYPEBOX_TYPE } },
+  'zod-to-json-schema': { kind: 'module', members: { zodToJsonSchema: ZOD_TO_JSON_SCHEMA, default: ZOD_TO_JSON_SCHEMA } },
+  // The AI SDK's `jsonSchema(literal)` publishes the literal; `zodSchema(X)` converts X like a bare zod schema.
+  ai: { kind: 'module', members: { jsonSchema: IDENTITY, zodSchema: IDENTITY } },
+  '@ai-sdk/provider-utils': { kind: 'module', members: { jsonSchema: IDENTITY, zodSchema: IDENTITY } },
+  xsschema: { kind: 'module', members: { jsonSchema: IDENTITY } },
+};
+
+const memos = new WeakMap<Program, Map<3 | 4, WeakMap<Node, unknown>>>();
+const enumCache = new WeakMap<Program, Map<string, TSESTree.TSEnumDeclaration>>();
+
+/** Evaluate an expression; `Unreadable` says why it cannot be known without running the program. */
+export function evaluateValue(node: Node, context: ValueContext): unknown {
+  return new Evaluator(context).evaluate(node, 0);
+}
+
+class Evaluator {
+  private readonly memo: WeakMap<Node, unknown>;
+  private readonly inProgress = new Set<Node>();
+
+  constructor(private readonly context: ValueContext) {
+    let byVersion = memos.get(context.program);
+    if (!byVersion) {
+      byVersion = new Map();
+      memos.set(context.program, byVersion);
+    }
+    let memo = byVersion.get(context.zodVersion);
+    if (!memo) {
+      memo = new WeakMap();
+      byVersion.set(context.zodVersion, memo);
+    }
+    this.memo = memo;
+  }
+
+  evaluate(input: Node, depth: number): unknown {
+    if (depth > MAX_DEPTH) return new Unreadable('the schema is nested too deeply', input);
+    const node = unwrap(input);
+    switch (node.type) {
+      case 'Literal':
+        return this.evaluateLiteral(node);
+      case 'TemplateLiteral':
+      case 'TaggedTemplateExpression':
+      case 'BinaryExpression':
+        return this.evaluateTextLike(node);
+      case 'UnaryExpression':
+        return this.evaluateUnary(node, depth);
+      case 'ArrayExpression':
+        return this.evaluateArray(node, depth);
+      case 'ObjectExpression':
+        return this.evaluateObject(node, depth);
+      case 'Identifier':
+        return this.evaluateIdentifier(node, depth);
+      case 'MemberExpression':
+        return this.evaluateMember(node, depth);
+      case 'CallExpression':
+        return this.evaluateCall(node, depth);
+      case 'NewExpression':
+        return this.evaluateNew(node, depth);
+      case 'SequenceExpression':
+        // `(0, zod_1.z)` in compiled output: the value is the last expression.
+        return this.evaluate(node.expressions[node.expressions.length - 1], depth + 1);
+      case 'ArrowFunctionExpression':
+        return this.evaluateArrow(node, depth);
+      default:
+        return new Unreadable(`${describe(node)} cannot be evaluated statically`, node);
+    }
+  }
+
+  private evaluateLiteral(node: TSESTree.Literal): unknown {
+    if ('regex' in node && node.regex) {
+      try {
+        return new RegExp(node.regex.pattern, node.regex.flags);
+      } catch {
+        return new Unreadable('a regular expression this Node cannot compile', node);
+      }
+    }
+    return node.value;
+  }
+
+  private evaluateTextLike(node: Node): unknown {
+    if (node.type === 'BinaryExpression' && node.operator !== '+') {
+      return new Unreadable(`a \`${node.operator}\` expression`, node);
+    }
+    const text = evaluateText(node, this.context);
+    if (text.kind === 'static') return text.value;
+    return new Unreadable(text.reason, text.dynamicNodes[0] ?? node);
+  }
+
+  private evaluateUnary(node: TSESTree.UnaryExpression, depth: number): unknown {
+    const value = this.evaluate(node.argument, depth + 1);
+    if (value instanceof Unreadable) return value;
+    if (node.operator === '-' && typeof value === 'number') return -value;
+    if (node.operator === '+' && typeof value === 'number') return value;
+    if (node.operator === '!' && typeof value === 'boolean') return !value;
+    if (node.operator === 'void') return undefined;
+    return new Unreadable(`a \`${node.operator}\` expression`, node);
+  }
+
+  private evaluateArray(node: TSESTree.ArrayExpression, depth: number): unknown {
+    const out: unknown[] = [];
+    for (const element of node.elements) {
+      if (!element) return new Unreadable('an array with a hole', node);
+      if (element.type === 'SpreadElement') {
+        const spread = this.evaluate(element.argument, depth + 1);
+        if (spread instanceof Unreadable) return spread;
+        if (!Array.isArray(spread)) return new Unreadable('a spread of something that is not a static array', element);
+        out.push(...(spread as unknown[]));
+        continue;
+      }
+      const value = this.evaluate(element, depth + 1);
+      if (value instanceof Unreadable) return value;
+      out.push(value);
+    }
+    return out;
+  }
+
+  private evaluateObject(node: TSESTree.ObjectExpression, depth: number): unknown {
+    const out: Record<string, unknown> = {};
+    for (const property of node.properties) {
+      if (property.type === 'SpreadElement') {
+        const spread = this.evaluate(property.argument, depth + 1);
+        if (spread instanceof Unreadable) return spread;
+        if (!isPlainObject(spread)) return new Unreadable('a spread of something that is not a static object', property);
+        Object.assign(out, spread);
+        continue;
+      }
+      if (property.kind !== 'init' || property.method) return new Unreadable('an object with a getter or method', property);
+      const key = property.computed ? this.evaluate(property.key, depth + 1) : getPropertyName(property);
+      if (key instanceof Unreadable) return key;
+      if (typeof key !== 'string' && typeof key !== 'number') return new Unreadable('a computed key that is not static', property.key);
+      const value = this.evaluate(property.value, depth + 1);
+      if (value instanceof Unreadable) return value;
+      defineValue(out, String(key), value);
+    }
+    return out;
+  }
+
+  private evaluateIdentifier(node: TSESTree.Identifier, depth: number): unknown {
+    if (node.name === 'undefined') return undefined;
+    if (node.name === 'Infinity') return Infinity;
+    if (node.name === 'NaN') return NaN;
+    const scope = Scope.of(this.context.program);
+    const init = scope.resolve(node);
+    if (init) {
+      if (init.type === 'FunctionDeclaration' || init.type === 'ClassDeclaration') {
+        return new Unreadable(`\`${node.name}\` is a ${init.type === 'ClassDeclaration' ? 'class' : 'function'}`, node);
+      }
+      return this.evaluateDeclared(init, depth);
+    }
+    const imported = scope.getImport(node.name);
+    if (imported) return this.evaluateImport(node, node.name, imported.source, imported.importedName);
+    const enumDeclaration = findEnums(this.context.program).get(node.name);
+    if (enumDeclaration) return this.evaluateDeclared(enumDeclaration, depth);
+    return new Unreadable(`\`${node.name}\` is not a constant of this file`, node);
+  }
+
+  /** A declaration's value, computed once per program so that reuse keeps object identity. */
+  private evaluateDeclared(init: Node, depth: number): unknown {
+    if (this.memo.has(init)) return this.memo.get(init);
+    if (this.inProgress.has(init)) return new Unreadable('a schema that refers to itself', init);
+    this.inProgress.add(init);
+    const value = init.type === 'TSEnumDeclaration' ? this.evaluateEnum(init, depth) : this.evaluate(init, depth + 1);
+    this.inProgress.delete(init);
+    this.memo.set(init, value);
+    return value;
+  }
+
+  /** What an import (or `require`) binds; `local` names it in messages. */
+  private evaluateImport(node: TSESTree.Identifier, local: string, source: string, importedName: string): unknown {
+    const flavor = getZodFlavor(source, this.context.zodVersion);
+    if (flavor !== undefined) {
+      const ns = getZodNamespace(flavor);
+      if (importedName === '*') return ns;
+      return getNamespaceMember(ns, importedName) ?? new Unreadable(`\`${importedName}\` of '${source}' is not a schema builder`, node);
+    }
+    const module = MODULES[source];
+    if (module) {
+      if (importedName === '*') return module;
+      return module.members[importedName] ?? new Unreadable(`\`${importedName}\` of '${source}' is not understood`, node);
+    }
+    // A constant imported from another file: only text can come through the resolver hook.
+    if (importedName !== '*' && this.context.resolveConstant) {
+      const resolved = this.context.resolveConstant({ local: node, importedName, source, fromFile: this.context.filePath });
+      if (resolved) return resolved.value;
+    }
+    return new Unreadable(`\`${local}\` is imported from '${source}'`, node);
+  }
+
+  private evaluateEnum(node: TSESTree.TSEnumDeclaration, depth: number): unknown {
+    // The object TypeScript emits: string members map name → value; numeric members also value → name.
+    const out: Record<string, unknown> = {};
+    let next = 0;
+    for (const member of node.body.members) {
+      const name = member.id.type === 'Identifier' ? member.id.name : member.id.value;
+      let value: unknown = next;
+      if (member.initializer) {
+        value = this.evaluate(member.initializer, depth + 1);
+        if (value instanceof Unreadable) return value;
+      }
+      if (typeof value === 'number') {
+        out[name] = value;
+        out[String(value)] = name;
+        next = value + 1;
+      } else if (typeof value === 'string') {
+        out[name] = value;
+      } else {
+        return new Unreadable('an enum member that is not a number or string', member);
+      }
+    }
+    return out;
+  }
+
+  private evaluateMember(node: TSESTree.MemberExpression, depth: number): unknown {
+    const exported = getExportsMemberName(node);
+    if (exported) {
+      const value = Scope.of(this.context.program).getExportsAssignment(exported);
+      if (value) return this.evaluateDeclared(value, depth);
+    }
+    const key = node.computed ? this.evaluate(node.property, depth + 1) : node.property.type === 'Identifier' ? node.property.name : undefined;
+    if (key instanceof Unreadable) return key;
+    if (typeof key !== 'string' && typeof key !== 'number') return new Unreadable('a property read with a key that is not static', node);
+    const name = String(key);
+    const object = this.evaluate(node.object, depth + 1);
+    if (object instanceof Unreadable) return object;
+    if (isZodNamespace(object)) {
+      return getNamespaceMember(object, name) ?? new Unreadable(`\`${name}\` is not a zod builder toolslim reads`, node);
+    }
+    if (isModuleRef(object)) return object.members[name] ?? new Unreadable(`\`${name}\` is not understood`, node);
+    if (isZodSchema(object)) {
+      if (SCHEMA_METHODS.has(name)) return { kind: 'method', target: object as object, name } satisfies MethodRef;
+      if (SCHEMA_PROPERTIES.has(name)) return readProperty(object as object, name, node);
+      return new Unreadable(`\`.${name}\` of a zod schema is not read statically`, node);
+    }
+    if (Array.isArray(object)) {
+      if (name === 'length') return object.length;
+      if (/^\d+$/.test(name)) return object[Number(name)];
+      return new Unreadable(`\`.${name}\` of an array`, node);
+    }
+    if (isPlainObject(object)) {
+      return Object.hasOwn(object, name) ? object[name] : new Unreadable(`\`${name}\` is not a key of the object`, node);
+    }
+    return new Unreadable(`a property read on ${describeValue(object)}`, node);
+  }
+
+  private evaluateCall(node: TSESTree.CallExpression, depth: number): unknown {
+    const calleeNode = unwrap(node.callee);
+    // `Object.keys(X)` and friends on static objects.
+    if (
+      calleeNode.type === 'MemberExpression' &&
+      calleeNode.object.type === 'Identifier' &&
+      calleeNode.object.name === 'Object' &&
+      !Scope.of(this.context.program).resolve(calleeNode.object)
+    ) {
+      const name = getMemberName(calleeNode);
+      const fn = name ? STATIC_OBJECT_FUNCTIONS[name] : undefined;
+      if (!fn) return new Unreadable(`\`Object.${name ?? '…'}()\``, node);
+      const args = this.evaluateArguments(node, depth, undefined);
+      return args instanceof Unreadable ? args : fn(...args);
+    }
+    const required = this.evaluateRequire(node, calleeNode, depth);
+    if (required !== undefined) return required;
+    const callee = this.evaluate(calleeNode, depth + 1);
+    if (callee instanceof Unreadable) {
+      const name = getCalleeName(calleeNode);
+      const isPlainCall = calleeNode.type === 'Identifier' || (calleeNode.type === 'MemberExpression' && this.isGlobalMember(calleeNode));
+      return isPlainCall && name ? new Unreadable(`a call of \`${name}()\`, known only at run time`, node) : callee;
+    }
+    if (isBuilderRef(callee)) {
+      const args = this.evaluateArguments(node, depth, callee.name);
+      if (args instanceof Unreadable) return args;
+      return invoke(() => callee.fn(...args), node);
+    }
+    if (isMethodRef(callee)) {
+      const args = this.evaluateArguments(node, depth, callee.name);
+      if (args instanceof Unreadable) return args;
+      const method = (callee.target as Record<string, unknown>)[callee.name];
+      if (typeof method !== 'function') return new Unreadable(`\`.${callee.name}()\` does not exist on this schema`, node);
+      return invoke(() => (method as (...a: unknown[]) => unknown).apply(callee.target, args), node);
+    }
+    return new Unreadable('a call of a function that is not a schema builder', node);
+  }
+
+  /** `require('zod')` in compiled CommonJS, also through tsc's `__importStar` / `__importDefault` helpers. */
+  private evaluateRequire(node: TSESTree.CallExpression, callee: Node, depth: number): unknown {
+    if (callee.type !== 'Identifier' || node.arguments.length !== 1) return undefined;
+    const arg = node.arguments[0];
+    if (/^__import(?:Star|Default)$/.test(callee.name) && arg.type !== 'SpreadElement') {
+      const inner = unwrap(arg);
+      return inner.type === 'CallExpression' ? this.evaluate(inner, depth + 1) : undefined;
+    }
+    if (callee.name !== 'require' || Scope.of(this.context.program).resolve(callee)) return undefined;
+    if (arg.type !== 'Literal' || typeof arg.value !== 'string') return new Unreadable('a `require()` of a module that is not named statically', node);
+    return this.evaluateImport(callee, `require('${arg.value}')`, arg.value, '*');
+  }
+
+  /**
+   * `Date.now`, `os.platform` on a name that is neither declared nor imported here: the call is the
+   * reason. For an import or a call chain the inner reason (which module, which method) says more.
+   */
+  private isGlobalMember(node: TSESTree.MemberExpression): boolean {
+    const object = unwrap(node.object);
+    if (object.type !== 'Identifier') return false;
+    const scope = Scope.of(this.context.program);
+    return !scope.resolve(object) && !scope.getImport(object.name);
+  }
+
+  private evaluateNew(node: TSESTree.NewExpression, depth: number): unknown {
+    const callee = unwrap(node.callee);
+    if (callee.type === 'Identifier' && callee.name === 'RegExp' && !Scope.of(this.context.program).resolve(callee)) {
+      const args = this.evaluateArguments(node, depth, undefined);
+      if (args instanceof Unreadable) return args;
+      return invoke(() => new RegExp(args[0] as string, args[1] as string | undefined), node);
+    }
+    return new Unreadable('a `new` expression', node);
+  }
+
+  /** `() => value` with a static body, for `.default(() => [])` and `z.lazy(() => X)`. */
+  private evaluateArrow(node: TSESTree.ArrowFunctionExpression, depth: number): unknown {
+    if (node.params.length > 0 || node.async) return new Unreadable('a function', node);
+    let body: Node | undefined = node.body;
+    if (body.type === 'BlockStatement') {
+      const only = body.body.length === 1 ? body.body[0] : undefined;
+      body = only?.type === 'ReturnStatement' && only.argument ? only.argument : undefined;
+    }
+    if (!body) return new Unreadable('a function', node);
+    const value = this.evaluate(body, depth + 1);
+    if (value instanceof Unreadable) return value;
+    return () => value;
+  }
+
+  private evaluateArguments(node: TSESTree.CallExpression | TSESTree.NewExpression, depth: number, calleeName: string | undefined): unknown[] | Unreadable {
+    const stand = calleeName !== undefined && Object.hasOwn(CALLBACK_METHODS, calleeName) ? CALLBACK_METHODS[calleeName] : undefined;
+    const out: unknown[] = [];
+    for (const [index, arg] of node.arguments.entries()) {
+      if (arg.type === 'SpreadElement') {
+        const spread = this.evaluate(arg.argument, depth + 1);
+        if (spread instanceof Unreadable) return spread;
+        if (!Array.isArray(spread)) return new Unreadable('a spread argument that is not a static array', arg);
+        out.push(...(spread as unknown[]));
+        continue;
+      }
+      if (stand && isCallbackArgument(calleeName!, index, arg)) {
+        // Refinements and transforms do not reach the JSON Schema: never run user code, use a stand-in.
+        out.push(index === 0 || isFunctionNode(arg) ? stand : undefined);
+        continue;
+      }
+      const value = this.evaluate(arg, depth + 1);
+      if (value instanceof Unreadable) return value;
+      out.push(value);
+    }
+    return out;
+  }
+}
+
+/**
+ * Which arguments of a callback method are the callback or its options: for `z.preprocess(fn, schema)`
+ * only the first, for `.refine(fn, message)`, `.transform(fn)` and `z.custom(fn)` all of them.
+ */
+function isCallbackArgument(name: string, index: number, arg: Node): boolean {
+  if (name === 'preprocess') return index === 0;
+  if (name === 'custom') return index === 0 && isFunctionNode(arg);
+  if (name === 'check') return isFunctionNode(arg);
+  return true;
+}
+
+function isFunctionNode(node: Node): boolean {
+  const n = unwrap(node);
+  return n.type === 'ArrowFunctionExpression' || n.type === 'FunctionExpression' || n.type === 'Identifier';
+}
+
+/** Call into zod; whatever it throws becomes the reason the schema is unreadable, never an exception. */
+function invoke(call: () => unknown, node: Node): unknown {
+  try {
+    return call();
+  } catch (error) {
+    return new Unreadable(`zod rejected the schema: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`, node);
+  }
+}
+
+function readProperty(target: object, name: string, node: Node): unknown {
+  try {
+    return (target as Record<string, unknown>)[name];
+  } catch {
+    return new Unreadable(`\`.${name}\` cannot be read`, node);
+  }
+}
+
+const STATIC_OBJECT_FUNCTIONS: Readonly<Record<string, (...args: unknown[]) => unknown>> = {
+  keys: (value) => (isPlainObject(value) ? Object.keys(value) : []),
+  values: (value) => (isPlainObject(value) ? Object.values(value) : []),
+  entries: (value) => (isPlainObject(value) ? Object.entries(value) : []),
+  freeze: (value) => value,
+  assign: (...values) => Object.assign({}, ...values.filter(isPlainObject)),
+};
+
+function defineValue(target: Record<string, unknown>, key: string, value: unknown): void {
+  // `__proto__: x` in a literal sets the prototype; as data it must stay an ordinary key.
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+function isMethodRef(value: unknown): value is MethodRef {
+  return typeof value === 'object' && value !== null && (value as MethodRef).kind === 'method' && 'target' in value;
+}
+
+function isModuleRef(value: unknown): value is ModuleRef {
+  return typeof value === 'object' && value !== null && (value as ModuleRef).kind === 'module' && 'members' in value;
+}
+
+function getMemberName(node: TSESTree.MemberExpression): string | undefined {
+  if (!node.computed && node.property.type === 'Identifier') return node.property.name;
+  if (node.property.type === 'Literal' && typeof node.property.value === 'string') return node.property.value;
+  return undefined;
+}
+
+function describe(node: Node): string {
+  switch (node.type) {
+    case 'ConditionalExpression':
+      return 'a conditional';
+    case 'AwaitExpression':
+      return 'an awaited value';
+    case 'FunctionExpression':
+      return 'a function';
+    case 'ThisExpression':
+      return '`this`';
+    default:
+      return `a ${node.type}`;
+  }
+}
+
+function describeValue(value: unknown): string {
+  if (value === null) return 'null';
+  if (typeof value === 'function') return 'a function';
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
+
+/** Same-file TS enums by name (for `z.nativeEnum(Color)` and `Color.Red`). */
+function findEnums(program: Program): Map<string, TSESTree.TSEnumDeclaration> {
+  let enums = enumCache.get(program);
+  if (!enums) {
+    const found = new Map<string, TSESTree.TSEnumDeclaration>();
+    walk(program, (node) => {
+      if (node.type === 'TSEnumDeclaration' && !found.has(node.id.name)) found.set(node.id.name, node);
+    });
+    enumCache.set(program, found);
+    enums = found;
+  }
+  return enums;
+}

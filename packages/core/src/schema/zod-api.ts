@@ -1,0 +1,145 @@
+/**
+ * The real zod, as a declaration's source uses it. Schemas are rebuilt with the very library the server
+ * runs (zod 4 classic from `zod`, the v3 API from `zod/v3`, the functional API from `zod/mini`), so the
+ * JSON Schema we publish is produced by the same code as the server's. Only builders and methods on
+ * these lists are ever called: they build schemas and have no effect outside the schema they return.
+ */
+import * as zod4 from 'zod';
+import * as zodMini from 'zod/mini';
+import * as zod3 from 'zod/v3';
+
+export type ZodFlavor = 3 | 4 | 'mini';
+
+/** A namespace of zod builders as the source sees it (`z`, `zod_1.z`, `z.coerce`, `import * as z`). */
+export interface ZodNamespace {
+  readonly kind: 'zod-namespace';
+  readonly flavor: ZodFlavor;
+  readonly members: Readonly<Record<string, unknown>>;
+}
+
+const BUILDERS = new Set([
+  'any', 'array', 'base64', 'base64url', 'bigint', 'boolean', 'catch', 'check', 'cidrv4', 'cidrv6', 'cuid', 'cuid2',
+  'custom', 'date', 'describe', 'discriminatedUnion', 'e164', 'email', 'emoji', 'endsWith', 'enum', 'exactOptional',
+  'float32', 'float64', 'guid', 'gt', 'gte', 'hash', 'hex', 'hostname', 'httpUrl', 'includes', 'int', 'int32',
+  'int64', 'intersection', 'ipv4', 'ipv6', 'json', 'jwt', 'keyof', 'ksuid', 'lazy', 'length', 'literal',
+  'looseObject', 'looseRecord', 'lowercase', 'lt', 'lte', 'map', 'maxLength', 'maxSize', 'meta', 'minLength',
+  'minSize', 'multipleOf', 'nan', 'nanoid', 'nativeEnum', 'negative', 'never', 'nonnegative', 'nonoptional',
+  'nonpositive', 'normalize', 'null', 'nullable', 'nullish', 'number', 'object', 'optional', 'overwrite',
+  'partialRecord', 'pipe', 'positive', 'prefault', 'preprocess', 'readonly', 'record', 'refine', 'regex', 'set',
+  'size', 'startsWith', 'strictObject', 'string', 'stringbool', 'stringFormat', 'success', 'superRefine', 'symbol',
+  'templateLiteral', 'toJSONSchema', 'toLowerCase', 'toUpperCase', 'transform', 'trim', 'tuple', 'uint32', 'uint64',
+  'ulid', 'undefined', 'union', 'unknown', 'uppercase', 'url', 'uuid', 'uuidv4', 'uuidv6', 'uuidv7', 'void', 'xid',
+  'xor', 'datetime', 'time', 'duration', 'ip', 'cidr', 'mac', 'iban', 'slugify', 'creditCard', 'currencyCode',
+  'ostring', 'onumber', 'oboolean', 'effect',
+]);
+
+/** Sub-namespaces of builders: `z.coerce.number()`, `z.iso.datetime()`. */
+const SUB_NAMESPACES = new Set(['coerce', 'iso']);
+
+/** Methods of a schema that return a new schema (or, for `safeExtend`…, the same kind of thing). */
+export const SCHEMA_METHODS = new Set([
+  'optional', 'nullable', 'nullish', 'default', 'prefault', 'catch', 'describe', 'meta', 'min', 'max', 'length',
+  'nonempty', 'email', 'url', 'uuid', 'guid', 'cuid', 'cuid2', 'ulid', 'regex', 'startsWith', 'endsWith', 'includes',
+  'trim', 'toLowerCase', 'toUpperCase', 'lowercase', 'uppercase', 'normalize', 'datetime', 'date', 'time', 'duration',
+  'ip', 'ipv4', 'ipv6', 'cidr', 'cidrv4', 'cidrv6', 'base64', 'base64url', 'emoji', 'nanoid', 'jwt', 'e164',
+  'hostname', 'xid', 'ksuid', 'int', 'positive', 'negative', 'nonnegative', 'nonpositive', 'multipleOf', 'step',
+  'finite', 'safe', 'gt', 'gte', 'lt', 'lte', 'array', 'or', 'and', 'pipe', 'transform', 'refine', 'superRefine',
+  'check', 'brand', 'readonly', 'strict', 'passthrough', 'strip', 'loose', 'catchall', 'extend', 'safeExtend',
+  'merge', 'pick', 'omit', 'partial', 'required', 'deepPartial', 'keyof', 'unwrap', 'removeDefault', 'exclude',
+  'extract', 'overwrite', 'nonoptional', 'exactOptional', 'size', 'minSize', 'maxSize', 'rest',
+]);
+
+/** Properties of a schema a declaration reads to build another one (`Base.shape`, `Kind.options`). */
+export const SCHEMA_PROPERTIES = new Set(['shape', 'options', 'enum', 'Enum', 'element', 'Values']);
+
+/**
+ * Methods whose function arguments do not change the JSON Schema (refinements, transforms): the
+ * callback is replaced by a stand-in so the schema can be built without running user code.
+ */
+export const CALLBACK_METHODS: Readonly<Record<string, (...args: unknown[]) => unknown>> = {
+  refine: () => true,
+  superRefine: () => undefined,
+  check: () => undefined,
+  transform: (value: unknown) => value,
+  preprocess: (value: unknown) => value,
+  custom: () => true,
+  overwrite: (value: unknown) => value,
+};
+
+const NAMESPACES: Record<ZodFlavor, ZodNamespace> = {
+  3: { kind: 'zod-namespace', flavor: 3, members: zod3.z as unknown as Record<string, unknown> },
+  4: { kind: 'zod-namespace', flavor: 4, members: zod4.z as unknown as Record<string, unknown> },
+  mini: { kind: 'zod-namespace', flavor: 'mini', members: zodMini.z as unknown as Record<string, unknown> },
+};
+
+/** The zod flavour an import source means; undefined when the module is not zod. */
+export function getZodFlavor(source: string, defaultVersion: 3 | 4): ZodFlavor | undefined {
+  switch (source) {
+    case 'zod':
+      return defaultVersion;
+    case 'zod/v3':
+    case 'zod3':
+      return 3;
+    case 'zod/v4':
+    case 'zod/v4/classic':
+    case 'zod4':
+      return 4;
+    case 'zod/mini':
+    case 'zod/v4-mini':
+    case 'zod/v4/mini':
+      return 'mini';
+    default:
+      return undefined;
+  }
+}
+
+export function getZodNamespace(flavor: ZodFlavor): ZodNamespace {
+  return NAMESPACES[flavor];
+}
+
+export function isZodNamespace(value: unknown): value is ZodNamespace {
+  return typeof value === 'object' && value !== null && (value as ZodNamespace).kind === 'zod-namespace';
+}
+
+/**
+ * What `ns.name` is: the namespace itself (`zod_1.z`, `zod.default`), a sub-namespace, a whitelisted
+ * builder function, or undefined.
+ */
+export function getNamespaceMember(ns: ZodNamespace, name: string): ZodNamespace | BuilderRef | undefined {
+  if (name === 'z' || name === 'default') return ns;
+  const member = Object.hasOwn(ns.members, name) ? ns.members[name] : undefined;
+  if (SUB_NAMESPACES.has(name) && typeof member === 'object' && member !== null) {
+    return { kind: 'zod-namespace', flavor: ns.flavor, members: member as Record<string, unknown> };
+  }
+  if (BUILDERS.has(name) && typeof member === 'function') {
+    return { kind: 'builder', name, fn: member as (...args: unknown[]) => unknown };
+  }
+  return undefined;
+}
+
+/** A function the evaluator may call: a zod builder or `zodToJsonSchema`. */
+export interface BuilderRef {
+  readonly kind: 'builder';
+  readonly name: string;
+  readonly fn: (...args: unknown[]) => unknown;
+}
+
+export function isBuilderRef(value: unknown): value is BuilderRef {
+  return typeof value === 'object' && value !== null && (value as BuilderRef).kind === 'builder';
+}
+
+/** True for a zod 4 (classic or mini) schema. */
+export function isZod4Schema(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && '_zod' in value;
+}
+
+/** True for a zod 3 schema (`zod/v3` or zod 3 itself). */
+export function isZod3Schema(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null || '_zod' in value) return false;
+  const def = (value as { _def?: unknown })._def;
+  return typeof def === 'object' && def !== null && 'typeName' in def;
+}
+
+export function isZodSchema(value: unknown): boolean {
+  return isZod4Schema(value) || isZod3Schema(value);
+}

@@ -1,0 +1,55 @@
+import { mkdtempSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createFileConstantResolver, evaluateText, parseSource, walk, type Node } from '@toolslim/core';
+
+function project(files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'toolslim-resolver-'));
+  for (const [name, code] of Object.entries(files)) {
+    mkdirSync(join(dir, name, '..'), { recursive: true });
+    writeFileSync(join(dir, name), code);
+  }
+  return dir;
+}
+
+function evaluateIn(dir: string, file: string, name: string) {
+  const filePath = join(dir, file);
+  const program = parseSource(readFileSync(filePath, 'utf8'), filePath);
+  let init: Node | undefined;
+  walk(program, (node) => {
+    if (node.type === 'VariableDeclarator' && node.id.type === 'Identifier' && node.id.name === name && node.init) init = node.init;
+  });
+  return evaluateText(init!, { program, filePath, resolveConstant: createFileConstantResolver() });
+}
+
+describe('createFileConstantResolver', () => {
+  it('reads constants from other files through `.js` specifiers, re-exports and CommonJS', () => {
+    const dir = project({
+      'src/texts.ts': `export const ERRORS = "Errors come back as text.";\nconst LOCAL = ['Line one.', 'Line two.'].join(' ');\nexport { LOCAL as LINES };\n`,
+      'src/index.ts': `export * from './texts.js';\nexport { SHAPE } from './shape.js';\n`,
+      'src/shape.ts': 'export const SHAPE = `Returns JSON.`;\n',
+      'src/legacy.cjs': `"use strict";\nexports.LEGACY = "From CommonJS.";\n`,
+      'src/tool.ts': [
+        `import { ERRORS, LINES } from './texts.js';`,
+        `import { SHAPE } from './index.js';`,
+        `import { LEGACY } from './legacy.cjs';`,
+        `import { missing } from 'some-package';`,
+        `const d = ERRORS + ' ' + LINES + ' ' + SHAPE + ' ' + LEGACY;`,
+        `const e = missing + '!';`,
+      ].join('\n'),
+    });
+    const value = evaluateIn(dir, 'src/tool.ts', 'd');
+    expect(value).toMatchObject({ kind: 'static', value: 'Errors come back as text. Line one. Line two. Returns JSON. From CommonJS.' });
+    if (value.kind === 'static') expect(value.pieces.find((p) => p.externalFile)?.externalFile).toBe(join(dir, 'src/texts.ts'));
+    expect(evaluateIn(dir, 'src/tool.ts', 'e').kind).toBe('dynamic');
+  });
+
+  it('gives up on text that is dynamic in the other file instead of guessing', () => {
+    const dir = project({
+      'a.ts': 'export const WHEN = `Built on ${new Date().toISOString()}.`;\n',
+      'b.ts': `import { WHEN } from './a';\nconst d = WHEN;\n`,
+    });
+    expect(evaluateIn(dir, 'b.ts', 'd').kind).toBe('dynamic');
+  });
+});

@@ -1,0 +1,85 @@
+import { countTokens } from '@toolslim/core';
+import { createRule } from '../utils/create-rule.js';
+import { formatCount } from '../utils/cost.js';
+import { getTargetedClients } from '../utils/clients.js';
+import { getFileModel } from '../utils/file-model.js';
+import { getTextLoc } from '../utils/text-location.js';
+import { asEslintNode, getToolLabel, isStaticText } from '../utils/tool-text.js';
+
+export type Options = [{ maxChars?: number; maxTokens?: number }];
+export type MessageIds = 'descriptionTooLong' | 'descriptionTooManyTokens' | 'descriptionCutByClient';
+
+export default createRule<Options, MessageIds>({
+  name: 'max-description-length',
+  meta: {
+    type: 'suggestion',
+    docs: {
+      description: 'Limit the length of tool descriptions, and always report text a targeted client cuts off',
+      recommended: 'recommended',
+    },
+    messages: {
+      descriptionTooLong:
+        'The description of {{tool}} is {{chars}} characters (~{{tokens}} tokens), over the limit of {{max}}; every request carries it. Run `toolslim slim` to move the how into instruction files.',
+      descriptionTooManyTokens:
+        'The description of {{tool}} is ~{{tokens}} tokens ({{chars}} characters), over the limit of {{max}} tokens; every request carries it. Run `toolslim slim` to move the how into instruction files.',
+      descriptionCutByClient:
+        'The description of {{tool}} is {{chars}} characters (~{{tokens}} tokens); {{client}} cuts tool descriptions at {{limit}} characters, so the model never reads the last {{lost}} characters. Run `toolslim slim` to move the how into instruction files.',
+    },
+    schema: [
+      {
+        type: 'object',
+        description: 'Limits for a tool description.',
+        properties: {
+          maxChars: {
+            type: 'integer',
+            minimum: 1,
+            description: 'Most characters a tool description may have; 1,024 is the strictest hard cut among common clients (OpenAI).',
+          },
+          maxTokens: {
+            type: 'integer',
+            minimum: 1,
+            description: 'Most o200k_base tokens a tool description may have; off unless set.',
+          },
+        },
+        additionalProperties: false,
+      },
+    ],
+    defaultOptions: [{ maxChars: 1024 }],
+  },
+  create(context, [options]) {
+    const clientCuts = getTargetedClients(context)
+      .filter((client) => client.descriptionMaxChars !== undefined)
+      .map((client) => ({ client: client.name, limit: client.descriptionMaxChars! }));
+    return {
+      'Program:exit'() {
+        for (const tool of getFileModel(context).tools) {
+          const description = tool.description;
+          if (!isStaticText(description)) continue;
+          const text = description.value;
+          const node = asEslintNode(description.node);
+          const toolLabel = getToolLabel(tool);
+          const chars = formatCount(text.length);
+          const tokens = formatCount(countTokens(text));
+          const cutBy = clientCuts.filter((cut) => text.length > cut.limit);
+          for (const cut of cutBy) {
+            // The squiggle covers exactly what the client drops.
+            const loc = getTextLoc(context.sourceCode, description, cut.limit, text.length);
+            context.report({
+              node,
+              ...(loc ? { loc } : {}),
+              messageId: 'descriptionCutByClient',
+              data: { tool: toolLabel, chars, tokens, client: cut.client, limit: formatCount(cut.limit), lost: formatCount(text.length - cut.limit) },
+            });
+          }
+          // A client cut already says the description is too long and by how much; one report per problem.
+          if (cutBy.length === 0 && options.maxChars !== undefined && text.length > options.maxChars) {
+            context.report({ node, messageId: 'descriptionTooLong', data: { tool: toolLabel, chars, tokens, max: formatCount(options.maxChars) } });
+          }
+          if (options.maxTokens !== undefined && countTokens(text) > options.maxTokens) {
+            context.report({ node, messageId: 'descriptionTooManyTokens', data: { tool: toolLabel, chars, tokens, max: formatCount(options.maxTokens) } });
+          }
+        }
+      },
+    };
+  },
+});

@@ -1,0 +1,79 @@
+import { splitSentences, type StaticText } from '@toolslim/core';
+import type { TSESLint } from '@typescript-eslint/utils';
+import { createRule } from '../utils/create-rule.js';
+import { getTextCost } from '../utils/cost.js';
+import { getFileModel } from '../utils/file-model.js';
+import { getTextLoc } from '../utils/text-location.js';
+import { asEslintNode, getToolLabel, isStaticText } from '../utils/tool-text.js';
+
+export type Options = [{ maxToolSentences?: number; maxParamSentences?: number; checkParameters?: boolean }];
+export type MessageIds = 'tooManyToolSentences' | 'tooManyParamSentences';
+
+export default createRule<Options, MessageIds>({
+  name: 'max-description-sentences',
+  meta: {
+    type: 'suggestion',
+    docs: {
+      description: 'Keep tool descriptions to a few sentences of what and when, and parameter descriptions to one',
+      recommended: 'recommended',
+    },
+    messages: {
+      tooManyToolSentences:
+        'The description of {{tool}} has {{count}} sentences (at most {{max}}); the {{extra}} past the limit cost {{chars}} characters (~{{tokens}} tokens) on every request. Keep what and when here and run `toolslim slim` to move the rest into instruction files.',
+      tooManyParamSentences:
+        'The description of parameter "{{param}}" has {{count}} sentences (at most {{max}}); the {{extra}} past the limit cost {{chars}} characters (~{{tokens}} tokens) on every request. Run `toolslim slim` to move the rest into instruction files.',
+    },
+    schema: [
+      {
+        type: 'object',
+        description: 'Sentence limits.',
+        properties: {
+          maxToolSentences: { type: 'integer', minimum: 1, description: 'Most sentences (or markup blocks) in a tool description.' },
+          maxParamSentences: { type: 'integer', minimum: 1, description: 'Most sentences (or markup blocks) in a parameter description.' },
+          checkParameters: { type: 'boolean', description: 'Whether parameter descriptions are checked too.' },
+        },
+        additionalProperties: false,
+      },
+    ],
+    defaultOptions: [{ maxToolSentences: 3, maxParamSentences: 1, checkParameters: true }],
+  },
+  create(context, [options]) {
+    const maxTool = options.maxToolSentences ?? 3;
+    const maxParam = options.maxParamSentences ?? 1;
+    return {
+      'Program:exit'() {
+        for (const tool of getFileModel(context).tools) {
+          if (isStaticText(tool.description)) {
+            reportExtraSentences(context, tool.description, maxTool, 'tooManyToolSentences', { tool: getToolLabel(tool) });
+          }
+          if (options.checkParameters === false) continue;
+          for (const param of tool.params) {
+            if (!isStaticText(param.description)) continue;
+            reportExtraSentences(context, param.description, maxParam, 'tooManyParamSentences', { param: param.path.join('.') });
+          }
+        }
+      },
+    };
+  },
+});
+
+/** One report spanning every sentence past the limit, so the squiggle shows exactly what to move. */
+function reportExtraSentences(
+  context: Readonly<TSESLint.RuleContext<MessageIds, Options>>,
+  text: StaticText,
+  max: number,
+  messageId: MessageIds,
+  names: Record<string, string>,
+): void {
+  const sentences = splitSentences(text.value);
+  if (sentences.length <= max) return;
+  const start = sentences[max].start;
+  const end = sentences[sentences.length - 1].end;
+  const loc = getTextLoc(context.sourceCode, text, start, end);
+  context.report({
+    node: asEslintNode(text.node),
+    ...(loc ? { loc } : {}),
+    messageId,
+    data: { ...names, count: sentences.length, max, extra: sentences.length - max, ...getTextCost(text.value.slice(start, end)) },
+  });
+}

@@ -1,0 +1,107 @@
+import { buildPublishedTool, measureTool, type ToolDecl } from '@toolslim/core';
+import type { TSESTree } from '@typescript-eslint/utils';
+import { createRule } from '../utils/create-rule.js';
+import { getTargetedClients } from '../utils/clients.js';
+import { formatCount } from '../utils/cost.js';
+import { getFileModel } from '../utils/file-model.js';
+import { asEslintNode, getToolReportNode, isStaticText } from '../utils/tool-text.js';
+
+export type Options = [{ max?: number }];
+export type MessageIds = 'tooManyToolsForClient' | 'tooManyTools';
+
+interface ToolGroup {
+  readonly label: string;
+  /** Where a report about the group sits: the server's declaration, else the first tool past the limit. */
+  readonly serverNode: TSESTree.Node | undefined;
+  readonly tools: ToolDecl[];
+}
+
+export default createRule<Options, MessageIds>({
+  name: 'max-tools-per-server',
+  meta: {
+    type: 'suggestion',
+    docs: {
+      description: 'Limit the number of tools one server declares to what targeted clients send to the model',
+      recommended: 'recommended',
+    },
+    messages: {
+      tooManyToolsForClient:
+        '{{server}} declares {{count}} tools; {{client}} sends at most {{limit}} to the model, so {{dropped}} are never seen there. Split the server or group tools behind fewer, broader ones.',
+      tooManyTools:
+        '{{server}} declares {{count}} tools (at least {{bytes}} bytes, ~{{tokens}} tokens on every request), over the limit of {{max}}; selection gets less accurate as the list grows. Split the server or group tools behind fewer, broader ones.',
+    },
+    schema: [
+      {
+        type: 'object',
+        description: 'Tool count limit.',
+        properties: {
+          max: { type: 'integer', minimum: 1, description: 'Most tools one server may declare, besides the limits of the targeted clients; off unless set.' },
+        },
+        additionalProperties: false,
+      },
+    ],
+    defaultOptions: [{}],
+  },
+  create(context, [options]) {
+    const clientLimits = getTargetedClients(context)
+      .filter((client) => client.maxTools !== undefined)
+      .map((client) => ({ client: client.name, limit: client.maxTools! }));
+    return {
+      'Program:exit'() {
+        for (const group of groupByServer(getFileModel(context).tools)) {
+          const count = group.tools.length;
+          const strictest = clientLimits.filter((limit) => count > limit.limit).sort((a, b) => a.limit - b.limit);
+          for (const { client, limit } of strictest) {
+            context.report({
+              node: group.serverNode ?? getToolReportNode(group.tools[limit]),
+              messageId: 'tooManyToolsForClient',
+              data: { server: group.label, count, client, limit, dropped: count - limit },
+            });
+          }
+          if (options.max !== undefined && count > options.max) {
+            const size = measureGroup(group.tools);
+            context.report({
+              node: group.serverNode ?? getToolReportNode(group.tools[options.max]),
+              messageId: 'tooManyTools',
+              data: { server: group.label, count, max: options.max, bytes: formatCount(size.bytes), tokens: formatCount(size.tokens) },
+            });
+          }
+        }
+      },
+    };
+  },
+});
+
+/** Tools on the same server declaration together; tools with no known server form one group for the file. */
+function groupByServer(tools: readonly ToolDecl[]): ToolGroup[] {
+  const groups = new Map<unknown, ToolGroup>();
+  for (const tool of tools) {
+    const key = tool.server?.node ?? 'file';
+    let group = groups.get(key);
+    if (!group) {
+      const name = isStaticText(tool.server?.name) ? tool.server.name.value : undefined;
+      group = {
+        label: tool.server ? (name === undefined ? 'This server' : `Server "${name}"`) : 'This file',
+        serverNode: tool.server ? asEslintNode(tool.server.node) : undefined,
+        tools: [],
+      };
+      groups.set(key, group);
+    }
+    group.tools.push(tool);
+  }
+  return [...groups.values()];
+}
+
+/** The readable tools' published size: a lower bound when some are dynamic. */
+function measureGroup(tools: readonly ToolDecl[]): { bytes: number; tokens: number } {
+  let bytes = 0;
+  let tokens = 0;
+  for (const tool of tools) {
+    const published = buildPublishedTool(tool).tool;
+    if (!published) continue;
+    const measure = measureTool(published);
+    bytes += measure.bytes;
+    tokens += measure.tokens;
+  }
+  return { bytes, tokens };
+}

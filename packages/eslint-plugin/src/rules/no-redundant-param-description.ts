@@ -1,0 +1,116 @@
+import { findRedundantParts, type ParamDecl, type RedundantPart, type StaticText } from '@toolslim/core';
+import type { TSESLint } from '@typescript-eslint/utils';
+import { createRule } from '../utils/create-rule.js';
+import { getTextCost } from '../utils/cost.js';
+import { getFileModel } from '../utils/file-model.js';
+import { getDescriptionRemovalRange, hasCommentIn } from '../utils/removal.js';
+import { getTextLoc, getTextSourceRange, isEditableSpan } from '../utils/text-location.js';
+import { asEslintNode, isStaticText } from '../utils/tool-text.js';
+
+export type Options = [];
+export type MessageIds = 'redundantDescription' | 'redundantPart';
+
+/** What each kind of redundancy restates, as a message says it. */
+const REASON_LABELS: Record<RedundantPart['reason'], string> = {
+  name: 'the parameter name',
+  type: 'the type',
+  enum: 'the allowed values',
+  default: 'the default',
+  optionality: 'whether it is required',
+};
+
+export default createRule<Options, MessageIds>({
+  name: 'no-redundant-param-description',
+  meta: {
+    type: 'suggestion',
+    fixable: 'code',
+    docs: {
+      description: 'Disallow parameter description text that restates the name, type, allowed values, default or optionality the schema already publishes',
+      recommended: 'recommended',
+    },
+    messages: {
+      redundantDescription:
+        'The description of parameter "{{param}}" only restates {{what}}, which the schema already publishes; it costs {{chars}} characters (~{{tokens}} tokens) on every request.',
+      redundantPart:
+        'Part of the description of parameter "{{param}}" restates {{what}}, which the schema already publishes; it costs {{chars}} characters (~{{tokens}} tokens) on every request.',
+    },
+    schema: [],
+  },
+  create(context) {
+    return {
+      'Program:exit'() {
+        for (const tool of getFileModel(context).tools) {
+          for (const param of tool.params) {
+            if (isStaticText(param.description)) reportRedundancy(context, param, param.description);
+          }
+        }
+      },
+    };
+  },
+});
+
+function reportRedundancy(context: Readonly<TSESLint.RuleContext<MessageIds, Options>>, param: ParamDecl, text: StaticText): void {
+  const parts = findRedundantParts(text.value, { name: param.name, schema: param.schema, required: param.required }).sort((a, b) => a.start - b.start);
+  if (parts.length === 0) return;
+  const what = joinLabels([...new Set(parts.map((part) => REASON_LABELS[part.reason]))]);
+  const redundantText = parts.map((part) => text.value.slice(part.start, part.end)).join('');
+  const isWhole = isNothingLeft(text.value, parts);
+  const data = { param: param.path.join('.'), what, ...getTextCost(isWhole ? text.value : redundantText) };
+  const loc = isWhole ? undefined : getTextLoc(context.sourceCode, text, parts[0].start, parts[parts.length - 1].end);
+  const fix = isWhole ? buildRemoveDescriptionFix(context, param, text) : buildRemovePartsFix(context, param, text, parts);
+  context.report({
+    node: asEslintNode(text.node),
+    ...(loc ? { loc } : {}),
+    messageId: isWhole ? 'redundantDescription' : 'redundantPart',
+    data,
+    fix,
+  });
+}
+
+/** Nothing but whitespace and punctuation remains once the redundant parts are gone. */
+function isNothingLeft(value: string, parts: readonly RedundantPart[]): boolean {
+  let rest = '';
+  let cursor = 0;
+  for (const part of parts) {
+    rest += value.slice(cursor, part.start);
+    cursor = Math.max(cursor, part.end);
+  }
+  rest += value.slice(cursor);
+  return !/[\p{L}\p{N}]/u.test(rest);
+}
+
+function joinLabels(labels: readonly string[]): string {
+  return labels.length <= 1 ? (labels[0] ?? '') : `${labels.slice(0, -1).join(', ')} and ${labels[labels.length - 1]}`;
+}
+
+/**
+ * Only the description's own literal is edited: text that lives in a constant may be shared with other
+ * places, and an edit across a comment would drop it.
+ */
+function isOwnText(param: ParamDecl, text: StaticText): boolean {
+  const owner = param.descriptionNode;
+  return owner !== undefined && text.pieces.every((piece) => piece.sourceOffsets !== undefined && piece.node.range[0] >= owner.range[0] && piece.node.range[1] <= owner.range[1]);
+}
+
+function buildRemoveDescriptionFix(context: Readonly<TSESLint.RuleContext<MessageIds, Options>>, param: ParamDecl, text: StaticText): TSESLint.ReportFixFunction | null {
+  if (!param.descriptionNode || !isOwnText(param, text)) return null;
+  const range = getDescriptionRemovalRange(context.sourceCode, asEslintNode(param.descriptionNode));
+  if (!range || hasCommentIn(context.sourceCode, range[0], range[1])) return null;
+  return (fixer) => fixer.removeRange(range);
+}
+
+function buildRemovePartsFix(
+  context: Readonly<TSESLint.RuleContext<MessageIds, Options>>,
+  param: ParamDecl,
+  text: StaticText,
+  parts: readonly RedundantPart[],
+): TSESLint.ReportFixFunction | null {
+  if (!isOwnText(param, text)) return null;
+  const ranges: Array<[number, number]> = [];
+  for (const part of parts) {
+    const range = isEditableSpan(text, part.start, part.end) ? getTextSourceRange(text, part.start, part.end) : undefined;
+    if (!range || hasCommentIn(context.sourceCode, range[0], range[1])) return null;
+    ranges.push(range);
+  }
+  return (fixer) => ranges.map((range) => fixer.removeRange(range));
+}

@@ -1,0 +1,137 @@
+import { walk, type Node, type TextValue, type ToolDecl } from '@toolslim/core';
+import { ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
+import { createRule } from '../utils/create-rule.js';
+import { buildQuote } from '../utils/cost.js';
+import { getFileModel } from '../utils/file-model.js';
+import { asEslintNode, getToolLabel } from '../utils/tool-text.js';
+
+export type Options = [];
+export type MessageIds = 'volatileDefinition';
+
+/** `object.method()` calls whose result differs on every run. */
+const VOLATILE_MEMBER_CALLS: Readonly<Record<string, readonly string[]>> = {
+  Date: ['now'],
+  Math: ['random'],
+  crypto: ['randomUUID', 'getRandomValues', 'randomBytes', 'randomInt'],
+  performance: ['now'],
+  process: ['hrtime', 'uptime', 'cpuUsage', 'memoryUsage'],
+};
+
+/** Plain calls whose result differs on every run (`Date()` is the current time as a string). */
+const VOLATILE_CALLS = new Set(['Date', 'randomUUID', 'nanoid', 'uuid', 'uuidv4', 'v4', 'cuid', 'ulid']);
+
+export default createRule<Options, MessageIds>({
+  name: 'no-volatile-definition',
+  meta: {
+    type: 'problem',
+    docs: {
+      description: 'Disallow text that changes from run to run (times, random ids, counters) in a tool name, description or schema',
+      recommended: 'recommended',
+    },
+    messages: {
+      volatileDefinition:
+        '`{{expression}}` makes the definition of {{tool}} differ on every run; tool definitions open every prompt, so each session misses the prompt cache and pays full price again for every tool definition and everything after them.',
+    },
+    schema: [],
+  },
+  create(context) {
+    return {
+      'Program:exit'() {
+        const reported = new Set<TSESTree.Node>();
+        for (const tool of getFileModel(context).tools) {
+          for (const node of findVolatileExpressions(context.sourceCode, findDefinitionRoots(tool))) {
+            if (reported.has(node)) continue;
+            reported.add(node);
+            context.report({ node, messageId: 'volatileDefinition', data: { expression: buildQuote(context.sourceCode.getText(node), 40), tool: getToolLabel(tool) } });
+          }
+        }
+      },
+    };
+  },
+});
+
+/** The source of everything a tool publishes: its name, title, description and input schema. */
+function findDefinitionRoots(tool: ToolDecl): Node[] {
+  const texts: Array<TextValue | undefined> = [tool.name, tool.title, tool.description, ...tool.params.map((param) => param.description)];
+  const roots: Node[] = [];
+  for (const text of texts) {
+    if (!text) continue;
+    roots.push(text.node);
+    if (text.kind === 'dynamic') roots.push(...text.dynamicNodes);
+  }
+  if (tool.inputSchema.kind !== 'none' && tool.inputSchema.node) roots.push(tool.inputSchema.node);
+  roots.push(...tool.params.map((param) => param.node));
+  return roots;
+}
+
+/**
+ * Volatile calls, `new Date()` and counters inside the roots, following same-file variables to their
+ * initialisers; function bodies are skipped because a callback (`.refine`, `.transform`) is not published.
+ */
+function findVolatileExpressions(sourceCode: Readonly<TSESLint.SourceCode>, roots: readonly Node[]): TSESTree.Node[] {
+  const found: TSESTree.Node[] = [];
+  const visited = new Set<Node>();
+  const pending = [...roots];
+  while (pending.length > 0) {
+    const root = pending.pop()!;
+    if (visited.has(root)) continue;
+    visited.add(root);
+    walk(root, (child, parent) => {
+      const node = asEslintNode(child);
+      if (isFunction(node)) return false;
+      if (isVolatileExpression(node)) {
+        found.push(node);
+        return false;
+      }
+      if (node.type === 'Identifier' && isReference(node, parent && asEslintNode(parent))) {
+        const init = getVariableInit(sourceCode, node);
+        if (init) pending.push(init);
+      }
+      return undefined;
+    });
+  }
+  return found;
+}
+
+function isFunction(node: TSESTree.Node): boolean {
+  return node.type === 'ArrowFunctionExpression' || node.type === 'FunctionExpression' || node.type === 'FunctionDeclaration';
+}
+
+function isVolatileExpression(node: TSESTree.Node): boolean {
+  switch (node.type) {
+    case 'NewExpression':
+      return node.callee.type === 'Identifier' && node.callee.name === 'Date' && node.arguments.length === 0;
+    case 'CallExpression':
+      return isVolatileCallee(node.callee);
+    case 'UpdateExpression':
+      return true;
+    case 'AssignmentExpression':
+      return node.operator === '+=' || node.operator === '-=';
+    default:
+      return false;
+  }
+}
+
+function isVolatileCallee(callee: TSESTree.Node): boolean {
+  if (callee.type === 'Identifier') return VOLATILE_CALLS.has(callee.name);
+  if (callee.type !== 'MemberExpression' || callee.computed || callee.property.type !== 'Identifier') return false;
+  // `process.hrtime.bigint()`
+  if (callee.property.name === 'bigint') return isVolatileCallee(callee.object);
+  const object = callee.object.type === 'MemberExpression' && !callee.object.computed ? callee.object.property : callee.object;
+  return object.type === 'Identifier' && (VOLATILE_MEMBER_CALLS[object.name]?.includes(callee.property.name) ?? false);
+}
+
+/** An identifier that reads a variable (not a property name or key). */
+function isReference(node: TSESTree.Identifier, parent: TSESTree.Node | undefined): boolean {
+  if (!parent) return true;
+  if (parent.type === 'MemberExpression' && parent.property === node && !parent.computed) return false;
+  if (parent.type === 'Property' && parent.key === node && !parent.computed) return false;
+  return true;
+}
+
+function getVariableInit(sourceCode: Readonly<TSESLint.SourceCode>, node: TSESTree.Identifier): TSESTree.Node | undefined {
+  const variable = ASTUtils.findVariable(sourceCode.getScope(node), node);
+  const definition = variable?.defs[0];
+  if (definition?.node.type !== 'VariableDeclarator') return undefined;
+  return definition.node.init ?? undefined;
+}

@@ -1,0 +1,55 @@
+import { normalizeWording } from '@toolslim/core';
+import { getFileModel } from '../utils/file-model.js';
+import { asEslintNode, buildWordsFromName, getToolLabel, getToolName, getToolReportNode, isStaticText } from '../utils/tool-text.js';
+import { createRule } from '../utils/create-rule.js';
+
+export type Options = [];
+export type MessageIds = 'missingDescription' | 'emptyDescription' | 'descriptionRestatesName';
+
+export default createRule<Options, MessageIds>({
+  name: 'require-tool-description',
+  meta: {
+    type: 'problem',
+    docs: {
+      description: 'Require every tool to have a description that says more than its name',
+      recommended: 'recommended',
+    },
+    messages: {
+      missingDescription:
+        'Tool {{tool}} has no description; a model picks tools by their descriptions, so it has to guess what this one does and when to call it.',
+      emptyDescription: 'Tool {{tool}} has an empty description; a model picks tools by their descriptions, so it has to guess what this one does.',
+      descriptionRestatesName:
+        'The description of {{tool}} only restates its name; say what the tool does and when to call it in one to three sentences.',
+    },
+    schema: [],
+  },
+  create(context) {
+    return {
+      'Program:exit'() {
+        for (const tool of getFileModel(context).tools) {
+          const data = { tool: getToolLabel(tool) };
+          if (tool.description === undefined) {
+            context.report({ node: getToolReportNode(tool), messageId: 'missingDescription', data });
+            continue;
+          }
+          if (!isStaticText(tool.description)) continue;
+          const description = tool.description.value;
+          const node = asEslintNode(tool.description.node);
+          if (description.trim() === '') {
+            context.report({ node, messageId: 'emptyDescription', data });
+            continue;
+          }
+          const name = getToolName(tool);
+          if (name !== undefined && isRestatement(description, name)) {
+            context.report({ node, messageId: 'descriptionRestatesName', data });
+          }
+        }
+      },
+    };
+  },
+});
+
+function isRestatement(description: string, name: string): boolean {
+  const wording = normalizeWording(description);
+  return wording === normalizeWording(buildWordsFromName(name)) || wording === normalizeWording(name);
+}

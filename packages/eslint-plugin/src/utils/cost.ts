@@ -1,0 +1,17 @@
+import { countTokens } from '@toolslim/core';
+
+/** Numbers in messages are written the way users read them: 5,210. */
+export function formatCount(value: number): string {
+  return value.toLocaleString('en-US');
+}
+
+/** The data every length message carries: characters and the o200k_base token estimate. */
+export function getTextCost(text: string): { chars: string; tokens: string } {
+  return { chars: formatCount(text.length), tokens: formatCount(countTokens(text)) };
+}
+
+/** Long quoted text is shortened in messages so a squiggle's hover stays readable. */
+export function buildQuote(text: string, maxLength = 60): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length <= maxLength ? flat : `${flat.slice(0, maxLength - 1)}…`;
+}

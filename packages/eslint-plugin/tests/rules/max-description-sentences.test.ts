@@ -1,0 +1,67 @@
+import rule from '../../src/rules/max-description-sentences.js';
+import { createRuleTester } from '../setup.js';
+import { DECLARATION_STYLES, locate } from '../styles.js';
+
+const ruleTester = createRuleTester();
+
+const FIVE_SENTENCES = 'Reads a file. Use it before editing. It returns text. Binary files are refused. Paths are relative.';
+const EXTRA = 'Binary files are refused. Paths are relative.';
+const MCP_HEAD = "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nimport { z } from 'zod';\nconst server = new McpServer({ name: 'demo', version: '1.0.0' });\n";
+
+/** The range RuleTester reports for `text` written on one line. */
+function locateSpan(code: string, text: string): { line: number; column: number; endLine: number; endColumn: number } {
+  const start = locate(code, text);
+  return { ...start, endLine: start.line, endColumn: start.column + text.length };
+}
+
+ruleTester.run('max-description-sentences', rule, {
+  valid: [
+    ...DECLARATION_STYLES.map((style) => ({
+      name: `${style.id}: three sentences and a one-sentence parameter`,
+      filename: style.filename,
+      code: style.build([{ name: 'read_file', description: "'Reads a file. Use it before editing. It returns text.'", params: [{ name: 'path', description: "'Where the file is.'" }] }]),
+    })),
+    {
+      name: 'maxToolSentences raised',
+      code: `${MCP_HEAD}server.tool('read_file', '${FIVE_SENTENCES}', async () => ({ content: [] }));`,
+      options: [{ maxToolSentences: 5 }],
+    },
+    {
+      name: 'checkParameters: false',
+      code: `${MCP_HEAD}server.tool('read_file', 'Reads a file.', { path: z.string().describe('Where the file is. Relative paths work.') }, async () => ({ content: [] }));`,
+      options: [{ checkParameters: false }],
+    },
+  ],
+  invalid: [
+    ...DECLARATION_STYLES.map((style) => {
+      const code = style.build([{ name: 'read_file', description: `'${FIVE_SENTENCES}'`, params: [{ name: 'path', description: "'Where the file is.'" }] }]);
+      return {
+        name: `${style.id}: five sentences`,
+        filename: style.filename,
+        code,
+        errors: [{ messageId: 'tooManyToolSentences' as const, ...locateSpan(code, EXTRA) }],
+      };
+    }),
+    ...DECLARATION_STYLES.map((style) => {
+      const code = style.build([{ name: 'read_file', description: "'Reads a file.'", params: [{ name: 'path', description: "'Where the file is. Relative paths work.'" }] }]);
+      return {
+        name: `${style.id}: two sentences in a parameter`,
+        filename: style.filename,
+        code,
+        errors: [{ messageId: 'tooManyParamSentences' as const, ...locateSpan(code, 'Relative paths work.') }],
+      };
+    }),
+    {
+      name: 'maxParamSentences and a template literal over several lines',
+      code: `${MCP_HEAD}server.tool('read_file', 'Reads a file.', {\n  path: z.string().describe(\`Where the file is.\nRelative paths work.\nSo do absolute ones.\`),\n}, async () => ({ content: [] }));`,
+      options: [{ maxParamSentences: 2 }],
+      errors: [{ messageId: 'tooManyParamSentences', line: 7, column: 1, endLine: 7, endColumn: 21 }],
+    },
+    {
+      name: 'maxToolSentences lowered',
+      code: `${MCP_HEAD}server.tool('read_file', 'Reads a file. Use it before editing.', async () => ({ content: [] }));`,
+      options: [{ maxToolSentences: 1 }],
+      errors: [{ messageId: 'tooManyToolSentences', line: 4, column: 41, endColumn: 63, data: { tool: '"read_file"', count: 2, max: 1, extra: 1, chars: '22', tokens: '5' } }],
+    },
+  ],
+});

@@ -1,0 +1,85 @@
+import rule from '../../src/rules/no-how-in-description.js';
+import { createRuleTester } from '../setup.js';
+import { DECLARATION_STYLES, locate } from '../styles.js';
+
+const ruleTester = createRuleTester();
+
+const MCP_HEAD = "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nimport { z } from 'zod';\nconst server = new McpServer({ name: 'demo', version: '1.0.0' });\n";
+
+function locateSpan(code: string, text: string): { line: number; column: number; endLine: number; endColumn: number } {
+  const start = locate(code, text);
+  return { ...start, endLine: start.line, endColumn: start.column + text.length };
+}
+
+/** One how sentence per category, each after a what sentence. */
+const HOW_BY_CATEGORY = [
+  ['rule', 'Must be under 1 MB.'],
+  ['default', 'Defaults to the workspace root.'],
+  ['example', 'For example, pass src/index.ts.'],
+  ['edge-case', 'If the file is missing, returns an empty string.'],
+  ['format', 'Returns a JSON array of {id, title}.'],
+  ['warning', 'IMPORTANT: never pass secrets.'],
+  ['markup', '- Paths are relative.'],
+] as const;
+
+ruleTester.run('no-how-in-description', rule, {
+  valid: [
+    ...DECLARATION_STYLES.map((style) => ({
+      name: `${style.id}: what and when only`,
+      filename: style.filename,
+      code: style.build([{ name: 'read_file', description: "'Reads a file from the workspace. Use it before editing one.'", params: [{ name: 'path', description: "'Where the file is.'" }] }]),
+    })),
+    {
+      name: 'categories limits what is reported',
+      code: `${MCP_HEAD}server.tool('read_file', 'Reads a file. For example, pass src/index.ts.', async () => ({ content: [] }));`,
+      options: [{ categories: ['rule', 'warning'] }],
+    },
+    {
+      name: 'checkParameters: false',
+      code: `${MCP_HEAD}server.tool('read_file', 'Reads a file.', { path: z.string().describe('Where the file is. Defaults to the workspace root.') }, async () => ({ content: [] }));`,
+      options: [{ checkParameters: false }],
+    },
+  ],
+  invalid: [
+    ...DECLARATION_STYLES.map((style) => {
+      const code = style.build([
+        {
+          name: 'read_file',
+          description: "'Reads a file. For example, pass src/index.ts.'",
+          params: [{ name: 'path', description: "'Where the file is. Defaults to the workspace root.'" }],
+        },
+      ]);
+      return {
+        name: `${style.id}: an example in the tool and a default in a parameter`,
+        filename: style.filename,
+        code,
+        errors: [
+          { messageId: 'howInToolDescription' as const, ...locateSpan(code, 'For example, pass src/index.ts.') },
+          { messageId: 'howInParamDescription' as const, ...locateSpan(code, 'Defaults to the workspace root.') },
+        ],
+      };
+    }),
+    ...HOW_BY_CATEGORY.map(([category, sentence]) => {
+      const code = `${MCP_HEAD}server.tool('read_file', ${JSON.stringify(`Reads a file.\n${sentence}`)}, async () => ({ content: [] }));`;
+      return {
+        name: `category ${category}`,
+        code,
+        options: [{ categories: [category] }],
+        errors: [{ messageId: 'howInToolDescription' as const, ...locateSpan(code, sentence) }],
+      };
+    }),
+    {
+      name: 'a markup block across lines of a template is one report over its lines',
+      code: `${MCP_HEAD}server.tool('list_files', \`Lists files.\n<rules>\nNever list node_modules.\n</rules>\`, async () => ({ content: [] }));`,
+      errors: [{ messageId: 'howInToolDescription', line: 5, column: 1, endLine: 7, endColumn: 9 }],
+    },
+    {
+      name: 'several how sentences, each on its own range',
+      code: `${MCP_HEAD}server.tool(\n  'read_file',\n  'Reads a file. ' +\n    'Must be under 1 MB. ' +\n    'IMPORTANT: never pass secrets.',\n  async () => ({ content: [] }),\n);`,
+      errors: [
+        { messageId: 'howInToolDescription', line: 7, column: 6, endLine: 7, endColumn: 25 },
+        { messageId: 'howInToolDescription', line: 8, column: 6, endLine: 8, endColumn: 36 },
+      ],
+    },
+  ],
+});

@@ -1,0 +1,60 @@
+import rule from '../../src/rules/require-tool-description.js';
+import { createRuleTester } from '../setup.js';
+import { DECLARATION_STYLES, locate } from '../styles.js';
+
+const ruleTester = createRuleTester();
+
+const PARAMS = [{ name: 'path', description: "'Where the file is.'" }];
+
+ruleTester.run('require-tool-description', rule, {
+  valid: [
+    ...DECLARATION_STYLES.map((style) => ({
+      name: `${style.id}: a real description`,
+      filename: style.filename,
+      code: style.build([{ name: 'read_file', description: "'Reads a UTF-8 file from the workspace; use it before editing.'", params: PARAMS }]),
+    })),
+    {
+      name: 'a description that cannot be read statically is not judged',
+      code: "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nconst server = new McpServer({ name: 'demo', version: '1.0.0' });\nconst kind = process.env.KIND;\nserver.tool('read_file', `Reads ${kind} files.`, async () => ({ content: [] }));",
+    },
+  ],
+  invalid: [
+    ...DECLARATION_STYLES.filter((style) => style.detectedWithoutDescription).map((style) => {
+      const code = style.build([{ name: 'read_file', params: PARAMS }]);
+      return {
+        name: `${style.id}: no description`,
+        filename: style.filename,
+        code,
+        errors: [{ messageId: 'missingDescription' as const, ...locate(code, style.writtenName('read_file')) }],
+      };
+    }),
+    ...DECLARATION_STYLES.map((style) => {
+      const code = style.build([{ name: 'read_file', description: "''", params: PARAMS }]);
+      return {
+        name: `${style.id}: empty description`,
+        filename: style.filename,
+        code,
+        errors: [{ messageId: 'emptyDescription' as const, ...locate(code, "''") }],
+      };
+    }),
+    ...DECLARATION_STYLES.map((style) => {
+      const code = style.build([{ name: 'read_file', description: "'Read file.'", params: PARAMS }]);
+      return {
+        name: `${style.id}: description restates the name`,
+        filename: style.filename,
+        code,
+        errors: [{ messageId: 'descriptionRestatesName' as const, ...locate(code, "'Read file.'") }],
+      };
+    }),
+    {
+      name: 'whitespace only is empty',
+      code: "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nconst server = new McpServer({ name: 'demo', version: '1.0.0' });\nserver.tool('ping', '   ', async () => ({ content: [] }));",
+      errors: [{ messageId: 'emptyDescription', line: 3, column: 21 }],
+    },
+    {
+      name: 'camelCase names are compared word by word',
+      code: "import { tool } from 'ai';\nimport { z } from 'zod';\nexport const tools = { getWeather: tool({ description: 'Get weather', inputSchema: z.object({}), execute: async () => 1 }) };",
+      errors: [{ messageId: 'descriptionRestatesName', line: 3, column: 56 }],
+    },
+  ],
+});

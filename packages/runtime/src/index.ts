@@ -1,0 +1,11 @@
+export * from './reference-input-error.js';
+export * from './reference-input-names.js';
+export * from './reference-fragment-text.js';
+export * from './reference-fragment-zod.js';
+export * from './github-raw-url.js';
+export { countLines, getSha256Hex, getReceivedDigest, buildReceivedSentence } from './received-digest.js';
+export { isAllowedHost } from './fetch-url-reference.js';
+export * from './resolve-reference-input.js';
+export * from './tool-results.js';
+export * from './instructions-dir.js';
+export * from './serve-instructions.js';

@@ -1,0 +1,186 @@
+#!/usr/bin/env node
+/**
+ * eslint-plugin-toolslim's `configs.recommended` against the same ESLint and parser with no rules.
+ * Budgets (issue 3):
+ *   (a/b) over ≥1,000 corpus files, ratio of medians ≤ 1.15;
+ *   (c)   one generated 200-tool file, ratio of medians ≤ 2.
+ * Both sides lint the same texts with `lintText` from one process, alternating, so machine load hits both.
+ * Prints one JSON object; exits 1 when a budget is exceeded (and then adds per-rule times from ESLint's stats).
+ *
+ *   pnpm build && ROUNDS=5 node test/bench/eslint.bench.mjs
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ESLint } from 'eslint';
+import tsParser from '@typescript-eslint/parser';
+import plugin from 'eslint-plugin-toolslim';
+import { compare, findCorpusFiles, root } from './corpus.mjs';
+
+const ROUNDS = Number(process.env.ROUNDS ?? 5);
+const CORPUS_BUDGET = 1.15;
+const GENERATED_BUDGET = 2;
+const GENERATED_TOOLS = 200;
+const FILES_GLOB = ['**/*.{ts,tsx,js,mjs,cjs}'];
+
+function buildEslint(extra, options = {}) {
+  return new ESLint({
+    cwd: root,
+    overrideConfigFile: true,
+    overrideConfig: [{ files: FILES_GLOB, languageOptions: { parser: tsParser, sourceType: 'module' }, ...extra }],
+    ignore: false,
+    ...options,
+  });
+}
+
+const parseOnlyEslint = buildEslint({ rules: {} });
+const recommendedEslint = buildEslint(plugin.configs.recommended);
+
+// ---- (c) the generated file -------------------------------------------------------------------
+
+const FAMILIES = ['invoice', 'customer', 'ticket', 'report', 'shipment', 'catalog', 'payment', 'webhook'];
+const ACTIONS = ['list', 'get', 'create', 'update', 'delete', 'search', 'export', 'import', 'archive', 'restore', 'assign', 'comment', 'merge', 'preview', 'validate', 'sync', 'count', 'watch', 'unwatch', 'audit', 'tag', 'untag', 'clone', 'lock', 'unlock'];
+
+/** One `server.registerTool(...)` the way real catalogues write them: prose with rules and examples, zod params. */
+function buildToolDeclaration(index) {
+  const family = FAMILIES[index % FAMILIES.length];
+  const action = ACTIONS[Math.floor(index / FAMILIES.length) % ACTIONS.length];
+  const name = `${family}_${action}`;
+  const description = [
+    `${action[0].toUpperCase()}${action.slice(1)}s ${family} records in the billing workspace the user belongs to.`,
+    `Use this when the user asks to ${action} a ${family} and you already know its id or can find it with ${family}_search.`,
+    `Results are sorted by the update time, newest first, and at most 100 ${family}s come back per page.`,
+    index % 3 === 0 ? 'IMPORTANT: never call this tool twice for the same request; it is not idempotent.' : 'The call is read-only and safe to retry.',
+    index % 4 === 0 ? `For example, to ${action} the ${family} INV-2041, pass {"id": "INV-2041"}.` : 'Dates are ISO 8601 strings in UTC.',
+    'Returns a JSON object with data and meta fields; meta.requestId identifies the call in the logs.',
+  ].join(' ');
+  return `  server.registerTool(
+    '${name}',
+    {
+      title: '${family} ${action}',
+      description:
+        '${description.replaceAll("'", "\\'")}',
+      inputSchema: {
+        id: z.string().describe('The ${family} id. A string. Required.'),
+        workspace: z.string().optional().describe('Workspace slug, e.g. acme-eu. Optional.'),
+        status: z.enum(['open', 'pending', 'closed']).default('open').describe('Status filter: open, pending or closed. Defaults to open.'),
+        limit: z.number().int().min(1).max(100).default(25).describe('Maximum results per page (1-100). Integer.'),
+        cursor: z.string().optional().describe('Opaque cursor from the previous page'),
+        filters: z
+          .object({
+            createdAfter: z.string().optional().describe('Only records created after this ISO 8601 date'),
+            tags: z.array(z.string()).max(20).optional().describe('Only records carrying all of these tags'),
+          })
+          .optional()
+          .describe('Extra filters. Object.'),
+        notes: z.string().max(2000).optional().describe('Free text stored with the change; shown to auditors'),
+      },
+      annotations: { readOnlyHint: ${index % 3 !== 0} },
+    },
+    async ({ id }) => ({ content: [{ type: 'text', text: JSON.stringify({ id, tool: '${name}#${index}' }) }] }),
+  );`;
+}
+
+function buildGeneratedFile(count) {
+  const declarations = Array.from({ length: count }, (_, index) => buildToolDeclaration(index));
+  return [
+    "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
+    "import { z } from 'zod';",
+    '',
+    "const server = new McpServer({ name: 'billing', version: '1.0.0' });",
+    '',
+    'export function registerBillingTools() {',
+    ...declarations,
+    '}',
+    '',
+  ].join('\n');
+}
+
+// ---- helpers ----------------------------------------------------------------------------------
+
+function isIgnoredWarning(message) {
+  return message.fatal !== true && /File ignored/.test(message.message);
+}
+
+/** Lints every source with one ESLint; throws if ESLint skipped a file (the comparison would then be empty). */
+async function lintAll(eslint, sources) {
+  const results = [];
+  for (const { filePath, code } of sources) {
+    const [result] = await eslint.lintText(code, { filePath });
+    if (result.messages.some(isIgnoredWarning)) throw new Error(`ESLint ignored ${filePath}; the benchmark would measure nothing.`);
+    results.push(result);
+  }
+  return results;
+}
+
+function countMessages(results, predicate) {
+  return results.reduce((sum, result) => sum + result.messages.filter(predicate).length, 0);
+}
+
+const isToolslimMessage = (message) => message.ruleId?.startsWith('toolslim/') === true;
+const isFatal = (message) => message.fatal === true;
+const isRuleCrash = (message) => message.ruleId === null && !message.fatal;
+
+/** Per-rule milliseconds summed over files, from ESLint's `stats` (its TIMING data), biggest first. */
+async function getRuleTimes(sources) {
+  const eslint = buildEslint(plugin.configs.recommended, { stats: true });
+  const totals = { parse: 0, rules: {} };
+  for (const { filePath, code } of sources) {
+    const [result] = await eslint.lintText(code, { filePath });
+    for (const pass of result.stats?.times.passes ?? []) {
+      totals.parse += pass.parse?.total ?? 0;
+      for (const [ruleId, time] of Object.entries(pass.rules ?? {})) totals.rules[ruleId] = (totals.rules[ruleId] ?? 0) + time.total;
+    }
+  }
+  const rules = Object.entries(totals.rules)
+    .sort((a, b) => b[1] - a[1])
+    .map(([ruleId, ms]) => [ruleId, Math.round(ms)]);
+  return { parseMs: Math.round(totals.parse), rules: Object.fromEntries(rules) };
+}
+
+// ---- run --------------------------------------------------------------------------------------
+
+const files = findCorpusFiles();
+// Read once: both sides lint the same in-memory text, so disk reads are not part of either number.
+const corpus = files.map((filePath) => ({ filePath, code: readFileSync(filePath, 'utf8') }));
+const generated = [{ filePath: join(root, 'test/bench/.corpus/generated/billing-tools.ts'), code: buildGeneratedFile(GENERATED_TOOLS) }];
+
+// Sanity before timing: both configs lint every file, parse failures are the same on both sides,
+// the rules really run (they report in the corpus and on the generated file), and no rule crashes.
+const baselineResults = await lintAll(parseOnlyEslint, corpus);
+const recommendedResults = await lintAll(recommendedEslint, corpus);
+const generatedResults = await lintAll(recommendedEslint, generated);
+const checks = {
+  corpusFiles: corpus.length,
+  parseErrors: countMessages(baselineResults, isFatal),
+  toolslimReportsInCorpus: countMessages(recommendedResults, isToolslimMessage),
+  toolslimReportsInGenerated: countMessages(generatedResults, isToolslimMessage),
+  ruleCrashes: countMessages(recommendedResults, isRuleCrash) + countMessages(generatedResults, isRuleCrash),
+};
+if (countMessages(recommendedResults, isFatal) !== checks.parseErrors) throw new Error('The two configs disagree on which files parse.');
+if (checks.toolslimReportsInCorpus === 0 || checks.toolslimReportsInGenerated === 0) throw new Error('toolslim reported nothing; are the rules running?');
+if (checks.ruleCrashes > 0) throw new Error(`${checks.ruleCrashes} rule crash messages: ${JSON.stringify([...recommendedResults, ...generatedResults].flatMap((r) => r.messages.filter(isRuleCrash).map((m) => `${r.filePath}: ${m.message}`)).slice(0, 5))}`);
+
+const corpusRun = await compare(() => lintAll(parseOnlyEslint, corpus), () => lintAll(recommendedEslint, corpus), ROUNDS);
+const generatedRun = await compare(() => lintAll(parseOnlyEslint, generated), () => lintAll(recommendedEslint, generated), ROUNDS * 3);
+
+const output = {
+  rounds: ROUNDS,
+  ...checks,
+  corpus: { parseOnlyMs: Math.round(corpusRun.a), recommendedMs: Math.round(corpusRun.b), ratio: Number(corpusRun.ratio.toFixed(3)), budget: CORPUS_BUDGET },
+  generated: {
+    tools: GENERATED_TOOLS,
+    bytes: Buffer.byteLength(generated[0].code),
+    rounds: generatedRun.rounds,
+    parseOnlyMs: Math.round(generatedRun.a),
+    recommendedMs: Math.round(generatedRun.b),
+    ratio: Number(generatedRun.ratio.toFixed(3)),
+    budget: GENERATED_BUDGET,
+  },
+};
+const isOverBudget = corpusRun.ratio > CORPUS_BUDGET || generatedRun.ratio > GENERATED_BUDGET;
+if (isOverBudget || process.env.RULE_TIMES === '1') {
+  // Why it is slow: ESLint's own per-rule timing. The shared file model is charged to whichever rule asks first.
+  output.ruleTimes = { corpus: await getRuleTimes(corpus), generated: await getRuleTimes(generated) };
+}
+console.log(JSON.stringify(output, null, 2));
+if (isOverBudget) process.exitCode = 1;

@@ -1,0 +1,222 @@
+// `toolslim report`: the table, the --json contract, and bad input (a file that does not parse, a
+// missing path, ignored and oversized files). Expected sizes are computed here from the very objects
+// the sources declare, never copied from the CLI's own output.
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXIT } from '@toolslim/cli';
+import { countTokens } from '@toolslim/core';
+import { createProject, runBin, runCli } from '../packages/cli/tests/support/run-cli.js';
+
+/** Low-level style: what the source writes is exactly what the server publishes. */
+const SEARCH_TOOL = {
+  name: 'docs_search',
+  description: 'Search the documentation. Returns matching page titles and URLs, best first.',
+  inputSchema: {
+    type: 'object',
+    properties: { query: { type: 'string', description: 'Words to find' }, limit: { type: 'number' } },
+    required: ['query'],
+  },
+};
+const READ_TOOL = {
+  name: 'docs_read',
+  description: 'Read one page — by its URL — as Markdown. Café ✓.',
+  inputSchema: { type: 'object', properties: { url: { type: 'string' } }, required: ['url'] },
+};
+
+const LOW_LEVEL_SERVER = `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+
+const server = new Server({ name: 'docs', version: '1.0.0' }, { capabilities: { tools: {} } });
+const SEARCH = ${JSON.stringify(SEARCH_TOOL, null, 2)};
+
+server.setRequestHandler(ListToolsRequestSchema, async () => ({
+  tools: [
+    SEARCH,
+    ${JSON.stringify(READ_TOOL)},
+  ],
+}));
+`;
+
+const SDK_SERVER = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+
+const server = new McpServer({ name: 'notes', version: '1.0.0' });
+server.registerTool('notes_create', {
+  description: 'Create a note. ' + process.env.NOTES_HINT,
+  inputSchema: { title: z.string(), body: z.string().describe('Markdown body') },
+}, async () => ({ content: [] }));
+server.tool('ping', 'Check that the server answers.', async () => ({ content: [] }));
+`;
+
+function getBytes(value: unknown): number {
+  return Buffer.byteLength(JSON.stringify(value));
+}
+
+describe('toolslim report', () => {
+  let project: ReturnType<typeof createProject>;
+
+  beforeAll(() => {
+    project = createProject({
+      'src/docs.ts': LOW_LEVEL_SERVER,
+      'src/notes.mjs': SDK_SERVER,
+      'src/types.d.ts': `export const x = { name: 'typed_tool', description: 'Never read.', inputSchema: { type: 'object' } };\n`,
+      'README.md': '# not source\n',
+    });
+  });
+  afterAll(() => project.remove());
+
+  it('prints the heaviest tools first with family, sizes, split, place and the dynamic marker', async () => {
+    const result = await runCli(['report'], { cwd: project.dir });
+    expect(result.code).toBe(EXIT.ok);
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toMatchSnapshot();
+  });
+
+  it('--json is DESIGN.md\'s object, with bytes equal to JSON.stringify of the published tool', async () => {
+    const result = await runCli(['report', '--json', 'src'], { cwd: project.dir });
+    expect(result.code).toBe(EXIT.ok);
+    const report = JSON.parse(result.stdout);
+    expect(Object.keys(report)).toEqual(['tools', 'totals', 'errors']);
+    const search = report.tools.find((tool: { name: string }) => tool.name === 'docs_search');
+    expect(search).toEqual({
+      name: 'docs_search',
+      file: 'src/docs.ts',
+      line: expect.any(Number),
+      framework: 'mcp-sdk-low-level',
+      family: 'docs',
+      dynamic: false,
+      bytes: getBytes(SEARCH_TOOL),
+      tokens: countTokens(JSON.stringify(SEARCH_TOOL)),
+      nameBytes: Buffer.byteLength(SEARCH_TOOL.name),
+      descriptionBytes: Buffer.byteLength(SEARCH_TOOL.description),
+      schemaBytes: getBytes(SEARCH_TOOL.inputSchema),
+    });
+    const read = report.tools.find((tool: { name: string }) => tool.name === 'docs_read');
+    // Non-ASCII text: bytes, not characters.
+    expect(read.bytes).toBe(getBytes(READ_TOOL));
+    expect(read.bytes).toBeGreaterThan(JSON.stringify(READ_TOOL).length);
+    const names = report.tools.map((tool: { name: string }) => tool.name);
+    expect(names.sort()).toEqual(['docs_read', 'docs_search', 'notes_create', 'ping']);
+    const bytes = report.tools.map((tool: { bytes: number }) => tool.bytes);
+    expect(bytes).toEqual([...bytes].sort((a, b) => b - a));
+    expect(report.totals).toEqual({
+      tools: 4,
+      bytes: bytes.reduce((sum: number, value: number) => sum + value, 0),
+      tokens: report.tools.reduce((sum: number, tool: { tokens: number }) => sum + tool.tokens, 0),
+    });
+    expect(report.tools.find((tool: { name: string }) => tool.name === 'notes_create').dynamic).toBe(true);
+    expect(report.errors).toEqual([]);
+  });
+
+  it('gives file paths relative to the current directory', async () => {
+    const result = await runCli(['report', '--json', '.'], { cwd: path.join(project.dir, 'src') });
+    const files = JSON.parse(result.stdout).tools.map((tool: { file: string }) => tool.file);
+    expect(new Set(files)).toEqual(new Set(['docs.ts', 'notes.mjs']));
+  });
+
+  it('the built executable prints the same JSON', async () => {
+    const inProcess = await runCli(['report', '--json'], { cwd: project.dir });
+    const built = await runBin(['report', '--json'], { cwd: project.dir });
+    expect(built.code).toBe(EXIT.ok);
+    expect(built.stdout).toBe(inProcess.stdout);
+  });
+});
+
+describe('toolslim report on bad input', () => {
+  it('reports a file that does not parse in errors, exits 1, and still reports every other file', async () => {
+    const project = createProject({ 'a.ts': LOW_LEVEL_SERVER, 'b.ts': 'const x = ;\n', 'c.js': SDK_SERVER });
+    try {
+      const json = await runCli(['report', '--json'], { cwd: project.dir });
+      expect(json.code).toBe(EXIT.findings);
+      const report = JSON.parse(json.stdout);
+      expect(report.errors).toEqual([{ file: 'b.ts', message: expect.stringContaining('line 1, column 11') }]);
+      expect(report.tools.map((tool: { name: string }) => tool.name).sort()).toEqual(['docs_read', 'docs_search', 'notes_create', 'ping']);
+      const text = await runCli(['report'], { cwd: project.dir });
+      expect(text.code).toBe(EXIT.findings);
+      expect(text.stdout).toContain('Read 3 files: 4 tools, heaviest first.');
+      expect(text.stderr).toMatchSnapshot();
+    } finally {
+      project.remove();
+    }
+  });
+
+  it('a missing path is a clear error with exit 2 and nothing on stdout', async () => {
+    const project = createProject({ 'a.ts': LOW_LEVEL_SERVER });
+    try {
+      const result = await runCli(['report', 'a.ts', 'nope', 'src/gone.ts'], { cwd: project.dir });
+      expect(result.code).toBe(EXIT.usage);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toBe('toolslim: No such file or folder: nope, src/gone.ts\n');
+    } finally {
+      project.remove();
+    }
+  });
+
+  it('honours .gitignore files, skips node_modules unless a path names it, and skips .d.ts files', async () => {
+    const tool = (name: string) => `export const t = ${JSON.stringify({ ...READ_TOOL, name })};\n`;
+    const project = createProject({
+      '.git/HEAD': 'ref: refs/heads/main\n',
+      '.gitignore': 'dist/\n*.generated.ts\n',
+      'src/kept.ts': tool('kept_tool'),
+      'src/api.generated.ts': tool('generated_tool'),
+      'dist/index.js': tool('dist_tool'),
+      'src/vendor/.gitignore': 'local.js\n',
+      'src/vendor/local.js': tool('vendor_local_tool'),
+      'src/vendor/shared.js': tool('vendor_shared_tool'),
+      'src/types.d.ts': tool('declared_tool'),
+      'node_modules/pkg/index.js': tool('dependency_tool'),
+    });
+    const names = async (args: string[]) => {
+      const result = await runCli(['report', '--json', ...args], { cwd: project.dir });
+      expect(result.code).toBe(EXIT.ok);
+      return JSON.parse(result.stdout).tools.map((entry: { name: string }) => entry.name).sort();
+    };
+    try {
+      expect(await names([])).toEqual(['kept_tool', 'vendor_shared_tool']);
+      // Named explicitly, a folder that a .gitignore above it hides is read anyway.
+      expect(await names(['node_modules/pkg'])).toEqual(['dependency_tool']);
+      expect(await names(['dist'])).toEqual(['dist_tool']);
+      expect(await names(['src/vendor'])).toEqual(['vendor_shared_tool']);
+    } finally {
+      project.remove();
+    }
+  });
+
+  it('applies a .gitignore above a named folder only inside a git repository', async () => {
+    const tool = `export const t = ${JSON.stringify(READ_TOOL)};\n`;
+    const project = createProject({ 'app/.gitignore': 'x.js\n', 'app/sub/x.js': tool });
+    const count = async () => JSON.parse((await runCli(['report', '--json', 'app/sub'], { cwd: project.dir })).stdout).totals.tools;
+    try {
+      expect(await count()).toBe(1);
+      writeFileSync(path.join(project.dir, 'app/.git'), 'gitdir: elsewhere\n');
+      expect(await count()).toBe(0);
+    } finally {
+      project.remove();
+    }
+  });
+
+  it('skips files over 5 MB with a note and reports the rest', async () => {
+    const project = createProject({ 'small.ts': LOW_LEVEL_SERVER });
+    try {
+      writeFileSync(path.join(project.dir, 'bundle.js'), `// ${'x'.repeat(5 * 1024 * 1024 + 10)}\n`);
+      const result = await runCli(['report', '--json'], { cwd: project.dir });
+      expect(result.code).toBe(EXIT.ok);
+      expect(JSON.parse(result.stdout).totals.tools).toBe(2);
+      expect(result.stderr).toBe('note: bundle.js: over 5 MB (5.0 MB), skipped\n');
+    } finally {
+      project.remove();
+    }
+  });
+
+  it('says so when there is nothing to report', async () => {
+    const project = createProject({ 'util.ts': 'export const add = (a: number, b: number) => a + b;\n' });
+    try {
+      const result = await runCli(['report'], { cwd: project.dir });
+      expect(result.code).toBe(EXIT.ok);
+      expect(result.stdout).toBe('Read 1 file: no tool declarations found.\n');
+    } finally {
+      project.remove();
+    }
+  });
+});

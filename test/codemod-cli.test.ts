@@ -1,0 +1,134 @@
+/**
+ * `toolslim slim` end to end, in-process through the CLI's dispatcher, on copies of the codemod's `basic`
+ * fixture: dry run, check, write, second run, JSON, and the bad inputs (a file that does not parse, an
+ * instructions folder that cannot be written, a missing path, uncommitted git changes).
+ */
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, test } from 'vitest';
+import { run } from '../packages/cli/src/run.js';
+
+const basic = path.resolve(import.meta.dirname, '../packages/codemod/tests/fixtures/basic');
+const temporary: string[] = [];
+afterAll(() => {
+  for (const dir of temporary) rmSync(dir, { recursive: true, force: true });
+});
+
+function copyBasic(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'toolslim-cli-slim-'));
+  temporary.push(dir);
+  cpSync(path.join(basic, 'input'), dir, { recursive: true });
+  return dir;
+}
+
+async function slim(cwd: string, ...args: string[]) {
+  let stdout = '';
+  let stderr = '';
+  const code = await run(['slim', ...args], {
+    cwd,
+    stdout: (text) => void (stdout += text),
+    stderr: (text) => void (stderr += text),
+    isTTY: false,
+    env: {},
+  });
+  return { code, stdout, stderr };
+}
+
+function readTree(dir: string, prefix = ''): Record<string, string> {
+  const tree: Record<string, string> = {};
+  for (const entry of readdirSync(path.join(dir, prefix), { withFileTypes: true })) {
+    const relative = prefix ? `${prefix}/${entry.name}` : entry.name;
+    if (entry.name === '.git') continue;
+    if (entry.isDirectory()) Object.assign(tree, readTree(dir, relative));
+    else tree[relative] = readFileSync(path.join(dir, relative), 'utf8');
+  }
+  return tree;
+}
+
+describe('toolslim slim', { timeout: 240_000 }, () => {
+  test('--dry-run prints the diff and the sizes before → after, and writes nothing', async () => {
+    const dir = copyBasic();
+    const before = readTree(dir);
+    const { code, stdout } = await slim(dir, 'src', '--dry-run');
+    expect(code).toBe(0);
+    expect(stdout).toContain('--- a/src/server.ts');
+    expect(stdout).toContain('+++ b/docs/tools/notes.md');
+    expect(stdout).toMatch(/notes_search\s+src\/server\.ts:6\s+[\d,]+ → [\d,]+\s+[\d,]+ → [\d,]+/);
+    expect(stdout).toMatch(/All 2 tools: [\d,]+ → [\d,]+ bytes \(−\d+%\), [\d,]+ → [\d,]+ tokens\./);
+    expect(readTree(dir)).toEqual(before);
+  });
+
+  test('--check exits 1 while something would change, and 0 after the run', async () => {
+    const dir = copyBasic();
+    expect((await slim(dir, '--check')).code).toBe(1);
+    const written = await slim(dir);
+    expect(written.code).toBe(0);
+    expect(written.stdout).toContain('Wrote 3 files.');
+    expect(readTree(dir)).toEqual(readTree(path.join(basic, 'output')));
+    expect((await slim(dir, '--check')).code).toBe(0);
+    const again = await slim(dir);
+    expect(again.code).toBe(0);
+    expect(again.stdout).toContain('Nothing to slim in 2 tools.');
+  });
+
+  test('--json reports every slimmed tool with its sizes, and the totals', async () => {
+    const dir = copyBasic();
+    const { code, stdout } = await slim(dir, '--json', '--dry-run');
+    expect(code).toBe(0);
+    const json = JSON.parse(stdout);
+    expect(json.changed).toBe(true);
+    expect(json.tools.map((tool: { name: string }) => tool.name)).toEqual(['notes_search', 'notes_create']);
+    for (const tool of json.tools) expect(tool.after.bytes).toBeLessThan(tool.before.bytes);
+    expect(json.totals.after.bytes).toBeLessThan(json.totals.before.bytes);
+    expect(json.files.map((file: { file: string }) => file.file).sort()).toEqual(['docs/tools/README.md', 'docs/tools/notes.md', 'src/server.ts']);
+    expect(json.diff).toContain('+++ b/src/server.ts');
+  });
+
+  test('a file that does not parse is reported and left as it is; the rest is slimmed', async () => {
+    const dir = copyBasic();
+    const broken = "server.tool('broken', 'Never parsed. Use it never. Extra how text here.', {\n";
+    writeFileSync(path.join(dir, 'src/broken.ts'), broken);
+    const { code, stderr } = await slim(dir);
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/src\/broken\.ts: .+\(left untouched\)/);
+    expect(readFileSync(path.join(dir, 'src/broken.ts'), 'utf8')).toBe(broken);
+    expect(readFileSync(path.join(dir, 'src/server.ts'), 'utf8')).toBe(readFileSync(path.join(basic, 'output/src/server.ts'), 'utf8'));
+  });
+
+  test('an instructions folder that cannot be written is an error before any source file changes', async () => {
+    const dir = copyBasic();
+    mkdirSync(path.join(dir, 'docs'));
+    writeFileSync(path.join(dir, 'docs/tools'), 'a file where the folder should be\n');
+    const before = readTree(dir);
+    const { code, stderr } = await slim(dir);
+    expect(code).toBe(1);
+    expect(stderr).toContain('cannot be written');
+    expect(readTree(dir)).toEqual(before);
+  });
+
+  test('a missing path is a clear error with a non-zero exit', async () => {
+    const dir = copyBasic();
+    const { code, stderr } = await slim(dir, 'does-not-exist');
+    expect(code).toBe(2);
+    expect(stderr).toContain('does-not-exist');
+  });
+
+  test('files with uncommitted git changes are refused unless --force, by name', async () => {
+    const dir = copyBasic();
+    const git = (...args: string[]) => execFileSync('git', args, { cwd: dir, stdio: 'pipe' });
+    git('init', '-q');
+    git('-c', 'user.email=t@example.com', '-c', 'user.name=t', 'add', '.');
+    git('-c', 'user.email=t@example.com', '-c', 'user.name=t', 'commit', '-qm', 'input');
+    writeFileSync(path.join(dir, 'src/server.ts'), readFileSync(path.join(dir, 'src/server.ts'), 'utf8') + '// edited\n');
+    const refused = await slim(dir);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('src/server.ts');
+    expect(refused.stderr).toContain('--force');
+    expect(existsSync(path.join(dir, 'docs/tools'))).toBe(false);
+    const forced = await slim(dir, '--force');
+    expect(forced.code).toBe(0);
+    expect(readFileSync(path.join(dir, 'docs/tools/notes.md'), 'utf8')).toBe(readFileSync(path.join(basic, 'output/docs/tools/notes.md'), 'utf8'));
+  });
+});
