@@ -4,7 +4,7 @@ import eslintPlugin from 'eslint-plugin-eslint-plugin';
 
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', '**/node_modules/**', 'fixtures/**', '**/tests/fixtures/**', 'test/ecosystem/.work/**', 'test/bench/.corpus/**', '**/*.d.ts'],
+    ignores: ['tmp/**', '**/dist/**', '**/node_modules/**', 'fixtures/**', '**/tests/fixtures/**', 'test/ecosystem/.work/**', 'test/bench/.corpus/**', '**/*.d.ts'],
   },
   ...tseslint.configs.recommended,
   {

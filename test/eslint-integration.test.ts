@@ -12,12 +12,14 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import parser from '@typescript-eslint/parser';
 import { ESLint, type Linter } from 'eslint';
 import { afterAll, describe, expect, it } from 'vitest';
-import plugin from 'eslint-plugin-toolslim';
+import toolslim from 'eslint-plugin-toolslim';
 
 const repoDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 const catalogueDir = join(repoDir, 'fixtures', 'verbose-catalogue', 'src');
 const pluginDist = join(repoDir, 'packages', 'eslint-plugin', 'dist', 'index.js');
 const tempDirs: string[] = [];
+// typescript-eslint's rule types and ESLint's own do not line up (`RuleContext` differs); at run time they are the same objects.
+const plugin = toolslim as unknown as ESLint.Plugin & { configs: Record<'recommended' | 'strict' | 'all', Linter.Config> };
 
 afterAll(() => {
   for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });

@@ -2,7 +2,7 @@
  * The benchmark corpus: the JavaScript that the ecosystem packages ship (installed by
  * `node test/ecosystem/run.mjs` into test/ecosystem/.work) plus every fixture source, at least 1,000 files.
  */
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -25,11 +25,13 @@ function collect(dir, out, skipDirs) {
 export function findCorpusFiles({ min = 1000 } = {}) {
   const sources = findSourceFiles(min);
   const corpus = join(root, 'test/bench/.corpus');
-  rmSync(corpus, { recursive: true, force: true });
   return sources.map((file) => {
     const target = join(corpus, relative(root, file).replaceAll('node_modules', 'nm'));
-    mkdirSync(dirname(target), { recursive: true });
-    copyFileSync(file, target);
+    // Copy only what is missing or changed, so two benchmark scripts can share the corpus.
+    if (!existsSync(target) || statSync(target).size !== statSync(file).size) {
+      mkdirSync(dirname(target), { recursive: true });
+      copyFileSync(file, target);
+    }
     return target;
   });
 }

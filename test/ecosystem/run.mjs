@@ -221,7 +221,10 @@ async function main() {
       row.comparable++;
       const diff = Math.abs(st.bytes - rt.bytes) / rt.bytes;
       if (diff <= 0.1) row.within10++;
-      else row.misses.push(`${rt.name}: static ${st.bytes} B vs runtime ${rt.bytes} B (${(diff * 100).toFixed(0)}%)`);
+      else {
+        const why = config[name]?.sizeNote ? ` — ${config[name].sizeNote}` : '';
+        row.misses.push(`${rt.name}: static ${st.bytes} B vs runtime ${rt.bytes} B (${(diff * 100).toFixed(0)}%)${why}`);
+      }
     }
     if (row.listed === 0) row.note = 'lists no tools';
     process.stderr.write(`${name}: listed ${row.listed}, found ${row.found}, within 10% ${row.within10}/${row.comparable}\n`);

@@ -22,9 +22,22 @@ const repoDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const pluginDir = join(repoDir, 'packages', 'eslint-plugin');
 const pluginDist = join(pluginDir, 'dist', 'index.js');
 const requireFromPlugin = createRequire(join(pluginDir, 'package.json'));
-// vscode-jsonrpc is a dev dependency of the plugin package, so it is loaded from there.
-const jsonrpc = requireFromPlugin('vscode-jsonrpc/node') as typeof import('vscode-jsonrpc/node');
-type MessageConnection = ReturnType<typeof jsonrpc.createMessageConnection>;
+
+/** The part of vscode-jsonrpc this test uses (it is a dev dependency of the plugin package, loaded from there). */
+interface MessageConnection {
+  listen(): void;
+  dispose(): void;
+  sendRequest(method: string, params?: unknown): Promise<unknown>;
+  sendNotification(method: string, params?: unknown): void;
+  onRequest<P>(method: string, handler: (params: P) => unknown): void;
+  onNotification<P>(method: string, handler: (params: P) => void): void;
+  onNotification(handler: (method: string) => void): void;
+}
+const jsonrpc = requireFromPlugin('vscode-jsonrpc/node') as {
+  createMessageConnection(reader: unknown, writer: unknown): MessageConnection;
+  StreamMessageReader: new (stream: NodeJS.ReadableStream) => unknown;
+  StreamMessageWriter: new (stream: NodeJS.WritableStream) => unknown;
+};
 
 interface Diagnostic {
   readonly code?: string | number;

@@ -12,12 +12,16 @@ export function findUncommittedFiles(files: readonly string[], cwd: string): str
   } catch {
     return [];
   }
-  const output = execFileSync('git', ['status', '--porcelain=v1', '-z', '--untracked-files=all', '--', ...files], {
-    cwd: root,
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'ignore'],
-    maxBuffer: 64 * 1024 * 1024,
-  });
+  let output = '';
+  // In batches: a catalogue can name more files than one command line holds.
+  for (let i = 0; i < files.length; i += 500) {
+    output += execFileSync('git', ['status', '--porcelain=v1', '-z', '--untracked-files=all', '--', ...files.slice(i, i + 500)], {
+      cwd: root,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+      maxBuffer: 64 * 1024 * 1024,
+    });
+  }
   const dirty = new Set<string>();
   const entries = output.split('\0');
   for (let i = 0; i < entries.length; i++) {

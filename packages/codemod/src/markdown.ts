@@ -40,8 +40,53 @@ function foldSpace(text: string): string {
 /** Merge tool sections into a family file (new when `existing` is undefined). */
 export function mergeFamilyFile(existing: string | undefined, family: string, sections: readonly ToolSection[]): string {
   let text = existing ?? `# ${buildHeadingText(family)}\n\nUsage notes for the ${family} tools, moved out of their descriptions. Read a tool's section before calling it the first time.\n`;
-  for (const section of sections) text = mergeToolSection(text, section);
+  // Parse once to know which tools already have a section; a new section is appended whole (a catalogue
+  // writes hundreds of units, and parsing the growing file for each one was most of a run's time).
+  const titles = new Set(findToolHeadings(text));
+  for (const section of sections) {
+    if (titles.has(section.tool)) text = mergeToolSection(text, section);
+    else if (section.chunks.length > 0 || section.params.length > 0) {
+      text = insertBlock(text, text.length, buildSectionBlock(section));
+      titles.add(section.tool);
+    }
+  }
   return text;
+}
+
+function buildSectionBlock(section: ToolSection): string {
+  const blocks = [`## ${buildHeadingText(section.tool)}`, ...section.chunks];
+  for (const param of section.params) blocks.push(`### ${buildHeadingText(param.param)}`, ...param.chunks);
+  return blocks.join('\n\n');
+}
+
+/**
+ * The plain text of every `## tool` section and `### param` subsection, from one parse. Keys are
+ * `tool` and `tool\0param`; the first section with a title wins, as in `findSection`.
+ */
+export function collectSectionTexts(text: string): Map<string, string> {
+  const parts = new Map<string, string[]>();
+  let tool: string | undefined;
+  let param: string | undefined;
+  for (const node of parseMarkdown(text).children) {
+    if (node.type === 'heading' && node.depth <= 2) {
+      tool = node.depth === 2 && !parts.has(toString(node).trim()) ? toString(node).trim() : undefined;
+      param = undefined;
+      if (tool !== undefined) parts.set(tool, []);
+      continue;
+    }
+    if (tool === undefined) continue;
+    if (node.type === 'heading' && node.depth === 3) {
+      const key = `${tool}\0${toString(node).trim()}`;
+      param = parts.has(key) ? undefined : key;
+      if (param !== undefined) parts.set(param, []);
+    } else if (param !== undefined && node.type === 'heading' && node.depth < 3) {
+      param = undefined;
+    } else if (param !== undefined) {
+      parts.get(param)!.push(toString(node));
+    }
+    parts.get(tool)!.push(toString(node));
+  }
+  return new Map([...parts].map(([key, texts]) => [key, foldSpace(texts.join(' '))]));
 }
 
 function mergeToolSection(input: string, section: ToolSection): string {

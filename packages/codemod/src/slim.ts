@@ -168,7 +168,13 @@ export function planSlim(options: SlimOptions): SlimPlan {
   const planner = { options, instructionsDir, constants: imported, store, relative, owners };
   let plans: ToolPlan[] = [];
   allTools.forEach(({ file, decl, index }, i) => {
-    const planned = planTool(planner, file, decl, index, toFileName(familyOfTool[i]));
+    let planned: ToolPlan | string | undefined;
+    try {
+      planned = planTool(planner, file, decl, index, toFileName(familyOfTool[i]));
+    } catch (error) {
+      // An unexpected shape is skipped, never a crash of the whole run.
+      planned = `could not be planned (${getErrorMessage(error)})`;
+    }
     if (typeof planned === 'string') skip(file, decl, planned);
     else if (planned) plans.push(planned);
   });
@@ -409,7 +415,7 @@ function dropUntilVerified(
 
 /** What is wrong with a tool after the edits, or undefined. */
 function findToolProblem(before: ToolDecl, after: ToolDecl, plan: ToolPlan | undefined): string | undefined {
-  if (getCapabilityKey(buildPublishedTool(before).tool) !== getCapabilityKey(buildPublishedTool(after).tool)) {
+  if (getCapabilityKey(getPublished(before)) !== getCapabilityKey(getPublished(after))) {
     return 'its published definition would change beyond its description';
   }
   const expected = plan ? plan.expectedDescription : getStaticValue(before.description);
@@ -438,19 +444,26 @@ function wireRuntime(
   for (const { file, model: original } of analysed) {
     if (original.servers.length === 0) continue;
     const code = store.getCurrent(file);
-    // Analyse the text as edited so far; the servers' nodes must belong to the program being edited.
-    const current = analyse(file, true);
-    const { edits, wiring } = buildWiring({ file, code, program: store.getProgram(file), servers: current.servers, instructionsDir, toolName });
+    let current: FileModel;
+    let built: ReturnType<typeof buildWiring>;
+    try {
+      // Analyse the text as edited so far; the servers' nodes must belong to the program being edited.
+      current = analyse(file, true);
+      built = buildWiring({ file, code, program: store.getProgram(file), servers: current.servers, instructionsDir, toolName });
+    } catch {
+      continue;
+    }
+    const { edits, wiring } = built;
     if (!wiring) continue;
     if (edits.length === 0) {
       out.push(wiring);
       continue;
     }
-    const before = current.tools.map((tool) => getCapabilityKey(buildPublishedTool(tool).tool) + getStaticValue(tool.description));
+    const before = current.tools.map((tool) => getCapabilityKey(getPublished(tool)) + getStaticValue(tool.description));
     store.setCurrent(file, applyEdits(code, edits));
     let after: string[] | undefined;
     try {
-      after = analyse(file, true).tools.map((tool) => getCapabilityKey(buildPublishedTool(tool).tool) + getStaticValue(tool.description));
+      after = analyse(file, true).tools.map((tool) => getCapabilityKey(getPublished(tool)) + getStaticValue(tool.description));
     } catch {
       after = undefined;
     }
@@ -483,8 +496,8 @@ function measureChange(
     family: plan.family,
     instructions: relative(path.join(instructionsDir, `${plan.family}.md`)),
     movedUnits: plan.moved.length,
-    before: measure(buildPublishedTool(plan.decl).tool),
-    after: measure(buildPublishedTool(after).tool),
+    before: measure(getPublished(plan.decl)),
+    after: measure(getPublished(after)),
     descriptionBefore: getStaticValue(plan.decl.description) ?? '',
     descriptionAfter: plan.expectedDescription,
   };
@@ -496,7 +509,7 @@ function buildTotals(decls: readonly ToolDecl[], changes: readonly ToolChange[])
   let tokens = 0;
   let count = 0;
   for (const decl of decls) {
-    const measured = measure(buildPublishedTool(decl).tool);
+    const measured = measure(getPublished(decl));
     if (!measured) continue;
     count++;
     bytes += measured.bytes;
@@ -512,7 +525,11 @@ function buildTotals(decls: readonly ToolDecl[], changes: readonly ToolChange[])
 }
 
 function measure(tool: PublishedTool | undefined): ToolMeasure | undefined {
-  return tool ? measureTool(tool) : undefined;
+  try {
+    return tool ? measureTool(tool) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** True when the plan would change something. */
@@ -560,6 +577,14 @@ export function writeAtomically(file: string, text: string): void {
   const temporary = `${file}.${process.pid}.${Date.now()}.toolslim-tmp`;
   writeFileSync(temporary, text);
   renameSync(temporary, file);
+}
+
+function getPublished(decl: ToolDecl): PublishedTool | undefined {
+  try {
+    return buildPublishedTool(decl).tool;
+  } catch {
+    return undefined;
+  }
 }
 
 function getStaticValue(text: ToolDecl['description']): string | undefined {

@@ -327,10 +327,3 @@ export function applyEdits(code: string, edits: readonly SourceEdit[]): string {
   }
   return out + code.slice(cursor);
 }
-
-/** True when two edit lists touch the same source (so they cannot both be applied). */
-export function hasOverlap(edits: readonly SourceEdit[]): boolean {
-  const sorted = [...edits].sort((a, b) => a.start - b.start);
-  for (let i = 1; i < sorted.length; i++) if (sorted[i].start < sorted[i - 1].end) return true;
-  return false;
-}

@@ -4,7 +4,7 @@
  * its tool's section of the instruction file, as markdown text).
  */
 import type { JsonValue, PublishedTool } from '@toolslim/core';
-import { findSection, getPlainText } from './markdown.js';
+import { collectSectionTexts, getPlainText } from './markdown.js';
 
 /** A published tool with every description string removed, as canonical JSON (keys sorted). */
 export function getCapabilityKey(tool: PublishedTool | undefined): string {
@@ -33,10 +33,9 @@ export interface MovedText {
 
 /** Moved units that cannot be found in their section of the final instruction file. */
 export function findLostText(markdown: string, moved: readonly MovedText[]): MovedText[] {
+  const sections = collectSectionTexts(markdown);
   return moved.filter((unit) => {
-    const section = findSection(markdown, 2, unit.tool);
-    if (!section) return true;
-    const where = unit.param ? findSection(markdown, 3, unit.param, section) : section;
-    return !where || !where.plainText.includes(getPlainText(unit.text));
+    const text = sections.get(unit.param ? `${unit.tool}\0${unit.param}` : unit.tool);
+    return text === undefined || !text.includes(getPlainText(unit.text));
   });
 }

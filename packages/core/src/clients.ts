@@ -66,7 +66,9 @@ export const CLIENT_PROFILES: readonly ClientProfile[] = [
     notes:
       'Tool descriptions and server instructions are cut at 4,096 characters, and tool search reads only that part. ' +
       'The qualified name mcp__<server>__<tool> must be at most 64 characters: tool search refers to tools by it, and ' +
-      'the API rejects a longer tool_reference name (https://git.drupalcode.org/project/mcp/-/work_items/3569862).',
+      'the API rejects a longer tool_reference name (https://git.drupalcode.org/project/mcp/-/work_items/3569862). ' +
+      'One secondary source reports 16,384 characters for tools deferred behind tool search and 4,096 for tools loaded ' +
+      'up front (alwaysLoad); 4,096 is the cut every configuration gets.',
   },
   {
     id: 'claude-code-2.1.84',

@@ -10,3 +10,4 @@ export * from './prose/index.js';
 export * from './clients.js';
 export * from './families.js';
 export * from './report.js';
+export { createZodVersionLookup, createMcpSdkExecutionLookup } from './installed-libraries.js';

@@ -22,16 +22,16 @@ const LONG_RUN = new RegExp(
 
 /** o200k_base token count; exact for text without runs over {@link LONG_RUN_CHUNK} characters. */
 export function countTokens(text: string): number {
+  const longRuns = [...text.matchAll(LONG_RUN)];
+  if (longRuns.length === 0) return countO200kTokens(text);
   let total = 0;
-  let copiedUpTo = 0;
-  for (const match of text.matchAll(LONG_RUN)) {
-    const runStart = match.index;
-    if (runStart > copiedUpTo) total += countO200kTokens(text.slice(copiedUpTo, runStart));
-    for (const chunk of findChunks(match[0])) total += countO200kTokens(chunk);
-    copiedUpTo = runStart + match[0].length;
+  let countedUpTo = 0;
+  for (const run of longRuns) {
+    if (run.index > countedUpTo) total += countO200kTokens(text.slice(countedUpTo, run.index));
+    for (const chunk of findChunks(run[0])) total += countO200kTokens(chunk);
+    countedUpTo = run.index + run[0].length;
   }
-  if (copiedUpTo === 0) return countO200kTokens(text);
-  if (copiedUpTo < text.length) total += countO200kTokens(text.slice(copiedUpTo));
+  if (countedUpTo < text.length) total += countO200kTokens(text.slice(countedUpTo));
   return total;
 }
 

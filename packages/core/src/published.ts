@@ -33,7 +33,12 @@ const FIELD_KEYS: Readonly<Record<Field, readonly string[]>> = {
   annotations: ['annotations'],
 };
 
-export function buildPublishedTool(decl: ToolDecl): PublishedToolResult {
+export interface PublishedToolOptions {
+  /** Whether McpServer adds `execution` (SDK 1.24+; default true, as the SDK toolslim is built with does). */
+  readonly mcpSdkExecution?: boolean;
+}
+
+export function buildPublishedTool(decl: ToolDecl, options: PublishedToolOptions = {}): PublishedToolResult {
   const reasons: string[] = [];
   const name = readText(decl.name, 'name', reasons);
   if (name === undefined || name === '') {
@@ -51,7 +56,7 @@ export function buildPublishedTool(decl: ToolDecl): PublishedToolResult {
     outputSchema: outputSchema ?? undefined,
     annotations: decl.annotations,
   };
-  const tool = buildForFramework(decl, fields);
+  const tool = buildForFramework(decl, fields, options);
   return { tool, dynamic: reasons.length > 0, reasons };
 }
 
@@ -84,7 +89,7 @@ function getPublisher(decl: ToolDecl): Framework {
   return decl.framework;
 }
 
-function buildForFramework(decl: ToolDecl, fields: Partial<Record<Field, JsonValue>>): PublishedTool {
+function buildForFramework(decl: ToolDecl, fields: Partial<Record<Field, JsonValue>>, options: PublishedToolOptions): PublishedTool {
   switch (getPublisher(decl)) {
     case 'mcp-sdk':
       // The object literal McpServer builds; `outputSchema` is added after it when there is one.
@@ -94,7 +99,7 @@ function buildForFramework(decl: ToolDecl, fields: Partial<Record<Field, JsonVal
         ['description', fields.description],
         ['inputSchema', fields.inputSchema],
         ['annotations', fields.annotations],
-        ['execution', MCP_SDK_EXECUTION],
+        ['execution', options.mcpSdkExecution === false ? undefined : MCP_SDK_EXECUTION],
         ['outputSchema', fields.outputSchema],
       ]);
     case 'fastmcp':

@@ -7,10 +7,11 @@ import path from 'node:path';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { analyzeSource } from './analyze.js';
 import { createFileConstantResolver } from './text/file-resolver.js';
+import { createMcpSdkExecutionLookup, createZodVersionLookup } from './installed-libraries.js';
 import { assignFamilies } from './families.js';
 import { measureTool } from './measure.js';
 import type { ConstantResolver, Framework, PublishedTool, ToolDecl, ToolMeasure, ToolslimSettings } from './model.js';
-import { buildPublishedTool } from './published.js';
+import { buildPublishedTool, type PublishedToolOptions } from './published.js';
 
 /** One row of `toolslim report --json` / `measure --json`. */
 export interface ReportTool {
@@ -62,18 +63,24 @@ export function buildReport(
   const resolveConstant =
     options.resolveConstant ??
     createFileConstantResolver({ readFile: (path) => given.get(path) ?? readIfFile(path) });
+  // Without a zodVersion setting, `'zod'` means whatever major is installed next to each file.
+  const getZodVersion = options.settings?.zodVersion === undefined ? createZodVersionLookup() : () => undefined;
+  const getMcpSdkExecution = createMcpSdkExecutionLookup();
   const errors: ReportJson['errors'] = [];
   for (const file of files) {
     const relative = toReportPath(file.filePath, options.cwd);
     let decls: readonly ToolDecl[];
     try {
-      decls = analyzeSource(file.code, { filePath: file.filePath, settings: options.settings, resolveConstant }).tools;
+      const zodVersion = getZodVersion(path.resolve(file.filePath));
+      const settings = zodVersion ? { ...options.settings, zodVersion } : options.settings;
+      decls = analyzeSource(file.code, { filePath: file.filePath, settings, resolveConstant }).tools;
     } catch (error) {
       // A file that does not parse is reported and skipped; every other file is still measured.
       errors.push({ file: relative, message: getErrorMessage(error) });
       continue;
     }
-    for (const decl of decls) found.push(measureDecl(decl, file.filePath));
+    const mcpSdkExecution = getMcpSdkExecution(path.resolve(file.filePath));
+    for (const decl of decls) found.push(measureDecl(decl, file.filePath, { mcpSdkExecution }));
   }
   const families = assignFamilies(
     found.map((tool) => ({ name: tool.name === UNREADABLE_NAME ? undefined : tool.name, filePath: tool.filePath })),
@@ -107,8 +114,8 @@ export function buildRuntimeReport(tools: readonly PublishedTool[], settings?: T
   return { tools: sortHeaviestFirst(rows), totals: sumTotals(rows), errors: [] };
 }
 
-function measureDecl(decl: ToolDecl, filePath: string): FoundTool {
-  const published = buildPublishedTool(decl);
+function measureDecl(decl: ToolDecl, filePath: string, publishOptions: PublishedToolOptions): FoundTool {
+  const published = buildPublishedTool(decl, publishOptions);
   const name = published.tool?.name ?? getReadableName(decl);
   return {
     name,

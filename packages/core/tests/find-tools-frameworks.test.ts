@@ -96,6 +96,15 @@ describe('Vercel AI SDK', () => {
     expect(tool.name).toMatchObject({ kind: 'dynamic' });
   });
 
+  it('takes tool({ name, … }) outside a record for the OpenAI Agents SDK', () => {
+    const code = [
+      "import { Agent, tool } from '@openai/agents';",
+      'const getWeather = tool({ name: "get_weather", description: "Gets the weather.", parameters: z.object({ city: z.string() }), execute: async () => "sunny" });',
+      'const agent = new Agent({ name: "Weather bot", instructions: "Help.", tools: [getWeather] });',
+    ].join('\n');
+    expect(tools(code).map((t) => [t.framework, textOf(t.name), textOf(t.description)])).toEqual([['openai', 'get_weather', 'Gets the weather.']]);
+  });
+
   it('reads compiled CommonJS `(0, ai_1.tool)(…)` in a .cjs file', () => {
     const code = [
       '"use strict";',

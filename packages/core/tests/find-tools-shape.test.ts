@@ -111,6 +111,17 @@ describe('tools found by shape', () => {
     expect(tool.description).toMatchObject({ kind: 'dynamic', reason: expect.stringContaining('./descriptions.js') });
   });
 
+  it('reads names from required modules in compiled CommonJS as dynamic, not as missing', () => {
+    const code = [
+      '"use strict";',
+      'const constants_1 = require("../constants");',
+      'const schemas_1 = __importDefault(require("../schemas"));',
+      'exports.readTool = { name: constants_1.TOOL_NAMES.READ, description: "Reads.", inputSchema: schemas_1.default.read };',
+      'function build(def) { return { name: def.name, description: "Built.", inputSchema: def.schema }; }',
+    ].join('\n');
+    expect(rows(code, 'dist/tools/read.js').map((r) => [r[0], r[1]])).toEqual([['mcp-sdk-low-level', expect.stringContaining('<dynamic')]]);
+  });
+
   it('reads constants from other files through the resolver hook', () => {
     const code = "import { SEARCH_DESCRIPTION } from './d.js';\nexport const t = { name: 'search', description: SEARCH_DESCRIPTION, inputSchema: {} };";
     const [tool] = analyzeSource(code, {
@@ -166,6 +177,17 @@ describe('tools found by shape', () => {
     expect(rows(code, 'featureFlagsList.js')).toEqual([['shape', 'list-feature-flags', 'Retrieves all feature flags within a project.\n', 'ArrowFunctionExpression']]);
   });
 
+  it('reads decorator definitions and takes the decorated method as the handler', () => {
+    const code = [
+      '@Injectable()',
+      'export class GreetingTool {',
+      '  @Tool({ name: "greet_user", description: "Greets a user by name.", parameters: z.object({ name: z.string() }) })',
+      '  async greet({ name }) { return { content: [{ type: "text", text: name }] }; }',
+      '}',
+    ].join('\n');
+    expect(rows(code, 'greeting.tool.ts')).toEqual([['shape', 'greet_user', 'Greets a user by name.', 'FunctionExpression']]);
+  });
+
   it('links shape tools to the file’s only server', () => {
     const code = [
       'const server = new Server({ name: "notes", version: "1.0.0" }, { capabilities: { tools: {} } });',
@@ -197,11 +219,23 @@ describe('one tool per declaration', () => {
       'server.registerTool(echoTool.name, { description: echoTool.description, inputSchema: echoTool.inputSchema }, async () => ({ content: [] }));',
       'const addTool = { name: "add", description: "Adds.", inputSchema: { a: z.number() } };',
       'server.registerTool("add", { ...addTool }, async () => ({ content: [] }));',
+      "import { NAMES } from './names.js';",
+      'const mulTool = { name: NAMES.MUL, description: "Multiplies.", inputSchema: { a: z.number() } };',
+      'server.tool(mulTool.name, mulTool.description, mulTool.inputSchema, async () => ({ content: [] }));',
     ].join('\n');
     expect(rows(code, 'server.ts').map((r) => [r[0], r[1]])).toEqual([
       ['mcp-sdk', 'echo'],
       ['mcp-sdk', 'add'],
+      ['mcp-sdk', '<dynamic:>'],
     ]);
+  });
+
+  it('does not lose a definition spread into an object that turns out not to be a tool', () => {
+    const code = [
+      'function asJsonSchema() { return { ...LOOKUP, type: "object", schema: {} }; }',
+      'const LOOKUP = { name: "lookup", description: "Looks up a word.", inputSchema: { type: "object" } };',
+    ].join('\n');
+    expect(rows(code).map((r) => [r[0], r[1]])).toEqual([['shape', 'lookup']]);
   });
 
   it('reports low-level list items once even though they also match by shape', () => {

@@ -103,8 +103,16 @@ describe('splitSentences: markup blocks', () => {
     ]);
   });
 
-  it('does not take emphasis or a hashtag for markup', () => {
-    const units = splitSentences('Lists tags.\n**Important:** read this.\n#hashtag is text.');
-    expect(units.map((unit) => unit.markup)).toEqual([false, false, false]);
+  it('does not take emphasis, a hashtag, "# of" or a pipe over a rule line for markup', () => {
+    const units = splitSentences('Lists tags.\n**Important:** read this.\n#hashtag is text.\n# of results per page.\nUse a | b\n\n---');
+    expect(units.map((unit) => [unit.text, unit.markupKind])).toEqual([
+      ['Lists tags.', undefined],
+      ['**Important:** read this.', undefined],
+      ['#hashtag is text.', undefined],
+      ['# of results per page.', undefined],
+      ['Use a | b', undefined],
+      ['---', 'thematic-break'],
+    ]);
+    expect(getTexts('Use a | b\n---')).toEqual(['Use a | b', '---']);
   });
 });

@@ -1,11 +1,26 @@
 import { createRequire } from 'node:module';
-import type { TSESLint } from '@typescript-eslint/utils';
 import { rules, type RuleName } from './rules/index.js';
 import type { RuleTier } from './utils/create-rule.js';
 
 const { name, version } = createRequire(import.meta.url)('../package.json') as { name: string; version: string };
 
 type ConfigName = 'recommended' | 'strict' | 'all';
+
+/**
+ * A flat-config object with only the fields our configs set, so it fits both ESLint's `Linter.Config`
+ * and typescript-eslint's `FlatConfig.Config` (their `languageOptions` types do not agree).
+ */
+export interface ToolslimConfig {
+  readonly name: string;
+  readonly plugins: { readonly toolslim: ToolslimPlugin };
+  readonly rules: Readonly<Record<string, 'error'>>;
+}
+
+export interface ToolslimPlugin {
+  readonly meta: { readonly name: string; readonly version: string };
+  readonly rules: typeof rules;
+  readonly configs: Readonly<Record<ConfigName, ToolslimConfig>>;
+}
 
 /** Which tiers each config turns on; `all` turns on every rule whatever its tier. */
 const CONFIG_TIERS: Record<Exclude<ConfigName, 'all'>, readonly RuleTier[]> = {
@@ -18,7 +33,7 @@ function getRuleTier(ruleName: RuleName): RuleTier | undefined {
 }
 
 /** `toolslim/<rule>: 'error'` for every rule the config's tiers include, derived from each rule's meta. */
-function buildConfigRules(config: ConfigName): TSESLint.FlatConfig.Rules {
+function buildConfigRules(config: ConfigName): Record<string, 'error'> {
   const entries = (Object.keys(rules) as RuleName[])
     .filter((ruleName) => {
       if (config === 'all') return true;
@@ -29,18 +44,15 @@ function buildConfigRules(config: ConfigName): TSESLint.FlatConfig.Rules {
   return Object.fromEntries(entries);
 }
 
-const plugin = {
-  meta: { name, version },
-  rules,
-  configs: {} as Record<ConfigName, TSESLint.FlatConfig.Config>,
-};
+const configs = {} as Record<ConfigName, ToolslimConfig>;
+const plugin: ToolslimPlugin = { meta: { name, version }, rules, configs };
 
 for (const config of ['recommended', 'strict', 'all'] as const) {
-  plugin.configs[config] = { name: `toolslim/${config}`, plugins: { toolslim: plugin as unknown as TSESLint.FlatConfig.Plugin }, rules: buildConfigRules(config) };
+  configs[config] = { name: `toolslim/${config}`, plugins: { toolslim: plugin }, rules: buildConfigRules(config) };
 }
 
 // Named exports mirror the default one: `require()` of this ES module (eslint-doc-generator does that)
 // returns the namespace object, which must then look like the plugin.
-export const { meta, configs } = plugin;
-export { rules };
+export const { meta } = plugin;
+export { configs, rules };
 export default plugin;

@@ -16,6 +16,8 @@ const packageDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 const repoDir = join(packageDir, '..', '..');
 const docsDir = join(repoDir, 'docs', 'rules');
 const ruleNames = Object.keys(rules).sort();
+// typescript-eslint's rule types and ESLint's own do not line up (`RuleContext` differs); at run time they are the same objects.
+const eslintPlugin = plugin as unknown as ESLint.Plugin;
 
 function listNames(dir: string, suffix: string, except: readonly string[] = []): string[] {
   return readdirSync(dir)
@@ -74,6 +76,17 @@ describe('rule map, files, tests and docs', () => {
   });
 });
 
+describe('rule tests', () => {
+  it.each(ruleNames)('%s: every messageId and every option is exercised by its test file', (name) => {
+    const rule = rules[name as keyof typeof rules];
+    const testSource = readFileSync(join(packageDir, 'tests', 'rules', `${name}.test.ts`), 'utf8');
+    for (const messageId of Object.keys(rule.meta.messages)) expect(testSource, `${name}: ${messageId}`).toContain(`'${messageId}'`);
+    for (const schema of rule.meta.schema as Array<{ properties?: Record<string, unknown> }>) {
+      for (const option of Object.keys(schema.properties ?? {})) expect(testSource, `${name}: option ${option}`).toMatch(new RegExp(`\\b${option}:`));
+    }
+  });
+});
+
 describe('configs', () => {
   const tierOf = (name: string) => rules[name as keyof typeof rules].meta.docs?.recommended;
   const enabled = (config: 'recommended' | 'strict' | 'all') => Object.keys(plugin.configs[config].rules ?? {}).sort();
@@ -101,7 +114,7 @@ describe('docs examples, linted by ESLint', () => {
     const eslint = new ESLint({
       cwd: packageDir,
       overrideConfigFile: true,
-      overrideConfig: [{ files: ['**/*.ts'], languageOptions: { parser }, plugins: { toolslim: plugin }, rules: { [`toolslim/${name}`]: 'error' } }],
+      overrideConfig: [{ files: ['**/*.ts'], languageOptions: { parser }, plugins: { toolslim: eslintPlugin }, rules: { [`toolslim/${name}`]: 'error' } }],
     });
     for (const example of examples) {
       const [result] = await eslint.lintText(example.code, { filePath: join(packageDir, 'example.ts') });

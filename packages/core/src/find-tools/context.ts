@@ -16,6 +16,8 @@ export interface Field {
   readonly value: Node;
   /** The Property (or class member) that holds the value, when written as one. */
   readonly holder: Node;
+  /** The object literal the property is written in (a spread source for spread fields). */
+  readonly owner: TSESTree.ObjectExpression;
 }
 
 export class DetectContext {
@@ -71,8 +73,11 @@ export class DetectContext {
     return init ? unwrap(init) : undefined;
   }
 
+  /** An ESM import, or a CommonJS `require` binding (`const consts_1 = require("./consts")`) not shadowed here. */
   isImported(id: TSESTree.Identifier): boolean {
-    return this.getScope().getImport(id.name) !== undefined && this.getScope().resolve(id) === undefined;
+    if (this.getScope().getImport(id.name) === undefined) return false;
+    const init = this.getScope().resolve(id);
+    return init === undefined || isRequireCall(init);
   }
 
   /**
@@ -111,25 +116,40 @@ export class DetectContext {
     return this.readFields(owner).get(key)?.value;
   }
 
-  /**
-   * The fields of an object literal as run time sees them: later keys win, and spreads of same-file
-   * objects contribute their fields (and are claimed, so shape detection does not report them again).
-   */
+  /** The fields of an object literal as run time sees them: later keys win, spreads of same-file objects contribute theirs. */
   readFields(object: TSESTree.ObjectExpression, depth = 0): Map<string, Field> {
     const fields = new Map<string, Field>();
     for (const p of object.properties) {
       if (p.type === 'SpreadElement') {
         const spread = depth < MAX_DEPTH ? this.resolveObject(p.argument, depth + 1) : undefined;
         if (!spread) continue;
-        this.claimed.add(spread);
         for (const [name, field] of this.readFields(spread, depth + 1)) fields.set(name, field);
         continue;
       }
       const name = getPropertyName(p);
       if (name === undefined) continue;
-      fields.set(name, { value: p.value, holder: p });
+      fields.set(name, { value: p.value, holder: p, owner: object });
     }
     return fields;
+  }
+
+  /** Mark a declaration's object, and the objects its fields were spread from, as found, so shape detection skips them. */
+  claim(object: Node, fields?: ReadonlyMap<string, Field>): void {
+    this.claimed.add(object);
+    if (fields) for (const field of fields.values()) this.claimed.add(field.owner);
+  }
+
+  /**
+   * `server.registerTool(def.name, { description: def.description }, …)`: `def` is this declaration's
+   * definition, so shape detection must not report it a second time.
+   */
+  claimOwnersOf(values: readonly (Node | undefined)[]): void {
+    for (const value of values) {
+      const node = value ? unwrap(value) : undefined;
+      if (node?.type !== 'MemberExpression') continue;
+      const owner = this.resolveObject(node.object);
+      if (owner) this.claimed.add(owner);
+    }
   }
 
   /** The function a handler expression names: inline, a same-file function, `this.method.bind(this)`. */
@@ -160,6 +180,15 @@ export class DetectContext {
         return undefined;
     }
   }
+}
+
+/** `require("x")`, `__importDefault(require("x"))`, `__importStar(…)`, esbuild's `__toESM(require("x"))`. */
+function isRequireCall(node: Node): boolean {
+  const n = unwrap(node);
+  if (n.type !== 'CallExpression' || n.callee.type !== 'Identifier') return false;
+  if (n.callee.name === 'require') return true;
+  const inner = n.arguments[0];
+  return /^(?:__importDefault|__importStar|__toESM)$/.test(n.callee.name) && inner !== undefined && isRequireCall(inner);
 }
 
 function isObjectFreeze(call: TSESTree.CallExpression): boolean {

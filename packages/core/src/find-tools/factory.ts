@@ -16,7 +16,7 @@ export function detectFactoryCall(candidate: Candidate<TSESTree.CallExpression>,
     if (!definition) continue;
     const fields = context.readFields(definition);
     if (fields.has('name') || fields.has('id')) {
-      context.claimed.add(definition);
+      context.claim(definition, fields);
       const parts = getDefinitionParts(fields);
       return buildTool({ framework: 'factory', node: call, ...parts, name: parts.name ?? fields.get('id')?.value, classBody }, context);
     }
@@ -25,8 +25,8 @@ export function detectFactoryCall(candidate: Candidate<TSESTree.CallExpression>,
       if (!inner) continue;
       const innerFields = context.readFields(inner);
       if (!innerFields.has('name') || !innerFields.has('description')) continue;
-      context.claimed.add(definition);
-      context.claimed.add(inner);
+      context.claim(definition, fields);
+      context.claim(inner, innerFields);
       const parts = getDefinitionParts(innerFields);
       return buildTool(
         { framework: 'factory', node: call, ...parts, handler: parts.handler ?? findFirstField(fields, HANDLER_KEYS)?.value, classBody },

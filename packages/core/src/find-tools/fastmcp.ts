@@ -13,6 +13,6 @@ export function detectFastMcpCall(candidate: Candidate<TSESTree.CallExpression>,
   if (!definition) return undefined;
   const fields = context.readFields(definition);
   if (!fields.has('name')) return undefined;
-  context.claimed.add(definition);
+  context.claim(definition, fields);
   return buildTool({ framework: 'fastmcp', node: call, ...getDefinitionParts(fields, ['parameters']), receiver: callee.object }, context);
 }

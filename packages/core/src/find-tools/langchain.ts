@@ -19,7 +19,7 @@ export function detectLangChainToolCall(candidate: Candidate<TSESTree.CallExpres
   if (!config) return undefined;
   const fields = context.readFields(config);
   if (!fields.has('name')) return undefined;
-  context.claimed.add(config);
+  context.claim(config, fields);
   const parts = getDefinitionParts(fields, ['schema']);
   return buildTool({ framework: 'langchain', node: call, ...parts, handler: fn, classBody: findEnclosingClassBody(candidate.ancestors) }, context);
 }
@@ -30,7 +30,7 @@ export function detectLangChainConstructor(candidate: Candidate<TSESTree.NewExpr
   if (!definition) return undefined;
   const fields = context.readFields(definition);
   if (!fields.has('name')) return undefined;
-  context.claimed.add(definition);
+  context.claim(definition, fields);
   const parts = getDefinitionParts(fields, className.startsWith('DynamicStructuredTool') ? ['schema'] : []);
   return buildTool({ framework: 'langchain', node: call, ...parts, classBody: findEnclosingClassBody(candidate.ancestors) }, context);
 }

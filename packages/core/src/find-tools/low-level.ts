@@ -54,7 +54,7 @@ export function detectListToolsHandler(candidate: Candidate<TSESTree.CallExpress
     const fields = context.readFields(object);
     const name = fields.get('name')?.value ?? (holder ? getKeyName(holder, context) : undefined);
     if (!name) continue;
-    context.claimed.add(object);
+    context.claim(object, fields);
     found.push(buildTool({ framework: 'mcp-sdk-low-level', node: object, ...getDefinitionParts(fields, ['inputSchema']), name, receiver }, context));
   }
   return found;

@@ -11,6 +11,6 @@ export function detectMastraCall(candidate: Candidate<TSESTree.CallExpression>, 
   const fields = context.readFields(definition);
   const id = fields.get('id') ?? fields.get('name');
   if (!id) return undefined;
-  context.claimed.add(definition);
+  context.claim(definition, fields);
   return buildTool({ framework: 'mastra', node: call, ...getDefinitionParts(fields, ['inputSchema']), name: id.value }, context);
 }

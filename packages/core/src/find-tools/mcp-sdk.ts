@@ -42,8 +42,9 @@ function isNameArgument(node: Node): boolean {
 function detectRegisterTool(call: TSESTree.CallExpression, receiver: Node, classBody: TSESTree.ClassBody | undefined, context: DetectContext): FoundTool {
   const [nameArg, configArg, callback] = call.arguments as Node[];
   const config = context.resolveObject(configArg);
-  if (config) context.claimed.add(config);
   const fields = config ? context.readFields(config) : new Map();
+  if (config) context.claim(config, fields);
+  context.claimOwnersOf([nameArg, configArg, ...[...fields.values()].map((field) => field.value)]);
   return buildTool(
     {
       framework: 'mcp-sdk',
@@ -78,6 +79,7 @@ function detectToolOverloads(call: TSESTree.CallExpression, receiver: Node, clas
       annotations = rest.shift();
     }
   }
+  context.claimOwnersOf(call.arguments as Node[]);
   return buildTool(
     { framework: 'mcp-sdk', node: call, name: nameArg, description, inputSchema, annotations, handler: rest[0], classBody, receiver },
     context,

@@ -42,9 +42,10 @@ export function detectShapeObject(candidate: Candidate<TSESTree.ObjectExpression
   const fields = context.readFields(object);
   const openAiFunction = getOpenAiFunction(fields, context);
   if (openAiFunction) {
-    context.claimed.add(openAiFunction);
     const inner = context.readFields(openAiFunction);
     if (!inner.has('name')) return undefined;
+    context.claim(object, fields);
+    context.claim(openAiFunction, inner);
     return buildTool({ framework: 'openai', node: object, ...getDefinitionParts(inner, ['parameters']) }, context);
   }
   // JSON Schemas and OpenAPI parameters (`{ name, in: 'query', description, schema }`) are not tools.
@@ -54,7 +55,7 @@ export function detectShapeObject(candidate: Candidate<TSESTree.ObjectExpression
   if (!schema || !description || !isSchemaExpression(schema.value, context) || !isPossiblyText(description.value, context)) return undefined;
   const name = getShapeName(fields, object, ancestors, context);
   if (!name) return undefined;
-  context.claimed.add(object);
+  context.claim(object, fields);
   const parts = getDefinitionParts(fields);
   return buildTool(
     {
@@ -63,7 +64,7 @@ export function detectShapeObject(candidate: Candidate<TSESTree.ObjectExpression
       ...parts,
       inputSchema: schema.value,
       name: name.part,
-      handler: parts.handler ?? fields.get('tool')?.value ?? findOuterHandler(object, ancestors, context),
+      handler: parts.handler ?? fields.get('tool')?.value ?? findOuterHandler(object, ancestors, context) ?? findDecoratedMethod(object, ancestors),
     },
     context,
   );
@@ -152,6 +153,15 @@ export function isUnderSchemaContainer(ancestors: readonly Node[], skip: number)
     if (key !== undefined && SCHEMA_CONTAINER_KEYS.has(key)) return true;
   }
   return false;
+}
+
+/** `@Tool({ name, description, parameters }) async search() {…}` (NestJS-style): the decorated method runs the tool. */
+function findDecoratedMethod(object: TSESTree.ObjectExpression, ancestors: readonly Node[]): Node | undefined {
+  const call = ancestors[ancestors.length - 1];
+  const decorator = ancestors[ancestors.length - 2];
+  const member = ancestors[ancestors.length - 3];
+  if (call?.type !== 'CallExpression' || !call.arguments.includes(object) || decorator?.type !== 'Decorator') return undefined;
+  return member?.type === 'MethodDefinition' ? member.value : undefined;
 }
 
 /** `defineTool({ capability, schema: { name, description, inputSchema }, handle })`: the handler is one level up. */

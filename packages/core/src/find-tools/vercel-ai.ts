@@ -1,5 +1,6 @@
 /**
- * Vercel AI SDK: `tool({ description, inputSchema | parameters, execute })`. The tool is named by the key
+ * Vercel AI SDK: `tool({ description, inputSchema | parameters, execute })` (and OpenAI Agents SDK's
+ * `tool({ name, description, parameters, execute })`). The tool is named by the key
  * it is given in a record (`tools: { weather: tool({…}) }`), by the key of a definition record it spreads
  * (`tool({ ...defs.weather, execute })`), or by the key a same-file variable holding it is put under.
  */
@@ -17,15 +18,17 @@ export function detectVercelToolCall(candidate: Candidate<TSESTree.CallExpressio
   if (!definition) return undefined;
   const fields = context.readFields(definition);
   if (!fields.has('description') && !fields.has('inputSchema') && !fields.has('parameters')) return undefined;
-  context.claimed.add(definition);
+  context.claim(definition, fields);
   const parts = getDefinitionParts(fields, ['inputSchema', 'parameters']);
+  const keyName = getToolName(call, candidate.ancestors, definition, context);
   const name = fields.get('name')?.value;
   return buildTool(
     {
-      framework: 'vercel-ai',
+      // OpenAI's Agents SDK has the same `tool({...})` and names the tool in the definition itself.
+      framework: !keyName && name ? 'openai' : 'vercel-ai',
       node: call,
       ...parts,
-      name: getToolName(call, candidate.ancestors, definition, context) ?? name ?? buildUnnamed(call),
+      name: keyName ?? name ?? buildUnnamed(call),
       classBody: findEnclosingClassBody(candidate.ancestors),
     },
     context,

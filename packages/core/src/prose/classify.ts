@@ -20,8 +20,8 @@
  *     block and moves with it.
  * 12. Anything else describes what the tool does: `what`.
  *
- * Cues are searched in the text with inline code, URLs and quoted strings blanked out (same length), so a
- * `must` inside a code sample is not a rule; only the example check reads code and quotes.
+ * Cues are searched in the text with the inside of inline code, URLs and quoted strings masked (same
+ * length), so a `must` inside a code sample is not a rule; only the example check reads code and quotes.
  */
 import { splitSentences } from './sentences.js';
 import type { ClassifiedSentence, HowCategory, Sentence, SentenceKind } from './types.js';
@@ -40,7 +40,7 @@ interface Cue {
 const EMPHASIS_WORDS =
   'NOT|NEVER|ALWAYS|MUST|ONLY|DO|DON\'T|DOES|ALL|NO|ANY|EVERY|REQUIRED|MANDATORY|STRICTLY|EXACTLY|BEFORE|AFTER|FIRST|IMPORTANT|WARNING|CAUTION|CRITICAL|NOTE|DANGER|ATTENTION|NOTHING|NONE|CANNOT|WILL|SHOULD|STOP|AVOID';
 
-/** A reference to another tool: `other_tool`, otherTool, "instead", "use X". */
+/** Whether a "do not use…" sentence sends the reader elsewhere: "instead", inline code, a snake_case or camelCase name. */
 function isPointingAtAnotherTool(masked: string, original: string): boolean {
   if (/\binstead\b/i.test(masked)) return true;
   if (/`[^`]+`/.test(original)) return true;

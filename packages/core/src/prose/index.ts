@@ -14,3 +14,4 @@ export { classifySentences, classifySentence, isHow, maskLiterals } from './clas
 export { HOW_CATEGORIES, type HowCategoryInfo } from './categories.js';
 export { findRedundantParts } from './redundancy.js';
 export { normalizeWording } from './wording.js';
+export { splitIdentifier } from './words.js';

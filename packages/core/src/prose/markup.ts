@@ -13,7 +13,8 @@ export interface Block {
 }
 
 const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})/;
-const HEADING = /^ {0,3}#{1,6}(?:[ \t]|$)/;
+/** `# Title`; not "# of results", which is prose for "number of". */
+const HEADING = /^ {0,3}#{1,6}(?:[ \t]+(?!of\b)|\r?$)/;
 const THEMATIC_BREAK = /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*\r?$/;
 const LIST_ITEM = /^[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+\S/;
 const TABLE_DELIMITER_ROW = /^[ \t]*\|?[ \t]*:?-{3,}:?[ \t]*(?:\|[ \t]*:?-{3,}:?[ \t]*)*\|?[ \t]*\r?$/;
@@ -101,7 +102,8 @@ function findTableEnd(text: string, lineStart: number): number | undefined {
   const secondStart = lineStart + first.length + 1;
   if (secondStart > text.length) return undefined;
   const second = getLine(text, secondStart);
-  const isTable = TABLE_DELIMITER_ROW.test(second) || (isTableRow(first) && isTableRow(second));
+  const hasDelimiterRow = TABLE_DELIMITER_ROW.test(second) && (second.includes('|') || isTableRow(first));
+  const isTable = hasDelimiterRow || (isTableRow(first) && isTableRow(second));
   if (!isTable || isBlankLine(second)) return undefined;
   let end = secondStart + second.length;
   while (end < text.length) {

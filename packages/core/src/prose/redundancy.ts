@@ -85,7 +85,7 @@ function getUnitRemovalRange(
 function findRedundantInnerParts(description: string, unit: Sentence, param: ParamFacts): RedundantPart[] {
   const parts: RedundantPart[] = [];
   const label = OPTIONALITY_LABEL.exec(unit.text);
-  if (label && getOptionalityReason(label[1], param)) {
+  if (label && isOptionalityRestated(label[1], param)) {
     parts.push({ start: unit.start, end: unit.start + label[0].length, reason: 'optionality' });
   }
   for (const group of unit.text.matchAll(/\(([^()]*)\)|\[([^[\]]*)\]/g)) {
@@ -119,7 +119,7 @@ function getUnitReason(text: string, param: ParamFacts): RedundancyReason | unde
   const core = stripSentencePunctuation(withoutRedundantGroups);
   if (core === '') return innerReason;
   const label = OPTIONALITY_LABEL.exec(core);
-  if (label && getOptionalityReason(label[1], param)) {
+  if (label && isOptionalityRestated(label[1], param)) {
     return getPhraseReason(core.slice(label[0].length), param) !== undefined ? 'optionality' : undefined;
   }
   return getPhraseReason(core, param);
@@ -143,7 +143,7 @@ function getPhraseReason(rawPhrase: string, param: ParamFacts): RedundancyReason
 }
 
 function getSinglePhraseReason(phrase: string, param: ParamFacts): RedundancyReason | undefined {
-  if (getOptionalityReason(phrase, param)) return 'optionality';
+  if (isOptionalityRestated(phrase, param)) return 'optionality';
   if (isDefaultRestated(phrase, param.schema)) return 'default';
   if (isEnumRestated(phrase, param.schema)) return 'enum';
   if (isTypeRestated(phrase, param.schema)) return 'type';
@@ -151,7 +151,7 @@ function getSinglePhraseReason(phrase: string, param: ParamFacts): RedundancyRea
   return undefined;
 }
 
-function getOptionalityReason(phrase: string, param: ParamFacts): boolean {
+function isOptionalityRestated(phrase: string, param: ParamFacts): boolean {
   const match = OPTIONALITY.exec(phrase.trim());
   if (!match) return false;
   const saysOptional = /^(?:optional|not\s+required)$/i.test(match[1]);

@@ -1,4 +1,5 @@
 import { countTokens } from '@toolslim/core';
+import { createReportOnce } from '../utils/report-once.js';
 import { createRule } from '../utils/create-rule.js';
 import { formatCount } from '../utils/cost.js';
 import { getTargetedClients } from '../utils/clients.js';
@@ -50,21 +51,26 @@ export default createRule<Options, MessageIds>({
     const clientCuts = getTargetedClients(context)
       .filter((client) => client.descriptionMaxChars !== undefined)
       .map((client) => ({ client: client.name, limit: client.descriptionMaxChars! }));
+    const report = createReportOnce(context);
     return {
       'Program:exit'() {
         for (const tool of getFileModel(context).tools) {
           const description = tool.description;
           if (!isStaticText(description)) continue;
           const text = description.value;
+          const cutBy = clientCuts.filter((cut) => text.length > cut.limit);
+          const isTooLong = cutBy.length === 0 && options.maxChars !== undefined && text.length > options.maxChars;
+          // Counting tokens is the costly part: only for a description that is reported or checked in tokens.
+          if (cutBy.length === 0 && !isTooLong && options.maxTokens === undefined) continue;
+          const tokenCount = countTokens(text);
           const node = asEslintNode(description.node);
           const toolLabel = getToolLabel(tool);
           const chars = formatCount(text.length);
-          const tokens = formatCount(countTokens(text));
-          const cutBy = clientCuts.filter((cut) => text.length > cut.limit);
+          const tokens = formatCount(tokenCount);
           for (const cut of cutBy) {
             // The squiggle covers exactly what the client drops.
             const loc = getTextLoc(context.sourceCode, description, cut.limit, text.length);
-            context.report({
+            report({
               node,
               ...(loc ? { loc } : {}),
               messageId: 'descriptionCutByClient',
@@ -72,11 +78,11 @@ export default createRule<Options, MessageIds>({
             });
           }
           // A client cut already says the description is too long and by how much; one report per problem.
-          if (cutBy.length === 0 && options.maxChars !== undefined && text.length > options.maxChars) {
-            context.report({ node, messageId: 'descriptionTooLong', data: { tool: toolLabel, chars, tokens, max: formatCount(options.maxChars) } });
+          if (isTooLong) {
+            report({ node, messageId: 'descriptionTooLong', data: { tool: toolLabel, chars, tokens, max: formatCount(options.maxChars!) } });
           }
-          if (options.maxTokens !== undefined && countTokens(text) > options.maxTokens) {
-            context.report({ node, messageId: 'descriptionTooManyTokens', data: { tool: toolLabel, chars, tokens, max: formatCount(options.maxTokens) } });
+          if (options.maxTokens !== undefined && tokenCount > options.maxTokens) {
+            report({ node, messageId: 'descriptionTooManyTokens', data: { tool: toolLabel, chars, tokens, max: formatCount(options.maxTokens) } });
           }
         }
       },

@@ -1,5 +1,6 @@
 import { splitSentences, type StaticText } from '@toolslim/core';
 import type { TSESLint } from '@typescript-eslint/utils';
+import { createReportOnce } from '../utils/report-once.js';
 import { createRule } from '../utils/create-rule.js';
 import { getTextCost } from '../utils/cost.js';
 import { getFileModel } from '../utils/file-model.js';
@@ -40,16 +41,17 @@ export default createRule<Options, MessageIds>({
   create(context, [options]) {
     const maxTool = options.maxToolSentences ?? 3;
     const maxParam = options.maxParamSentences ?? 1;
+    const report = createReportOnce(context);
     return {
       'Program:exit'() {
         for (const tool of getFileModel(context).tools) {
           if (isStaticText(tool.description)) {
-            reportExtraSentences(context, tool.description, maxTool, 'tooManyToolSentences', { tool: getToolLabel(tool) });
+            reportExtraSentences(context, report, tool.description, maxTool, 'tooManyToolSentences', { tool: getToolLabel(tool) });
           }
           if (options.checkParameters === false) continue;
           for (const param of tool.params) {
             if (!isStaticText(param.description)) continue;
-            reportExtraSentences(context, param.description, maxParam, 'tooManyParamSentences', { param: param.path.join('.') });
+            reportExtraSentences(context, report, param.description, maxParam, 'tooManyParamSentences', { param: param.path.join('.') });
           }
         }
       },
@@ -60,6 +62,7 @@ export default createRule<Options, MessageIds>({
 /** One report spanning every sentence past the limit, so the squiggle shows exactly what to move. */
 function reportExtraSentences(
   context: Readonly<TSESLint.RuleContext<MessageIds, Options>>,
+  report: (descriptor: TSESLint.ReportDescriptor<MessageIds>) => void,
   text: StaticText,
   max: number,
   messageId: MessageIds,
@@ -70,7 +73,7 @@ function reportExtraSentences(
   const start = sentences[max].start;
   const end = sentences[sentences.length - 1].end;
   const loc = getTextLoc(context.sourceCode, text, start, end);
-  context.report({
+  report({
     node: asEslintNode(text.node),
     ...(loc ? { loc } : {}),
     messageId,

@@ -1,5 +1,6 @@
 import { classifySentences, type HowCategory, type StaticText } from '@toolslim/core';
 import type { TSESLint } from '@typescript-eslint/utils';
+import { createReportOnce } from '../utils/report-once.js';
 import { createRule } from '../utils/create-rule.js';
 import { getTextCost } from '../utils/cost.js';
 import { getFileModel } from '../utils/file-model.js';
@@ -56,12 +57,13 @@ export default createRule<Options, MessageIds>({
   },
   create(context, [options]) {
     const reported = new Set<HowCategory>(options.categories ?? HOW_CATEGORIES);
+    const report = createReportOnce(context);
     const reportHowSentences = (text: StaticText, messageId: MessageIds, names: Record<string, string>): void => {
       for (const sentence of classifySentences(text.value)) {
         if (sentence.kind !== 'how') continue;
         if (sentence.category !== undefined && !reported.has(sentence.category)) continue;
         const category = sentence.category === undefined ? 'instructions' : CATEGORY_LABELS[sentence.category];
-        reportSentence(context, text, sentence.start, sentence.end, messageId, { ...names, category });
+        reportSentence(context, report, text, sentence.start, sentence.end, messageId, { ...names, category });
       }
     };
     return {
@@ -80,6 +82,7 @@ export default createRule<Options, MessageIds>({
 
 function reportSentence(
   context: Readonly<TSESLint.RuleContext<MessageIds, Options>>,
+  report: (descriptor: TSESLint.ReportDescriptor<MessageIds>) => void,
   text: StaticText,
   start: number,
   end: number,
@@ -87,7 +90,7 @@ function reportSentence(
   data: Record<string, string>,
 ): void {
   const loc = getTextLoc(context.sourceCode, text, start, end);
-  context.report({
+  report({
     node: asEslintNode(text.node),
     ...(loc ? { loc } : {}),
     messageId,

@@ -64,6 +64,8 @@ function findInputBindings(handler: FunctionNode, tool: ToolDecl): InputBindings
   const target = first?.type === 'AssignmentPattern' ? first.left : first;
   if (target?.type === 'Identifier') bindings.objects.add(target.name);
   if (target?.type === 'ObjectPattern') addDestructured(target, bindings);
+  // Mastra passes the inputs as `context`: `execute: async ({ context }) => …`.
+  if (target?.type === 'ObjectPattern' && tool.framework === 'mastra') addMastraContext(target, bindings);
   walk(handler.body, (child) => {
     const node = asEslintNode(child);
     if (node.type !== 'VariableDeclarator' || !node.init) return;
@@ -79,6 +81,14 @@ function addDestructured(pattern: TSESTree.ObjectPattern, bindings: InputBinding
     if (property.type !== 'Property' || property.computed || property.key.type !== 'Identifier') continue;
     const value = property.value.type === 'AssignmentPattern' ? property.value.left : property.value;
     if (value.type === 'Identifier' && bindings.paramNames.has(property.key.name)) bindings.locals.set(value.name, property.key.name);
+  }
+}
+
+function addMastraContext(pattern: TSESTree.ObjectPattern, bindings: InputBindings): void {
+  for (const property of pattern.properties) {
+    if (property.type !== 'Property' || property.computed || property.key.type !== 'Identifier' || property.key.name !== 'context') continue;
+    if (property.value.type === 'Identifier') bindings.objects.add(property.value.name);
+    if (property.value.type === 'ObjectPattern') addDestructured(property.value, bindings);
   }
 }
 

@@ -1,5 +1,6 @@
 import { findRedundantParts, type ParamDecl, type RedundantPart, type StaticText } from '@toolslim/core';
 import type { TSESLint } from '@typescript-eslint/utils';
+import { createReportOnce } from '../utils/report-once.js';
 import { createRule } from '../utils/create-rule.js';
 import { getTextCost } from '../utils/cost.js';
 import { getFileModel } from '../utils/file-model.js';
@@ -37,11 +38,12 @@ export default createRule<Options, MessageIds>({
     schema: [],
   },
   create(context) {
+    const report = createReportOnce(context);
     return {
       'Program:exit'() {
         for (const tool of getFileModel(context).tools) {
           for (const param of tool.params) {
-            if (isStaticText(param.description)) reportRedundancy(context, param, param.description);
+            if (isStaticText(param.description)) reportRedundancy(context, report, param, param.description);
           }
         }
       },
@@ -49,7 +51,12 @@ export default createRule<Options, MessageIds>({
   },
 });
 
-function reportRedundancy(context: Readonly<TSESLint.RuleContext<MessageIds, Options>>, param: ParamDecl, text: StaticText): void {
+function reportRedundancy(
+  context: Readonly<TSESLint.RuleContext<MessageIds, Options>>,
+  report: (descriptor: TSESLint.ReportDescriptor<MessageIds>) => void,
+  param: ParamDecl,
+  text: StaticText,
+): void {
   const parts = findRedundantParts(text.value, { name: param.name, schema: param.schema, required: param.required }).sort((a, b) => a.start - b.start);
   if (parts.length === 0) return;
   const what = joinLabels([...new Set(parts.map((part) => REASON_LABELS[part.reason]))]);
@@ -58,7 +65,7 @@ function reportRedundancy(context: Readonly<TSESLint.RuleContext<MessageIds, Opt
   const data = { param: param.path.join('.'), what, ...getTextCost(isWhole ? text.value : redundantText) };
   const loc = isWhole ? undefined : getTextLoc(context.sourceCode, text, parts[0].start, parts[parts.length - 1].end);
   const fix = isWhole ? buildRemoveDescriptionFix(context, param, text) : buildRemovePartsFix(context, param, text, parts);
-  context.report({
+  report({
     node: asEslintNode(text.node),
     ...(loc ? { loc } : {}),
     messageId: isWhole ? 'redundantDescription' : 'redundantPart',

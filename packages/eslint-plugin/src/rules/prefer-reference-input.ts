@@ -2,6 +2,7 @@ import { buildReferenceFragmentProperties } from '@toolslim/runtime/reference-fr
 import type { ParamDecl, ToolDecl } from '@toolslim/core';
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { getBulkSubject, isBulkParam, isReferenceParam } from '../utils/bulk-params.js';
+import { createReportOnce } from '../utils/report-once.js';
 import { createRule } from '../utils/create-rule.js';
 import { getFileModel } from '../utils/file-model.js';
 import { asEslintNode, getToolLabel, isStaticText } from '../utils/tool-text.js';
@@ -26,6 +27,7 @@ export default createRule<Options, MessageIds>({
     schema: [],
   },
   create(context) {
+    const report = createReportOnce(context);
     return {
       'Program:exit'() {
         for (const tool of getFileModel(context).tools) {
@@ -35,7 +37,7 @@ export default createRule<Options, MessageIds>({
             if (siblings.some((sibling) => isReferenceParam(sibling))) continue;
             const names = getReferenceNames(param, siblings, bulkParams.length > 1);
             const fix = buildAddReferenceFix(context, param, names);
-            context.report({
+            report({
               node: asEslintNode(param.node),
               messageId: 'bulkInputWithoutReference',
               data: { param: param.path.join('.'), tool: getToolLabel(tool) },

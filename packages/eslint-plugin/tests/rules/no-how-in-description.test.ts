@@ -1,4 +1,4 @@
-import rule from '../../src/rules/no-how-in-description.js';
+import rule, { type Options } from '../../src/rules/no-how-in-description.js';
 import { createRuleTester } from '../setup.js';
 import { DECLARATION_STYLES, locate } from '../styles.js';
 
@@ -64,7 +64,7 @@ ruleTester.run('no-how-in-description', rule, {
       return {
         name: `category ${category}`,
         code,
-        options: [{ categories: [category] }],
+        options: [{ categories: [category] }] as Options,
         errors: [{ messageId: 'howInToolDescription' as const, ...locateSpan(code, sentence) }],
       };
     }),
@@ -72,6 +72,11 @@ ruleTester.run('no-how-in-description', rule, {
       name: 'a markup block across lines of a template is one report over its lines',
       code: `${MCP_HEAD}server.tool('list_files', \`Lists files.\n<rules>\nNever list node_modules.\n</rules>\`, async () => ({ content: [] }));`,
       errors: [{ messageId: 'howInToolDescription', line: 5, column: 1, endLine: 7, endColumn: 9 }],
+    },
+    {
+      name: 'a constant shared by two tools gets one report, where the sentence is written',
+      code: `${MCP_HEAD}const DESCRIPTION = 'Reads a file. For example, pass src/index.ts.';\nserver.tool('read_file', DESCRIPTION, async () => ({ content: [] }));\nserver.tool('cat_file', DESCRIPTION, async () => ({ content: [] }));`,
+      errors: [{ messageId: 'howInToolDescription', line: 4, column: 36, endLine: 4, endColumn: 67 }],
     },
     {
       name: 'several how sentences, each on its own range',

@@ -27,6 +27,11 @@ ruleTester.run('no-input-truncation', rule, {
     { name: 'cutting something that is not an input', code: buildHandler('{ content }', "  const header = 'abcdef'.slice(0, 3);") },
   ],
   invalid: [
+    {
+      name: 'Mastra passes the inputs as context',
+      code: "import { createTool } from '@mastra/core/tools';\nimport { z } from 'zod';\nexport const save = createTool({\n  id: 'save',\n  description: 'Saves text.',\n  inputSchema: z.object({ content: z.string() }),\n  execute: async ({ context }) => context.content.slice(0, 100),\n});",
+      errors: [{ messageId: 'truncatedInput', line: 7, column: 35 }],
+    },
     ...DECLARATION_STYLES.filter((style) => style.handlerGetsArgs).map((style) => {
       const code = style.build([{ name: 'save', description: "'Saves text.'", params: PARAMS, handlerBody: "({ content: [{ type: 'text', text: args.content.slice(0, 1000) }] })" }]);
       return {
