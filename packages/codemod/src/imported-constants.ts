@@ -16,7 +16,7 @@ interface Declaration {
 }
 
 export class ImportedConstants {
-  private readonly project: Project;
+  private projectCache: Project | undefined;
   private readonly declarations = new Map<string, Declaration | undefined>();
   private readonly resolved = new WeakMap<object, ExternalText>();
   /** file → the other files its text was read from. */
@@ -25,13 +25,19 @@ export class ImportedConstants {
 
   constructor(
     private readonly store: SourceStore,
-    options: { readonly cwd: string; readonly tsconfig?: string },
-  ) {
-    const tsconfig = options.tsconfig ?? path.join(options.cwd, 'tsconfig.json');
-    const base = { skipAddingFilesFromTsConfig: true, skipFileDependencyResolution: true };
-    this.project = existsSync(tsconfig)
-      ? new Project({ ...base, tsConfigFilePath: tsconfig, compilerOptions: { allowJs: true } })
-      : new Project({ ...base, compilerOptions: { allowJs: true, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext } });
+    private readonly options: { readonly cwd: string; readonly tsconfig?: string },
+  ) {}
+
+  /** The ts-morph project, created on the first import that needs module resolution. */
+  private get project(): Project {
+    if (!this.projectCache) {
+      const tsconfig = this.options.tsconfig ?? path.join(this.options.cwd, 'tsconfig.json');
+      const base = { skipAddingFilesFromTsConfig: true, skipFileDependencyResolution: true };
+      this.projectCache = existsSync(tsconfig)
+        ? new Project({ ...base, tsConfigFilePath: tsconfig, compilerOptions: { allowJs: true } })
+        : new Project({ ...base, compilerOptions: { allowJs: true, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext } });
+    }
+    return this.projectCache;
   }
 
   readonly resolve: ConstantResolver = (ref) => {
@@ -89,12 +95,34 @@ export class ImportedConstants {
     const resolution = ts.resolveModuleName(ref.source, ref.fromFile, this.project.getCompilerOptions(), ts.sys);
     const target = resolution.resolvedModule?.resolvedFileName;
     if (!target || /\.d\.[mc]?ts$/.test(target) || target.split(path.sep).includes('node_modules')) return undefined;
+    // Most constants are exported plainly (`export const X`, `export { x as X }`): read those from the
+    // file's syntax, which costs one parse; only re-exports and the like need ts-morph's type checker.
+    const local = findExportedConstant(this.store.getProgram(path.resolve(target)), ref.importedName);
+    if (local) return { file: path.resolve(target), name: local };
     const sourceFile = this.project.getSourceFile(target) ?? this.project.addSourceFileAtPath(target);
     const declaration = sourceFile.getExportedDeclarations().get(ref.importedName)?.[0];
     if (!declaration || !MorphNode.isVariableDeclaration(declaration)) return undefined;
     const file = path.resolve(declaration.getSourceFile().getFilePath());
     return { file, name: declaration.getName() };
   }
+}
+
+/** The local name of a top-level `const` that the file exports as `exported`, when it does so directly. */
+function findExportedConstant(program: Program, exported: string): string | undefined {
+  for (const statement of program.body) {
+    if (statement.type !== 'ExportNamedDeclaration' || statement.source) continue;
+    if (statement.declaration?.type === 'VariableDeclaration' && statement.declaration.kind === 'const') {
+      for (const declarator of statement.declaration.declarations) {
+        if (declarator.id.type === 'Identifier' && declarator.id.name === exported && declarator.init) return exported;
+      }
+    }
+    for (const spec of statement.specifiers) {
+      const name = spec.exported.type === 'Identifier' ? spec.exported.name : String(spec.exported.value);
+      const local = spec.local.name;
+      if (name === exported && findTopLevelInitializer(program, local)) return local;
+    }
+  }
+  return undefined;
 }
 
 /** The initializer of a top-level `const NAME = …` (exported or not). */

@@ -22,7 +22,20 @@ export interface TextContext {
 const DEDENT_TAGS = new Set(['dedent', 'outdent', 'stripIndent', 'endent', 'ts_dedent']);
 const MAX_DEPTH = 40;
 
-/** One character of an evaluated string and where it was written. */
+/**
+ * A run of an evaluated string written in one place. Mapped runs know the source offset of each character:
+ * `start + i` when the run is written verbatim, or `offsets[i]` (plus one entry for the end) when escapes
+ * make the mapping uneven. Runs are cheap to concatenate and slice, so long descriptions cost no per-character objects.
+ */
+interface Segment {
+  readonly text: string;
+  readonly node: Node;
+  readonly start?: number;
+  readonly offsets?: readonly number[];
+  readonly externalFile?: string;
+}
+
+/** One character and where it was written; only dedent works per character. */
 interface Char {
   readonly ch: string;
   readonly node: Node;
@@ -38,7 +51,7 @@ class Unreadable {
   ) {}
 }
 
-type Eval = Char[] | Unreadable;
+type Eval = Segment[] | Unreadable;
 
 /** Evaluate an expression as text. */
 export function evaluateText(node: Node, context: TextContext): TextValue {
@@ -65,31 +78,53 @@ export function isTextLike(node: Node): boolean {
   return (n.type === 'Literal' && typeof n.value === 'string') || n.type === 'TemplateLiteral' || n.type === 'TaggedTemplateExpression';
 }
 
-function buildStatic(node: Node, chars: Char[]): StaticText {
+function isMapped(segment: Segment): boolean {
+  return segment.start !== undefined || segment.offsets !== undefined;
+}
+
+/** Source offset of character `i` of a mapped segment (`i === text.length` gives the end). */
+function offsetAt(segment: Segment, i: number): number {
+  return segment.offsets ? segment.offsets[i] : segment.start! + i;
+}
+
+function textOf(segments: readonly Segment[]): string {
+  return segments.map((segment) => segment.text).join('');
+}
+
+function buildStatic(node: Node, segments: Segment[]): StaticText {
   const pieces: TextPiece[] = [];
-  let i = 0;
-  while (i < chars.length) {
-    const first = chars[i];
-    let j = i + 1;
-    const contiguous = first.src !== undefined;
-    while (
-      j < chars.length &&
-      chars[j].node === first.node &&
-      (contiguous ? chars[j].src !== undefined && chars[j].src![0] === chars[j - 1].src![1] : chars[j].src === undefined)
-    ) {
-      j++;
-    }
-    const run = chars.slice(i, j);
+  let current: { start: number; end: number; node: Node; offsets: number[] | undefined; externalFile?: string } | undefined;
+  let position = 0;
+  const flush = () => {
+    if (!current) return;
     pieces.push({
-      start: i,
-      end: j,
-      node: first.node,
-      sourceOffsets: contiguous ? [...run.map((c) => c.src![0]), run[run.length - 1].src![1]] : undefined,
-      ...(first.externalFile ? { externalFile: first.externalFile } : {}),
+      start: current.start,
+      end: current.end,
+      node: current.node,
+      sourceOffsets: current.offsets,
+      ...(current.externalFile ? { externalFile: current.externalFile } : {}),
     });
-    i = j;
+  };
+  for (const segment of segments) {
+    const length = segment.text.length;
+    if (length === 0) continue;
+    const mapped = isMapped(segment);
+    const continues =
+      current !== undefined &&
+      current.node === segment.node &&
+      (mapped
+        ? current.offsets !== undefined && current.offsets[current.offsets.length - 1] === offsetAt(segment, 0)
+        : current.offsets === undefined && current.externalFile === segment.externalFile);
+    if (!continues) {
+      flush();
+      current = { start: position, end: position, node: segment.node, offsets: mapped ? [offsetAt(segment, 0)] : undefined, externalFile: segment.externalFile };
+    }
+    if (mapped) for (let k = 1; k <= length; k++) current!.offsets!.push(offsetAt(segment, k));
+    current!.end += length;
+    position += length;
   }
-  return { kind: 'static', value: chars.map((c) => c.ch).join(''), node, pieces };
+  flush();
+  return { kind: 'static', value: textOf(segments), node, pieces };
 }
 
 function evaluate(input: Node, context: TextContext, depth: number): Eval {
@@ -97,21 +132,21 @@ function evaluate(input: Node, context: TextContext, depth: number): Eval {
   const node = unwrap(input);
   switch (node.type) {
     case 'Literal':
-      if (typeof node.value === 'string') return literalChars(node as TSESTree.StringLiteral);
-      if (typeof node.value === 'number' || typeof node.value === 'boolean') return plainChars(String(node.value), node);
+      if (typeof node.value === 'string') return literalSegments(node as TSESTree.StringLiteral);
+      if (typeof node.value === 'number' || typeof node.value === 'boolean') return [{ text: String(node.value), node }];
       return new Unreadable('not text', node);
     case 'TemplateLiteral':
-      return templateChars(node, context, depth);
+      return templateSegments(node, context, depth);
     case 'TaggedTemplateExpression': {
       const tag = unwrap(node.tag);
       const tagName =
         tag.type === 'Identifier' ? tag.name : tag.type === 'MemberExpression' && tag.property.type === 'Identifier' ? tag.property.name : '';
       if (tag.type === 'MemberExpression' && tag.object.type === 'Identifier' && tag.object.name === 'String' && tagName === 'raw') {
-        return templateChars(node.quasi, context, depth, true);
+        return templateSegments(node.quasi, context, depth, true);
       }
       if (!DEDENT_TAGS.has(tagName)) return new Unreadable(`tagged template \`${tagName || 'tag'}\``, node);
-      const chars = templateChars(node.quasi, context, depth);
-      return chars instanceof Unreadable ? chars : dedent(chars);
+      const segments = templateSegments(node.quasi, context, depth);
+      return segments instanceof Unreadable ? segments : dedent(segments);
     }
     case 'BinaryExpression': {
       if (node.operator !== '+') return new Unreadable(`\`${node.operator}\` expression`, node);
@@ -122,11 +157,11 @@ function evaluate(input: Node, context: TextContext, depth: number): Eval {
       return [...left, ...right];
     }
     case 'CallExpression':
-      return callChars(node, context, depth);
+      return callSegments(node, context, depth);
     case 'Identifier':
-      return identifierChars(node, context, depth);
+      return identifierSegments(node, context, depth);
     case 'MemberExpression':
-      return memberChars(node, context, depth);
+      return memberSegments(node, context, depth);
     default:
       return new Unreadable(`${describeNode(node)} is not static text`, node);
   }
@@ -145,37 +180,27 @@ function describeNode(node: Node): string {
   }
 }
 
-function plainChars(text: string, node: Node): Char[] {
-  return Array.from(text, (ch) => ({ ch, node, src: undefined })).flatMap(splitSurrogates);
+function literalSegments(node: TSESTree.StringLiteral): Segment[] {
+  const content = node.raw.slice(1, -1);
+  if (content === node.value) return [{ text: node.value, node, start: node.range[0] + 1 }];
+  const decoded = decodeRaw(content, node.range[0] + 1);
+  if (decoded && decoded.text === node.value) return [{ text: decoded.text, node, offsets: decoded.offsets }];
+  return [{ text: node.value, node }];
 }
 
-function splitSurrogates(c: Char): Char[] {
-  return c.ch.length === 1 ? [c] : [...c.ch].length === 1 && c.ch.length === 2 ? [{ ...c, ch: c.ch[0] }, { ...c, ch: c.ch[1] }] : [c];
-}
-
-function literalChars(node: TSESTree.StringLiteral): Char[] {
-  const mapped = decodeRaw(node.raw.slice(1, -1), node.range[0] + 1);
-  if (mapped && mapped.map((m) => m.ch).join('') === node.value) {
-    return mapped.map((m) => ({ ch: m.ch, node, src: m.src }));
-  }
-  return plainChars(node.value, node);
-}
-
-function templateChars(node: TSESTree.TemplateLiteral, context: TextContext, depth: number, raw = false): Eval {
-  const out: Char[] = [];
+function templateSegments(node: TSESTree.TemplateLiteral, context: TextContext, depth: number, raw = false): Eval {
+  const out: Segment[] = [];
   for (let i = 0; i < node.quasis.length; i++) {
     const quasi = node.quasis[i];
     const cooked = raw ? quasi.value.raw : quasi.value.cooked;
     if (cooked == null) return new Unreadable('invalid escape in template', quasi);
     // TemplateElement ranges include the delimiters: "`" or "}" before, "${" or "`" after.
     const contentStart = quasi.range[0] + 1;
-    const mapped = raw ? undefined : decodeRaw(quasi.value.raw, contentStart, true);
-    if (raw) {
-      for (let k = 0; k < cooked.length; k++) out.push({ ch: cooked[k], node: quasi, src: [contentStart + k, contentStart + k + 1] });
-    } else if (mapped && mapped.map((m) => m.ch).join('') === cooked) {
-      for (const m of mapped) out.push({ ch: m.ch, node: quasi, src: m.src });
+    if (raw || cooked === quasi.value.raw) {
+      out.push({ text: cooked, node: quasi, start: contentStart });
     } else {
-      out.push(...plainChars(cooked, quasi));
+      const decoded = decodeRaw(quasi.value.raw, contentStart, true);
+      out.push(decoded && decoded.text === cooked ? { text: cooked, node: quasi, offsets: decoded.offsets } : { text: cooked, node: quasi });
     }
     if (i < node.expressions.length) {
       const part = evaluate(node.expressions[i], context, depth + 1);
@@ -186,7 +211,31 @@ function templateChars(node: TSESTree.TemplateLiteral, context: TextContext, dep
   return out;
 }
 
-function callChars(node: TSESTree.CallExpression, context: TextContext, depth: number): Eval {
+/** The segments covering `[from, to)` of the text they make up. */
+function sliceSegments(segments: readonly Segment[], from: number, to: number): Segment[] {
+  const out: Segment[] = [];
+  let position = 0;
+  for (const segment of segments) {
+    const length = segment.text.length;
+    const a = Math.max(from - position, 0);
+    const b = Math.min(to - position, length);
+    if (a < b) {
+      if (a === 0 && b === length) out.push(segment);
+      else {
+        out.push({
+          text: segment.text.slice(a, b),
+          node: segment.node,
+          ...(segment.offsets ? { offsets: segment.offsets.slice(a, b + 1) } : segment.start !== undefined ? { start: segment.start + a } : {}),
+          ...(segment.externalFile ? { externalFile: segment.externalFile } : {}),
+        });
+      }
+    }
+    position += length;
+  }
+  return out;
+}
+
+function callSegments(node: TSESTree.CallExpression, context: TextContext, depth: number): Eval {
   const callee = unwrap(node.callee);
   if (callee.type !== 'MemberExpression' || callee.computed || callee.property.type !== 'Identifier') {
     return new Unreadable('a function call', node);
@@ -195,13 +244,13 @@ function callChars(node: TSESTree.CallExpression, context: TextContext, depth: n
   if (method === 'join') {
     const array = resolveArray(callee.object, context, depth);
     if (!array) return new Unreadable('`.join()` on something that is not a static array', node);
-    let separator: Char[] = plainChars(',', node);
+    let separator: Segment[] = [{ text: ',', node }];
     if (node.arguments.length > 0) {
       const sep = evaluate(node.arguments[0], context, depth + 1);
       if (sep instanceof Unreadable) return sep;
       separator = sep;
     }
-    const out: Char[] = [];
+    const out: Segment[] = [];
     for (let i = 0; i < array.elements.length; i++) {
       const element = array.elements[i];
       if (!element || element.type === 'SpreadElement') return new Unreadable('spread or hole in a joined array', element ?? array);
@@ -216,11 +265,12 @@ function callChars(node: TSESTree.CallExpression, context: TextContext, depth: n
     if (node.arguments.length > 0) return new Unreadable('a function call', node);
     const inner = evaluate(callee.object, context, depth + 1);
     if (inner instanceof Unreadable) return inner;
+    const text = textOf(inner);
     let start = 0;
-    let end = inner.length;
-    if (method !== 'trimEnd') while (start < end && /\s/.test(inner[start].ch)) start++;
-    if (method !== 'trimStart') while (end > start && /\s/.test(inner[end - 1].ch)) end--;
-    return inner.slice(start, end);
+    let end = text.length;
+    if (method !== 'trimEnd') while (start < end && /\s/.test(text[start])) start++;
+    if (method !== 'trimStart') while (end > start && /\s/.test(text[end - 1])) end--;
+    return sliceSegments(inner, start, end);
   }
   if (method === 'concat') {
     const base = evaluate(callee.object, context, depth + 1);
@@ -247,7 +297,7 @@ function resolveArray(node: Node, context: TextContext, depth: number): TSESTree
   return undefined;
 }
 
-function identifierChars(node: TSESTree.Identifier, context: TextContext, depth: number): Eval {
+function identifierSegments(node: TSESTree.Identifier, context: TextContext, depth: number): Eval {
   const scope = Scope.of(context.program);
   const init = scope.resolve(node);
   if (init) {
@@ -263,14 +313,14 @@ function identifierChars(node: TSESTree.Identifier, context: TextContext, depth:
       fromFile: context.filePath,
     });
     if (resolved) {
-      return Array.from(resolved.value, (ch) => ({ ch, node, src: undefined, externalFile: resolved.file })).flatMap(splitSurrogates);
+      return [{ text: resolved.value, node, ...(resolved.file ? { externalFile: resolved.file } : {}) }];
     }
   }
   if (imported) return new Unreadable(`\`${node.name}\` is imported from '${imported.source}'`, node);
   return new Unreadable(`\`${node.name}\` is not a constant of this file`, node);
 }
 
-function memberChars(node: TSESTree.MemberExpression, context: TextContext, depth: number): Eval {
+function memberSegments(node: TSESTree.MemberExpression, context: TextContext, depth: number): Eval {
   const exported = getExportsMemberName(node);
   if (exported) {
     const value = Scope.of(context.program).getExportsAssignment(exported);
@@ -297,37 +347,43 @@ function memberChars(node: TSESTree.MemberExpression, context: TextContext, dept
   return new Unreadable('a property read that is not a same-file constant', node);
 }
 
-/** Template-literal and string-literal escape decoding that keeps the source range of each produced character. */
-function decodeRaw(raw: string, offset: number, template = false): Array<{ ch: string; src: [number, number] }> | undefined {
-  const out: Array<{ ch: string; src: [number, number] }> = [];
+/**
+ * String-literal and template escape decoding that keeps where each produced UTF-16 unit was written:
+ * `offsets[i]` is the source offset of unit i's escape or character, and a last entry marks the end.
+ */
+function decodeRaw(raw: string, offset: number, template = false): { text: string; offsets: number[] } | undefined {
+  const units: string[] = [];
+  const offsets: number[] = [];
   let i = 0;
-  const push = (text: string, start: number, end: number) => {
-    for (const unit of splitUnits(text)) out.push({ ch: unit, src: [offset + start, offset + end] });
+  const push = (text: string, start: number) => {
+    for (let k = 0; k < text.length; k++) {
+      units.push(text[k]);
+      offsets.push(offset + start);
+    }
   };
+  const simple: Record<string, string> = { n: '\n', t: '\t', r: '\r', b: '\b', f: '\f', v: '\v', '0': '\0' };
   while (i < raw.length) {
     const c = raw[i];
     if (template && c === '\r') {
       // Template literals normalise CRLF and CR to LF.
-      const end = raw[i + 1] === '\n' ? i + 2 : i + 1;
-      push('\n', i, end);
-      i = end;
+      push('\n', i);
+      i = raw[i + 1] === '\n' ? i + 2 : i + 1;
       continue;
     }
     if (c !== '\\') {
-      push(c, i, i + 1);
+      push(c, i);
       i++;
       continue;
     }
     const n = raw[i + 1];
     if (n === undefined) return undefined;
-    const simple: Record<string, string> = { n: '\n', t: '\t', r: '\r', b: '\b', f: '\f', v: '\v', '0': '\0' };
     if (n in simple && !(n === '0' && /[0-9]/.test(raw[i + 2] ?? ''))) {
-      push(simple[n], i, i + 2);
+      push(simple[n], i);
       i += 2;
     } else if (n === 'x') {
       const hex = raw.slice(i + 2, i + 4);
       if (!/^[0-9a-fA-F]{2}$/.test(hex)) return undefined;
-      push(String.fromCharCode(parseInt(hex, 16)), i, i + 4);
+      push(String.fromCharCode(parseInt(hex, 16)), i);
       i += 4;
     } else if (n === 'u') {
       if (raw[i + 2] === '{') {
@@ -335,12 +391,12 @@ function decodeRaw(raw: string, offset: number, template = false): Array<{ ch: s
         if (close < 0) return undefined;
         const code = parseInt(raw.slice(i + 3, close), 16);
         if (!Number.isFinite(code) || code > 0x10ffff) return undefined;
-        push(String.fromCodePoint(code), i, close + 1);
+        push(String.fromCodePoint(code), i);
         i = close + 1;
       } else {
         const hex = raw.slice(i + 2, i + 6);
         if (!/^[0-9a-fA-F]{4}$/.test(hex)) return undefined;
-        push(String.fromCharCode(parseInt(hex, 16)), i, i + 6);
+        push(String.fromCharCode(parseInt(hex, 16)), i);
         i += 6;
       }
     } else if (n === '\r' || n === '\n' || n === '\u2028' || n === '\u2029') {
@@ -349,19 +405,42 @@ function decodeRaw(raw: string, offset: number, template = false): Array<{ ch: s
     } else if (/[1-7]/.test(n)) {
       return undefined; // legacy octal escapes: let the caller fall back
     } else {
-      push(n, i, i + 2);
+      push(n, i);
       i += 2;
     }
   }
-  return out;
+  offsets.push(offset + raw.length);
+  return { text: units.join(''), offsets };
 }
 
-function splitUnits(text: string): string[] {
-  return text.length === 1 ? [text] : text.split('');
+function toChars(segments: readonly Segment[]): Char[] {
+  const chars: Char[] = [];
+  for (const segment of segments) {
+    const mapped = isMapped(segment);
+    for (let k = 0; k < segment.text.length; k++) {
+      chars.push({
+        ch: segment.text[k],
+        node: segment.node,
+        src: mapped ? [offsetAt(segment, k), offsetAt(segment, k + 1)] : undefined,
+        externalFile: segment.externalFile,
+      });
+    }
+  }
+  return chars;
+}
+
+function fromChars(chars: readonly Char[]): Segment[] {
+  return chars.map((c) => ({
+    text: c.ch,
+    node: c.node,
+    ...(c.src ? { offsets: [c.src[0], c.src[1]] } : {}),
+    ...(c.externalFile ? { externalFile: c.externalFile } : {}),
+  }));
 }
 
 /** Remove the common indentation of a template (and its leading/trailing blank line), as dedent-style tags do. */
-function dedent(chars: Char[]): Char[] {
+function dedent(segments: Segment[]): Segment[] {
+  const chars = toChars(segments);
   // Each line keeps the newline character that ended the line before it, so offsets stay exact.
   const lines: Array<{ newline: Char | undefined; chars: Char[] }> = [{ newline: undefined, chars: [] }];
   for (const c of chars) {
@@ -384,11 +463,11 @@ function dedent(chars: Char[]): Char[] {
   }
   if (kept.length > 1 && kept[kept.length - 1].chars.length === 0) kept.pop();
   const out: Char[] = [];
-  for (const line of kept) {
-    if (line.newline && out.length + line.chars.length >= 0 && line !== kept[0]) out.push(line.newline);
+  kept.forEach((line, index) => {
+    if (index > 0 && line.newline) out.push(line.newline);
     out.push(...line.chars);
-  }
-  return out;
+  });
+  return fromChars(out);
 }
 
 /** For a dynamic text: the static parts, in order, and the sub-expressions that are not static. */
@@ -396,7 +475,7 @@ function collectReadable(input: Node, context: TextContext, readable: string[], 
   const node = unwrap(input);
   const attempt = evaluate(node, context, 0);
   if (!(attempt instanceof Unreadable)) {
-    readable.push(attempt.map((c) => c.ch).join(''));
+    readable.push(textOf(attempt));
     return;
   }
   if (node.type === 'TemplateLiteral') {
