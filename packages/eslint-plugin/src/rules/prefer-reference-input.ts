@@ -21,8 +21,8 @@ export default createRule<Options, MessageIds>({
     },
     messages: {
       bulkInputWithoutReference:
-        'Parameter "{{param}}" of {{tool}} carries bulk content and has no path, URL or id sibling; the model has to retype the whole content as output tokens, slowly, capped by its output limit, and can change it on the way. Accept a reference too.',
-      addReferenceInputs: 'Add optional {{names}} parameters next to "{{param}}".',
+        'Parameter "{{param}}" of {{tool}} carries bulk content and has no path, URL or id sibling; the model has to retype the whole content as output tokens, slowly, capped by its output limit, and can change it on the way. Accept a reference too and read it with `resolveReferenceInput` from @toolslim/runtime (allow-listed roots and hosts, size refusal, sha256 echo).',
+      addReferenceInputs: 'Add optional {{names}} parameters next to "{{param}}" (resolve them with `resolveReferenceInput` from @toolslim/runtime).',
     },
     schema: [],
   },
