@@ -5,6 +5,7 @@
  */
 import { countTokens as countO200kTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import type { PublishedTool, ToolMeasure } from './model.js';
+import { memoizeByText } from './memo.js';
 
 /**
  * BPE merging is quadratic in the length of one pre-tokenised piece: 200 KB of one piece takes about a
@@ -22,6 +23,12 @@ const LONG_RUN = new RegExp(
 
 /** o200k_base token count; exact for text without runs over {@link LONG_RUN_CHUNK} characters. */
 export function countTokens(text: string): number {
+  return countTokensCached(text);
+}
+
+const countTokensCached = memoizeByText(countTokensUncached);
+
+function countTokensUncached(text: string): number {
   const longRuns = [...text.matchAll(LONG_RUN)];
   if (longRuns.length === 0) return countO200kTokens(text);
   let total = 0;

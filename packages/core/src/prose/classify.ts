@@ -25,6 +25,7 @@
  */
 import { splitSentences } from './sentences.js';
 import type { ClassifiedSentence, HowCategory, Sentence, SentenceKind } from './types.js';
+import { memoizeByText } from '../memo.js';
 
 interface Cue {
   readonly kind: SentenceKind;
@@ -147,9 +148,13 @@ const MARKUP_CUES: Record<string, string> = {
 
 /** Classifies each unit of `text` (see the order of checks at the top of this file). */
 export function classifySentences(text: string): ClassifiedSentence[] {
+  return classifySentencesCached(text).slice();
+}
+
+const classifySentencesCached = memoizeByText((text: string): ClassifiedSentence[] => {
   const units = splitSentences(text);
   return units.map((sentence, index) => classifySentence(sentence, index, units[index + 1]));
-}
+});
 
 /**
  * Classifies one unit; `index` is its position in the description (the first unit is `what`) and `next`

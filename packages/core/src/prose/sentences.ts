@@ -11,6 +11,7 @@
  */
 import { findBlocks } from './markup.js';
 import type { Sentence } from './types.js';
+import { memoizeByText } from '../memo.js';
 
 /** Abbreviations after which a break is never a sentence end (not `ms.`: in tool descriptions it means milliseconds). */
 const ALWAYS_JOINED = new Set([
@@ -47,6 +48,13 @@ const SENTENCE_TERMINAL = /[\p{Sentence_Terminal}\u2024\uFE52\uFF0E]/u;
 
 /** Sentences and markup blocks of `text`, in order. */
 export function splitSentences(text: string): Sentence[] {
+  // Callers get their own array; the units themselves are immutable.
+  return splitSentencesCached(text).slice();
+}
+
+const splitSentencesCached = memoizeByText(splitSentencesUncached);
+
+function splitSentencesUncached(text: string): Sentence[] {
   const units: Sentence[] = [];
   for (const block of findBlocks(text)) {
     if (block.markup === undefined) {
