@@ -2,8 +2,8 @@
 /**
  * eslint-plugin-toolslim's `configs.recommended` against the same ESLint and parser with no rules.
  * Budgets (issue 3):
- *   (a/b) over ≥1,000 corpus files, ratio of medians ≤ 1.15;
- *   (c)   one generated 200-tool file, ratio of medians ≤ 2.
+ *   (a/b) over ≥1,000 corpus files, ratio of the medians of CPU time ≤ 1.15;
+ *   (c)   one generated 200-tool file, ratio of the medians of CPU time ≤ 2.
  * Both sides lint the same texts with `lintText` from one process, alternating file by file, so machine load
  * (this runs on shared 2-core machines) hits both sides alike.
  * Prints one JSON object; exits 1 when a budget is exceeded (and then adds per-rule times from ESLint's stats).

@@ -30,6 +30,7 @@ const TABLE: readonly Row[] = [
   ['type the schema does not say is kept', 'Page to fetch (number).', param('page', { type: 'string' }), 'Page to fetch (number).', []],
   // enum restated
   ['enum list', 'Sort direction. One of: asc, desc.', param('direction', { type: 'string', enum: ['asc', 'desc'] }), 'Sort direction.', ['enum']],
+  ['enum list with an "Enum:" label', 'How the issues relate. Enum: blocks, relates_to, duplicates.', param('relation', { type: 'string', enum: ['blocks', 'relates_to', 'duplicates'] }), 'How the issues relate.', ['enum']],
   ['enum in parentheses with quotes', 'How to merge ("merge" | "squash" | "rebase").', param('method', { type: 'string', enum: ['merge', 'squash', 'rebase'] }), 'How to merge.', ['enum']],
   ['enum with either/or', 'Panel to dock. Either left or right.', param('side', { enum: ['left', 'right'] }), 'Panel to dock.', ['enum']],
   ['a question restating the name', 'Which side.', param('side', { enum: ['left', 'right'] }), '', ['name']],

@@ -34,7 +34,7 @@ const TYPE_WORDS: Readonly<Record<string, readonly string[]>> = {
 const COUNTING_WORDS = new Set(['maximum', 'minimum', 'count', 'limit', 'total'].map(foldWord));
 
 const ENUM_INTRO =
-  /^(?:(?:must|can|should|may)\s+be\s+|is\s+)?(?:one\s+of(?:\s+the\s+following)?|either|(?:possible|allowed|valid|accepted|supported|available)\s+(?:values|options|choices)(?:\s+(?:are|is|include))?|values?|options?|choices?|accepts?)\s*[:\-–—]?\s*/i;
+  /^(?:(?:must|can|should|may)\s+be\s+|is\s+)?(?:one\s+of(?:\s+the\s+following)?|either|enum(?:\s+values)?|(?:possible|allowed|valid|accepted|supported|available)\s+(?:values|options|choices)(?:\s+(?:are|is|include))?|values?|options?|choices?|accepts?)\s*[:\-–—]?\s*/i;
 
 const OPTIONALITY =
   /^(?:(?:this|the)\s+(?:parameter|field|argument|value|param|input)\s+is\s+|it\s+is\s+|is\s+)?(optional|required|mandatory|not\s+required)(?:\s+(?:parameter|field|argument|value|param|input))?$/i;
