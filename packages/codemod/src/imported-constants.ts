@@ -6,13 +6,15 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Project, ts, Node as MorphNode } from 'ts-morph';
-import { evaluateText, type ConstantResolver, type ImportedConstantRef, type Node, type Program, type TextPiece } from '@toolslim/core';
+import { evaluateText, findExportedInitializer, findTopLevelInitializer, type ConstantResolver, type ImportedConstantRef, type Program, type TextPiece } from '@toolslim/core';
 import type { SourceStore } from './source-store.js';
 import type { ExternalText } from './text-edits.js';
 
 interface Declaration {
   readonly file: string;
   readonly name: string;
+  /** True when `name` is the exported name (found from syntax); otherwise it is the local variable ts-morph found. */
+  readonly exported?: boolean;
 }
 
 export class ImportedConstants {
@@ -51,7 +53,7 @@ export class ImportedConstants {
     } catch {
       return undefined;
     }
-    const init = findTopLevelInitializer(program, declaration.name);
+    const init = declaration.exported ? findExportedInitializer(program, declaration.name) : findTopLevelInitializer(program, declaration.name);
     if (!init) return undefined;
     const context = { program, filePath: declaration.file, resolveConstant: this.resolve };
     this.depth++;
@@ -97,46 +99,12 @@ export class ImportedConstants {
     if (!target || /\.d\.[mc]?ts$/.test(target) || target.split(path.sep).includes('node_modules')) return undefined;
     // Most constants are exported plainly (`export const X`, `export { x as X }`): read those from the
     // file's syntax, which costs one parse; only re-exports and the like need ts-morph's type checker.
-    const local = findExportedConstant(this.store.getProgram(path.resolve(target)), ref.importedName);
-    if (local) return { file: path.resolve(target), name: local };
+    const program = this.store.getProgram(path.resolve(target));
+    if (findExportedInitializer(program, ref.importedName)) return { file: path.resolve(target), name: ref.importedName, exported: true };
     const sourceFile = this.project.getSourceFile(target) ?? this.project.addSourceFileAtPath(target);
     const declaration = sourceFile.getExportedDeclarations().get(ref.importedName)?.[0];
     if (!declaration || !MorphNode.isVariableDeclaration(declaration)) return undefined;
     const file = path.resolve(declaration.getSourceFile().getFilePath());
     return { file, name: declaration.getName() };
   }
-}
-
-/** The local name of a top-level `const` that the file exports as `exported`, when it does so directly. */
-function findExportedConstant(program: Program, exported: string): string | undefined {
-  for (const statement of program.body) {
-    if (statement.type !== 'ExportNamedDeclaration' || statement.source) continue;
-    if (statement.declaration?.type === 'VariableDeclaration' && statement.declaration.kind === 'const') {
-      for (const declarator of statement.declaration.declarations) {
-        if (declarator.id.type === 'Identifier' && declarator.id.name === exported && declarator.init) return exported;
-      }
-    }
-    for (const spec of statement.specifiers) {
-      const name = spec.exported.type === 'Identifier' ? spec.exported.name : String(spec.exported.value);
-      const local = spec.local.name;
-      if (name === exported && findTopLevelInitializer(program, local)) return local;
-    }
-  }
-  return undefined;
-}
-
-/** The initializer of a top-level `const NAME = …` (exported or not). */
-function findTopLevelInitializer(program: Program, name: string): Node | undefined {
-  for (const statement of program.body) {
-    const declaration =
-      statement.type === 'VariableDeclaration'
-        ? statement
-        : statement.type === 'ExportNamedDeclaration' && statement.declaration?.type === 'VariableDeclaration'
-          ? statement.declaration
-          : undefined;
-    for (const declarator of declaration?.declarations ?? []) {
-      if (declarator.id.type === 'Identifier' && declarator.id.name === name && declarator.init) return declarator.init;
-    }
-  }
-  return undefined;
 }

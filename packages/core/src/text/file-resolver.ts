@@ -57,28 +57,16 @@ export function createFileConstantResolver(options: FileConstantResolverOptions 
       const text = evaluateText(node, context);
       return text.kind === 'static' ? { value: text.value, file } : undefined;
     };
+    const direct = findExportedInitializer(program, name);
+    if (direct) return evaluateStatic(direct);
     for (const statement of program.body) {
-      if (statement.type === 'ExportNamedDeclaration') {
-        const declaration = statement.declaration;
-        if (declaration?.type === 'VariableDeclaration') {
-          for (const d of declaration.declarations) {
-            if (d.id.type === 'Identifier' && d.id.name === name && d.init) return evaluateStatic(d.init);
-          }
-        }
+      if (statement.type === 'ExportNamedDeclaration' && statement.source) {
         for (const spec of statement.specifiers) {
           const exported = spec.exported.type === 'Identifier' ? spec.exported.name : String(spec.exported.value);
           if (exported !== name) continue;
           const local = spec.local.type === 'Identifier' ? spec.local.name : String(spec.local.value);
-          if (statement.source) {
-            const target = resolveModule(file, String(statement.source.value), readFile);
-            return target ? resolveExport(target, local, depth + 1) : undefined;
-          }
-          return evaluateStatic(spec.local as TSESTree.Identifier);
-        }
-      } else if (statement.type === 'ExportDefaultDeclaration' && name === 'default') {
-        const declaration = statement.declaration;
-        if (declaration.type !== 'FunctionDeclaration' && declaration.type !== 'ClassDeclaration' && declaration.type !== 'TSDeclareFunction' && declaration.type !== 'TSInterfaceDeclaration' && declaration.type !== 'TSEnumDeclaration' && declaration.type !== 'TSModuleDeclaration' && declaration.type !== 'TSTypeAliasDeclaration' && declaration.type !== 'VariableDeclaration') {
-          return evaluateStatic(declaration);
+          const target = resolveModule(file, String(statement.source.value), readFile);
+          return target ? resolveExport(target, local, depth + 1) : undefined;
         }
       } else if (statement.type === 'ExportAllDeclaration' && !statement.exported) {
         const target = resolveModule(file, String(statement.source.value), readFile);
@@ -86,9 +74,7 @@ export function createFileConstantResolver(options: FileConstantResolverOptions 
         if (found) return found;
       }
     }
-    // CommonJS output: exports.NAME = "…".
-    const assigned = Scope.of(program).getExportsAssignment(name);
-    return assigned ? evaluateStatic(assigned) : undefined;
+    return undefined;
   };
 
   const resolveRef = (ref: ImportedConstantRef, depth: number): { value: string; file: string } | undefined => {
@@ -120,4 +106,47 @@ function isFile(path: string): boolean {
 
 function readIfFile(path: string): string | undefined {
   return isFile(path) ? readFileSync(path, 'utf8') : undefined;
+}
+
+/** The initializer of a top-level variable `NAME` (exported or not). */
+export function findTopLevelInitializer(program: Program, name: string): Node | undefined {
+  for (const statement of program.body) {
+    const declaration =
+      statement.type === 'VariableDeclaration'
+        ? statement
+        : statement.type === 'ExportNamedDeclaration' && statement.declaration?.type === 'VariableDeclaration'
+          ? statement.declaration
+          : undefined;
+    for (const declarator of declaration?.declarations ?? []) {
+      if (declarator.id.type === 'Identifier' && declarator.id.name === name && declarator.init) return declarator.init;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The expression a file exports as `name` without going through another module: `export const NAME = …`,
+ * `export { local as NAME }`, `export default …` (for `default`), or CommonJS `exports.NAME = …`.
+ */
+export function findExportedInitializer(program: Program, name: string): Node | undefined {
+  for (const statement of program.body) {
+    if (statement.type === 'ExportNamedDeclaration' && !statement.source) {
+      if (statement.declaration?.type === 'VariableDeclaration') {
+        for (const d of statement.declaration.declarations) {
+          if (d.id.type === 'Identifier' && d.id.name === name && d.init) return d.init;
+        }
+      }
+      for (const spec of statement.specifiers) {
+        const exported = spec.exported.type === 'Identifier' ? spec.exported.name : String(spec.exported.value);
+        if (exported === name && spec.local.type === 'Identifier') return findTopLevelInitializer(program, spec.local.name);
+      }
+    } else if (statement.type === 'ExportDefaultDeclaration' && name === 'default' && isExpression(statement.declaration)) {
+      return statement.declaration;
+    }
+  }
+  return Scope.of(program).getExportsAssignment(name);
+}
+
+function isExpression(node: TSESTree.ExportDefaultDeclaration['declaration']): boolean {
+  return !/Declaration$/.test(node.type) && node.type !== 'TSDeclareFunction';
 }

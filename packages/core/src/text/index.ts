@@ -1,3 +1,3 @@
 export { evaluateText, isTextLike, type TextContext } from './evaluate.js';
 export { Scope, getExportsMemberName, type ImportBinding } from './scope.js';
-export { createFileConstantResolver, type FileConstantResolverOptions } from './file-resolver.js';
+export { createFileConstantResolver, findExportedInitializer, findTopLevelInitializer, type FileConstantResolverOptions } from './file-resolver.js';
