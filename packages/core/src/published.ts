@@ -38,7 +38,21 @@ export interface PublishedToolOptions {
   readonly mcpSdkExecution?: boolean;
 }
 
+/** Several rules (and report) ask for the same declaration's published tool; build it once per declaration. */
+const builtWithExecution = new WeakMap<ToolDecl, PublishedToolResult>();
+const builtWithoutExecution = new WeakMap<ToolDecl, PublishedToolResult>();
+
 export function buildPublishedTool(decl: ToolDecl, options: PublishedToolOptions = {}): PublishedToolResult {
+  const cache = options.mcpSdkExecution === false ? builtWithoutExecution : builtWithExecution;
+  let result = cache.get(decl);
+  if (!result) {
+    result = buildPublishedToolUncached(decl, options);
+    cache.set(decl, result);
+  }
+  return result;
+}
+
+function buildPublishedToolUncached(decl: ToolDecl, options: PublishedToolOptions): PublishedToolResult {
   const reasons: string[] = [];
   const name = readText(decl.name, 'name', reasons);
   if (name === undefined || name === '') {
