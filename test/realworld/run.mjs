@@ -150,7 +150,7 @@ function runSteps(entry, dir, kind, logFile) {
 }
 
 async function listRuntime(entry, dir, tsx) {
-  if (entry.harness) cpSync(join(here, entry.harness.file), join(dir, entry.harness.dest));
+  for (const h of [entry.harness ?? []].flat()) cpSync(join(here, h.file), join(dir, h.dest));
   const home = mkdtempSync(join(tmpdir(), 'toolslim-corpus-home-'));
   const env = { PATH: process.env.PATH, HOME: home, TMPDIR: home, ...manifest.defaultEnv, ...(entry.env ?? {}) };
   const [command, ...rest] = entry.start.command.map((a) => a.replace('$TSX', tsx).replace('$HOME', home));
@@ -181,7 +181,7 @@ async function listRuntime(entry, dir, tsx) {
 }
 
 function staticReport(entry, dir) {
-  const paths = entry.sources.filter((s) => existsSync(join(dir, s)));
+  const paths = [...entry.sources, ...(entry.shared ?? [])].filter((s) => existsSync(join(dir, s)));
   const result = spawnSync(process.execPath, [cli, 'report', '--json', ...paths], { cwd: dir, encoding: 'utf8', timeout: 600_000, maxBuffer: 512 * 1024 * 1024 });
   try {
     const report = JSON.parse(result.stdout);
@@ -254,7 +254,9 @@ function compare(entry, report, runtimeTools) {
     }
   }
   const seen = new Set();
-  for (const t of nonTest) {
+  // Folders shared with other servers (`shared`) help find a tool but do not make phantoms.
+  const own = (t) => !(entry.shared ?? []).some((folder) => (t.file ?? '').startsWith(`${folder}/`));
+  for (const t of nonTest.filter(own)) {
     if (isUnnamed(t)) {
       row.unnamed.push(`${t.file}:${t.line}`);
       continue;
