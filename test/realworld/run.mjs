@@ -8,7 +8,9 @@
  *   node test/realworld/run.mjs /work/corpus                  # every entry
  *   node test/realworld/run.mjs /work/corpus --only figma     # one entry (or a repo folder name)
  *   options: --cli <bin.js> (default packages/cli/dist/bin.js), --scratch <dir> (default /tmp/corpus/work),
- *            --out <dir> (default /work/realworld-out), --no-install, --static-only, --no-docs
+ *            --out <dir> (default /work/realworld-out), --no-install, --no-docs,
+ *            --static-only (re-read the source after the cached install; compare with the saved runtime list),
+ *            --from-saved (recompute from the tools.json/report.json a previous run saved: nothing is started)
  *
  * Re-runnable: copies, installs and builds are cached by marker files in the scratch folder (keyed by the
  * commit and the command); the repositories given are never modified. Not part of `pnpm test`.
@@ -297,7 +299,25 @@ function compare(entry, report, runtimeTools) {
   return row;
 }
 
+/** Recompute one entry from the files a previous run saved (after editing reasons.json or this script). */
+function runSaved(entry) {
+  const out = join(outDir, entry.name);
+  const result = { name: entry.name, repo: entry.repo, url: entry.url, commit: entry.commit, sources: entry.sources, static: entry.static ?? null, cannot: entry.cannot ?? [] };
+  if (!existsSync(join(out, 'report.json'))) return { ...result, error: 'no saved report' };
+  const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8'));
+  const tools = report.tools ?? [];
+  result.staticTools = tools.filter((t) => !isTestFile(t.file ?? '')).length;
+  result.staticTestTools = tools.length - result.staticTools;
+  result.staticDynamic = tools.filter((t) => !isTestFile(t.file ?? '') && getUnreadable(t).length).length;
+  result.reportErrors = (report.errors ?? []).length;
+  if (entry.static) return result;
+  if (!existsSync(join(out, 'tools.json'))) return { ...result, error: 'no saved runtime list' };
+  const runtimeTools = JSON.parse(readFileSync(join(out, 'tools.json'), 'utf8'));
+  return Object.assign(result, compare(entry, report, runtimeTools));
+}
+
 async function runEntry(entry, tsx) {
+  if (flag('--from-saved')) return runSaved(entry);
   const out = join(outDir, entry.name);
   mkdirSync(out, { recursive: true });
   const logFile = join(out, 'install.log');
@@ -308,6 +328,17 @@ async function runEntry(entry, tsx) {
   } catch (error) {
     result.error = `copy: ${error.message}`;
     return result;
+  }
+  // Install before reading: report converts schemas with the zod and MCP SDK the server itself installs.
+  let installError;
+  if (!entry.static && !staticOnly) {
+    try {
+      applyPins(entry, dir);
+      runSteps(entry, dir, 'install', logFile);
+      runSteps(entry, dir, 'build', logFile);
+    } catch (error) {
+      installError = `install/build: ${error.message}`;
+    }
   }
   const stat = staticReport(entry, dir);
   if (stat.crash) {
@@ -321,26 +352,23 @@ async function runEntry(entry, tsx) {
     result.staticDynamic = tools.filter((t) => !isTestFile(t.file ?? '') && getUnreadable(t).length).length;
     result.reportErrors = (stat.report.errors ?? []).length;
   }
-  if (entry.static || staticOnly) return result;
-  try {
-    applyPins(entry, dir);
-    runSteps(entry, dir, 'install', logFile);
-    runSteps(entry, dir, 'build', logFile);
-  } catch (error) {
-    result.error = `install/build: ${error.message}`;
-    return result;
+  if (entry.static) return result;
+  if (installError) return { ...result, error: installError };
+  let runtimeTools;
+  if (staticOnly) {
+    // Re-read the source only; compare with the runtime list an earlier run saved.
+    if (!existsSync(join(out, 'tools.json'))) return { ...result, error: 'no saved runtime list (run once without --static-only)' };
+    runtimeTools = JSON.parse(readFileSync(join(out, 'tools.json'), 'utf8'));
+  } else {
+    const runtime = await listRuntime(entry, dir, tsx);
+    writeFileSync(join(out, 'server-stderr.txt'), runtime.stderr ?? '');
+    if (runtime.error) return { ...result, error: `start: ${runtime.error}` };
+    writeFileSync(join(out, 'tools.json'), `${JSON.stringify(runtime.tools, null, 2)}\n`);
+    result.startMs = runtime.ms;
+    runtimeTools = runtime.tools;
   }
-  const runtime = await listRuntime(entry, dir, tsx);
-  writeFileSync(join(out, 'server-stderr.txt'), runtime.stderr ?? '');
-  if (runtime.error) {
-    result.error = `start: ${runtime.error}`;
-    return result;
-  }
-  writeFileSync(join(out, 'tools.json'), `${JSON.stringify(runtime.tools, null, 2)}\n`);
-  result.startMs = runtime.ms;
-  if (stat.crash) return { ...result, runtime: runtime.tools.length };
-  Object.assign(result, compare(entry, stat.report, runtime.tools));
-  return result;
+  if (stat.crash) return { ...result, runtime: runtimeTools.length };
+  return Object.assign(result, compare(entry, stat.report, runtimeTools));
 }
 
 function totalsOf(rows) {
@@ -378,13 +406,30 @@ function buildMarkdown(results, totals) {
   ];
   for (const r of results.entries) {
     const started = typeof r.runtime === 'number' && r.found !== undefined;
-    const note = r.cliCrash ? 'toolslim report crashed (see MISSES.md)' : r.error ? r.error : r.static ? 'static only' : r.cannot.length ? 'harness/limits: see manifest' : '';
+    const entry = manifest.servers.find((e) => e.name === r.name);
+    const note = r.cliCrash ? 'toolslim report crashed (see MISSES.md)' : r.error ? r.error : r.static ? 'static only' : entry?.harness ? 'started through a harness (below)' : '';
     lines.push(
       `| ${r.name} | ${r.commit.slice(0, 12)} | ${started ? r.runtime : '—'} | ${started ? r.found : '—'} | ${started ? r.within2 : '—'} | ${started ? r.within10 : '—'} | ${started ? r.unreadable.length : '—'} | ${started ? r.readableButOff.length : '—'} | ${started ? r.phantoms.length : '—'} | ${r.staticTools ?? '—'} (${r.staticTestTools ?? 0}) | ${cell(note).slice(0, 220)} |`,
     );
   }
+  lines.push('', '### How each entry was run, and what it cannot do here', '');
+  for (const r of results.entries) {
+    const entry = manifest.servers.find((e) => e.name === r.name);
+    const how = entry?.static ? `static only — ${entry.static}` : entry ? `\`${entry.start.command.join(' ')}\` in \`${entry.start.cwd}\`` : '';
+    lines.push(`- **${r.name}** (${r.url.replace('https://github.com/', '')}, sources ${[...r.sources, ...(entry?.shared ?? [])].map((x) => `\`${x}\``).join(', ')}): ${how}${r.cannot.length ? ` ${r.cannot.join(' ')}` : ''}`);
+  }
+  lines.push('', '### Every miss, with the pattern behind it', '');
+  for (const r of results.entries) {
+    const items = [...(r.misses ?? []), ...(r.phantoms ?? []).map((p) => ({ ...p, kind: 'phantom' }))];
+    if (!items.length) continue;
+    lines.push(`- **${r.name}**: ${items.map((m) => `\`${m.tool}\` ${describeKind(m)} — ${patternOf(m)}`).join('; ')}`);
+  }
+  lines.push('', '### Patterns we miss, with counts and examples', '', buildPatterns(results));
   return lines.join('\n');
 }
+
+const patternOf = (m) => (m.reason ?? 'unexplained').split(':')[0].trim();
+const describeKind = (m) => (m.kind === 'not-found' ? 'not found' : m.kind === 'phantom' ? `phantom at ${m.at}` : `off ${m.pct}%`);
 
 /** reasons.json values read "pattern-id: one line"; group every miss by its pattern, with counts and examples. */
 function buildPatterns(results) {
@@ -454,7 +499,7 @@ async function main() {
   mkdirSync(outDir, { recursive: true });
   const entries = manifest.servers.filter((e) => !only || e.name === only || e.repo === only || e.name.startsWith(`${only}-`));
   if (!entries.length) throw new Error(`no manifest entry matches ${only}`);
-  const tsx = staticOnly ? '' : ensureTsx();
+  const tsx = staticOnly || flag('--from-saved') ? '' : ensureTsx();
   const resultsFile = join(here, 'results.json');
   const previous = existsSync(resultsFile) ? JSON.parse(readFileSync(resultsFile, 'utf8')) : { entries: [] };
   const byName = new Map(previous.entries.map((r) => [r.name, r]));
