@@ -10,6 +10,7 @@
  *   options: --cli <bin.js> (default packages/cli/dist/bin.js), --scratch <dir> (default /tmp/corpus/work),
  *            --out <dir> (default /work/realworld-out), --no-install, --no-docs,
  *            --static-only (re-read the source after the cached install; compare with the saved runtime list),
+ *            --runtime <dir> (where saved runtime lists are read from; default: --out),
  *            --from-saved (recompute from the tools.json/report.json a previous run saved: nothing is started)
  *
  * Re-runnable: copies, installs and builds are cached by marker files in the scratch folder (keyed by the
@@ -34,7 +35,7 @@ const option = (name, fallback) => {
   const eq = args.find((a) => a.startsWith(`${name}=`));
   return eq ? eq.slice(name.length + 1) : fallback;
 };
-const optionValues = new Set(['--only', '--cli', '--scratch', '--out'].flatMap((n) => [args.indexOf(n) + 1]).filter((i) => i > 0));
+const optionValues = new Set(['--only', '--cli', '--scratch', '--out', '--runtime'].flatMap((n) => [args.indexOf(n) + 1]).filter((i) => i > 0));
 const corpusDir = args.find((a, i) => !a.startsWith('--') && !optionValues.has(i));
 if (!corpusDir) {
   process.stderr.write('usage: node test/realworld/run.mjs <folder-of-checked-out-repos> [--only name] [--cli bin.js]\n');
@@ -44,6 +45,8 @@ const only = option('--only');
 const cli = resolve(option('--cli', join(root, 'packages/cli/dist/bin.js')));
 const scratch = resolve(option('--scratch', '/tmp/corpus/work'));
 const outDir = resolve(option('--out', '/work/realworld-out'));
+/** Where --static-only and --from-saved read saved runtime lists (another developer can keep their own --out). */
+const runtimeDir = resolve(option('--runtime', outDir));
 const noInstall = flag('--no-install');
 const staticOnly = flag('--static-only');
 const manifest = JSON.parse(readFileSync(join(here, 'manifest.json'), 'utf8'));
@@ -311,8 +314,9 @@ function runSaved(entry) {
   result.staticDynamic = tools.filter((t) => !isTestFile(t.file ?? '') && getUnreadable(t).length).length;
   result.reportErrors = (report.errors ?? []).length;
   if (entry.static) return result;
-  if (!existsSync(join(out, 'tools.json'))) return { ...result, error: 'no saved runtime list' };
-  const runtimeTools = JSON.parse(readFileSync(join(out, 'tools.json'), 'utf8'));
+  const saved = join(runtimeDir, entry.name, 'tools.json');
+  if (!existsSync(saved)) return { ...result, error: 'no saved runtime list' };
+  const runtimeTools = JSON.parse(readFileSync(saved, 'utf8'));
   return Object.assign(result, compare(entry, report, runtimeTools));
 }
 
@@ -357,8 +361,9 @@ async function runEntry(entry, tsx) {
   let runtimeTools;
   if (staticOnly) {
     // Re-read the source only; compare with the runtime list an earlier run saved.
-    if (!existsSync(join(out, 'tools.json'))) return { ...result, error: 'no saved runtime list (run once without --static-only)' };
-    runtimeTools = JSON.parse(readFileSync(join(out, 'tools.json'), 'utf8'));
+    const saved = join(runtimeDir, entry.name, 'tools.json');
+    if (!existsSync(saved)) return { ...result, error: 'no saved runtime list (run once without --static-only)' };
+    runtimeTools = JSON.parse(readFileSync(saved, 'utf8'));
   } else {
     const runtime = await listRuntime(entry, dir, tsx);
     writeFileSync(join(out, 'server-stderr.txt'), runtime.stderr ?? '');
