@@ -505,7 +505,9 @@ async function main() {
   const entries = manifest.servers.filter((e) => !only || e.name === only || e.repo === only || e.name.startsWith(`${only}-`));
   if (!entries.length) throw new Error(`no manifest entry matches ${only}`);
   const tsx = staticOnly || flag('--from-saved') ? '' : ensureTsx();
-  const resultsFile = join(here, 'results.json');
+  // A run with its own --out (another CLI, a trial) keeps its results there and leaves the committed ones alone.
+  const resultsDir = option('--out') ? outDir : here;
+  const resultsFile = join(resultsDir, 'results.json');
   const previous = existsSync(resultsFile) ? JSON.parse(readFileSync(resultsFile, 'utf8')) : { entries: [] };
   const byName = new Map(previous.entries.map((r) => [r.name, r]));
   for (const entry of entries) {
@@ -519,9 +521,9 @@ async function main() {
   const results = { generatedAt: new Date().toISOString(), cli: cli.startsWith(root) ? cli.slice(root.length + 1) : cli, totals: totalsOf(rows), entries: rows };
   writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
   const markdown = buildMarkdown(results, results.totals);
-  writeFileSync(join(here, 'results.md'), `# Real-world corpus results\n\n${markdown}\n`);
+  writeFileSync(join(resultsDir, 'results.md'), `# Real-world corpus results\n\n${markdown}\n`);
   writeFileSync(join(outDir, 'MISSES.md'), buildMisses(results));
-  if (!flag('--no-docs')) writeDocsSection(markdown);
+  if (!flag('--no-docs') && resultsDir === here) writeDocsSection(markdown);
   log(`totals: ${JSON.stringify(results.totals)}`);
 }
 
