@@ -232,6 +232,13 @@ const split = (tool) => ({
   schema: tool.inputSchema ? bytesOf(tool.inputSchema) : 0,
 });
 
+/** Static minus runtime bytes per field: which part of a found tool the reader gets wrong. */
+function getFieldDiff(st, rt) {
+  const r = split(rt);
+  const other = st.bytes - st.nameBytes - st.descriptionBytes - st.schemaBytes - (bytesOf(rt) - r.name - r.description - r.schema);
+  return { description: st.descriptionBytes - r.description, schema: st.schemaBytes - r.schema, other };
+}
+
 /** Why static and runtime sizes differ, from the per-field split (what eval needs to look at first). */
 function describeDiff(st, rt) {
   const r = split(rt);
@@ -282,7 +289,7 @@ function compare(entry, report, runtimeTools) {
     const unreadable = getUnreadable(st);
     if (unreadable.length) row.unreadable.push({ tool: rt.name, at: `${st.file}:${st.line}`, reasons: unreadable });
     if (diff > 0.02) {
-      const miss = { tool: rt.name, kind: diff <= 0.1 ? 'off-2-10' : 'off-10', at: `${st.file}:${st.line}`, staticBytes: st.bytes, runtimeBytes: rtBytes, pct: Math.round(diff * 1000) / 10, marked: unreadable.length > 0, detail: describeDiff(st, rt), reason };
+      const miss = { tool: rt.name, kind: diff <= 0.1 ? 'off-2-10' : 'off-10', at: `${st.file}:${st.line}`, staticBytes: st.bytes, runtimeBytes: rtBytes, pct: Math.round(diff * 1000) / 10, marked: unreadable.length > 0, fields: getFieldDiff(st, rt), detail: describeDiff(st, rt), reason };
       row.misses.push(miss);
       if (!unreadable.length) row.readableButOff.push(rt.name);
     }
@@ -458,6 +465,28 @@ function buildPatterns(results) {
   return lines.join('\n');
 }
 
+/** Which fields make found tools miss: unread tools (0 B), only `other` (e.g. ±40 B `execution`), only the schema… */
+function buildFieldTable(results) {
+  const groups = new Map();
+  for (const r of results.entries) {
+    for (const m of r.misses ?? []) {
+      if (m.kind === 'not-found') continue;
+      const f = m.fields ?? {};
+      const parts = ['description', 'schema', 'other'].filter((k) => Math.abs(f[k] ?? 0) > 2);
+      const key = m.staticBytes === 0 ? 'nothing read (0 B)' : parts.length ? parts.map((k) => `${k} ${Math.sign(f[k]) > 0 ? '+' : '−'}`).join(', ') : 'escaping/order only';
+      const otherNote = parts.length === 1 && parts[0] === 'other' ? ` (${f.other > 0 ? '+' : ''}${f.other} B)` : '';
+      const g = groups.get(key + otherNote) ?? { key: key + otherNote, count: 0, marked: 0, examples: [] };
+      g.count++;
+      if (m.marked) g.marked++;
+      if (g.examples.length < 3) g.examples.push(`${r.name}/${m.tool} (${m.at})`);
+      groups.set(key + otherNote, g);
+    }
+  }
+  const lines = ['| fields off | tools | of which marked unreadable | examples |', '| --- | ---: | ---: | --- |'];
+  for (const g of [...groups.values()].sort((a, b) => b.count - a.count)) lines.push(`| ${g.key} | ${g.count} | ${g.marked} | ${cell(g.examples.join('; '))} |`);
+  return lines.join('\n');
+}
+
 function buildMisses(results) {
   const lines = [
     '# Real-world corpus: what toolslim report misses',
@@ -469,6 +498,10 @@ function buildMisses(results) {
     buildPatterns(results),
     '',
     'Kinds: not-found (a runtime tool report does not name), off-10 / off-2-10 (found, size off by more than 10% / 2–10%), phantom (declared outside tests, never listed).',
+    '',
+    '## Size misses by the field that differs (static minus runtime bytes; found tools off by more than 2%)',
+    '',
+    buildFieldTable(results),
     '',
   ];
   for (const r of results.entries) {
