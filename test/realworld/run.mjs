@@ -427,8 +427,8 @@ function buildMarkdown(results, totals) {
   lines.push('', '### How each entry was run, and what it cannot do here', '');
   for (const r of results.entries) {
     const entry = manifest.servers.find((e) => e.name === r.name);
-    const how = entry?.static ? `static only — ${entry.static}` : entry ? `\`${entry.start.command.join(' ')}\` in \`${entry.start.cwd}\`` : '';
-    lines.push(`- **${r.name}** (${r.url.replace('https://github.com/', '')}, sources ${[...r.sources, ...(entry?.shared ?? [])].map((x) => `\`${x}\``).join(', ')}): ${how}${r.cannot.length ? ` ${r.cannot.join(' ')}` : ''}`);
+    const how = entry?.static ? `static only — ${entry.static.replace(/\.$/, '')}` : entry ? `started with \`${entry.start.command.join(' ')}\` in \`${entry.start.cwd}\`` : '';
+    lines.push(`- **${r.name}** (${r.url.replace('https://github.com/', '')}, sources ${[...r.sources, ...(entry?.shared ?? [])].map((x) => `\`${x}\``).join(', ')}): ${how}.${r.cannot.length ? ` ${r.cannot.join(' ')}` : ''}`);
   }
   lines.push('', '### Every miss, with the pattern behind it', '');
   for (const r of results.entries) {
