@@ -10,6 +10,21 @@ import { asEslintNode, getToolLabel, isStaticText } from '../utils/tool-text.js'
 export type Options = [{ maxChars?: number; maxTokens?: number }];
 export type MessageIds = 'descriptionTooLong' | 'descriptionTooManyTokens' | 'descriptionCutByClient';
 
+interface ClientCut {
+  readonly client: string;
+  readonly limit: number;
+  readonly overflow: 'cut' | 'reject';
+}
+
+/** "OpenAI API rejects descriptions over 1,024 characters and Claude Code cuts them at 4,096": what each client does. */
+function buildClientClause(cuts: readonly ClientCut[]): string {
+  const clauses = cuts.map((cut, index) => {
+    const noun = index === 0 ? 'descriptions' : 'them';
+    return cut.overflow === 'reject' ? `${cut.client} rejects ${noun} over ${formatCount(cut.limit)} characters` : `${cut.client} cuts ${noun} at ${formatCount(cut.limit)}${index === 0 ? ' characters' : ''}`;
+  });
+  return clauses.length <= 1 ? clauses[0] : `${clauses.slice(0, -1).join(', ')} and ${clauses[clauses.length - 1]}`;
+}
+
 export default createRule<Options, MessageIds>({
   name: 'max-description-length',
   meta: {
@@ -19,12 +34,9 @@ export default createRule<Options, MessageIds>({
       recommended: 'recommended',
     },
     messages: {
-      descriptionTooLong:
-        'The description of {{tool}} is {{chars}} characters (~{{tokens}} tokens), over the limit of {{max}}; every request carries it. Run `toolslim slim` to move the how into instruction files.',
-      descriptionTooManyTokens:
-        'The description of {{tool}} is ~{{tokens}} tokens ({{chars}} characters), over the limit of {{max}} tokens; every request carries it. Run `toolslim slim` to move the how into instruction files.',
-      descriptionCutByClient:
-        'The description of {{tool}} is {{chars}} characters (~{{tokens}} tokens); {{client}} cuts tool descriptions at {{limit}} characters, so the model never reads the last {{lost}} characters. Run `toolslim slim` to move the how into instruction files.',
+      descriptionTooLong: 'The description of {{tool}} is {{chars}} characters (~{{tokens}} tokens), over the limit of {{max}}. Run `toolslim slim` to move the how out.',
+      descriptionTooManyTokens: 'The description of {{tool}} is ~{{tokens}} tokens ({{chars}} characters), over the limit of {{max}} tokens. Run `toolslim slim` to move the how out.',
+      descriptionCutByClient: 'The description of {{tool}} is {{chars}} characters (~{{tokens}} tokens); {{clients}}. Run `toolslim slim` to move the how out.',
     },
     schema: [
       {
@@ -50,7 +62,8 @@ export default createRule<Options, MessageIds>({
   create(context, [options]) {
     const clientCuts = getTargetedClients(context)
       .filter((client) => client.descriptionMaxChars !== undefined)
-      .map((client) => ({ client: client.name, limit: client.descriptionMaxChars! }));
+      .map((client) => ({ client: client.name, limit: client.descriptionMaxChars!, overflow: client.descriptionOverflow ?? 'cut' }))
+      .sort((a, b) => a.limit - b.limit);
     const report = createReportOnce(context);
     return {
       'Program:exit'() {
@@ -67,21 +80,16 @@ export default createRule<Options, MessageIds>({
           const toolLabel = getToolLabel(tool);
           const chars = formatCount(text.length);
           const tokens = formatCount(tokenCount);
-          for (const cut of cutBy) {
-            // The squiggle covers exactly what the client drops.
-            const loc = getTextLoc(context.sourceCode, description, cut.limit, text.length);
-            report({
-              node,
-              ...(loc ? { loc } : {}),
-              messageId: 'descriptionCutByClient',
-              data: { tool: toolLabel, chars, tokens, client: cut.client, limit: formatCount(cut.limit), lost: formatCount(text.length - cut.limit) },
-            });
+          if (cutBy.length > 0) {
+            // One report per description, ranged on what the strictest client drops or refuses.
+            const loc = getTextLoc(context.sourceCode, description, cutBy[0].limit, text.length);
+            report({ node, ...(loc ? { loc } : {}), messageId: 'descriptionCutByClient', data: { tool: toolLabel, chars, tokens, clients: buildClientClause(cutBy) } });
           }
           // A client cut already says the description is too long and by how much; one report per problem.
           if (isTooLong) {
             report({ node, messageId: 'descriptionTooLong', data: { tool: toolLabel, chars, tokens, max: formatCount(options.maxChars!) } });
           }
-          if (options.maxTokens !== undefined && tokenCount > options.maxTokens) {
+          if (options.maxTokens !== undefined && tokenCount > options.maxTokens && cutBy.length === 0 && !isTooLong) {
             report({ node, messageId: 'descriptionTooManyTokens', data: { tool: toolLabel, chars, tokens, max: formatCount(options.maxTokens) } });
           }
         }

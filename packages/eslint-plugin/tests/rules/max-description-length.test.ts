@@ -54,19 +54,19 @@ ruleTester.run('max-description-length', rule, {
       const literal = `'${buildProse(5000)}'`;
       const code = `${MCP_HEAD}server.tool('read_file', ${literal}, async () => ({ content: [] }));`;
       return {
-        name: 'every client that cuts is named, each at its own cut',
+        name: 'one report names every client, each with what it does (seen on a 4,143-character description)',
         code,
         errors: [
           {
             messageId: 'descriptionCutByClient' as const,
             ...locateChar(code, literal, 1024),
             endColumn: locateChar(code, literal, 5000).column,
-            data: { tool: '"read_file"', chars: '5,000', tokens: tokens5000, client: 'OpenAI API', limit: '1,024', lost: '3,976' },
-          },
-          {
-            messageId: 'descriptionCutByClient' as const,
-            ...locateChar(code, literal, 4096),
-            data: { tool: '"read_file"', chars: '5,000', tokens: tokens5000, client: 'Claude Code', limit: '4,096', lost: '904' },
+            data: {
+              tool: '"read_file"',
+              chars: '5,000',
+              tokens: tokens5000,
+              clients: 'OpenAI API rejects descriptions over 1,024 characters and Claude Code cuts them at 4,096',
+            },
           },
         ],
       };
