@@ -13,5 +13,5 @@ export { splitSentences } from './sentences.js';
 export { classifySentences, classifySentence, isHow, maskLiterals } from './classify.js';
 export { HOW_CATEGORIES, type HowCategoryInfo } from './categories.js';
 export { findRedundantParts } from './redundancy.js';
-export { normalizeWording } from './wording.js';
+export { getMeaningKey, normalizeWording } from './wording.js';
 export { splitIdentifier } from './words.js';
