@@ -12,7 +12,7 @@ export type MessageIds = 'invalidMcpName' | 'duplicateName' | 'invalidClientName
 const MCP_SPEC_ID = 'mcp-spec';
 
 /** Packages whose `tool({ name })` publishes `name` rewritten to `[A-Za-z0-9_]` (spaces and symbols become `_`). */
-const NORMALISING_PACKAGES = /^@openai\/agents(?:-[a-z]+)?$/;
+const NORMALISING_PACKAGES = /^@openai\/agents(?:-[a-z]+)?(?:\/[a-z]+)?$/;
 
 type Problem = { messageId: MessageIds; data: Record<string, string | number> };
 
