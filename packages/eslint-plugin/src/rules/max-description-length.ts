@@ -1,4 +1,4 @@
-import { countTokens } from '@toolslim/core';
+import { buildClientClause, countTokens, findPassedLimits, getDescriptionLimits } from '@toolslim/core';
 import { createReportOnce } from '../utils/report-once.js';
 import { createRule } from '../utils/create-rule.js';
 import { formatCount } from '../utils/cost.js';
@@ -9,21 +9,6 @@ import { asEslintNode, getToolLabel, isStaticText } from '../utils/tool-text.js'
 
 export type Options = [{ maxChars?: number; maxTokens?: number }];
 export type MessageIds = 'descriptionTooLong' | 'descriptionTooManyTokens' | 'descriptionCutByClient';
-
-interface ClientCut {
-  readonly client: string;
-  readonly limit: number;
-  readonly overflow: 'cut' | 'reject';
-}
-
-/** "OpenAI API rejects descriptions over 1,024 characters and Claude Code cuts them at 4,096": what each client does. */
-function buildClientClause(cuts: readonly ClientCut[]): string {
-  const clauses = cuts.map((cut, index) => {
-    const noun = index === 0 ? 'descriptions' : 'them';
-    return cut.overflow === 'reject' ? `${cut.client} rejects ${noun} over ${formatCount(cut.limit)} characters` : `${cut.client} cuts ${noun} at ${formatCount(cut.limit)}${index === 0 ? ' characters' : ''}`;
-  });
-  return clauses.length <= 1 ? clauses[0] : `${clauses.slice(0, -1).join(', ')} and ${clauses[clauses.length - 1]}`;
-}
 
 export default createRule<Options, MessageIds>({
   name: 'max-description-length',
@@ -60,10 +45,7 @@ export default createRule<Options, MessageIds>({
     defaultOptions: [{ maxChars: 1024 }],
   },
   create(context, [options]) {
-    const clientCuts = getTargetedClients(context)
-      .filter((client) => client.descriptionMaxChars !== undefined)
-      .map((client) => ({ client: client.name, limit: client.descriptionMaxChars!, overflow: client.descriptionOverflow ?? 'cut' }))
-      .sort((a, b) => a.limit - b.limit);
+    const clientCuts = getDescriptionLimits(getTargetedClients(context));
     const report = createReportOnce(context);
     return {
       'Program:exit'() {
@@ -71,7 +53,7 @@ export default createRule<Options, MessageIds>({
           const description = tool.description;
           if (!isStaticText(description)) continue;
           const text = description.value;
-          const cutBy = clientCuts.filter((cut) => text.length > cut.limit);
+          const cutBy = findPassedLimits(text.length, clientCuts);
           const isTooLong = cutBy.length === 0 && options.maxChars !== undefined && text.length > options.maxChars;
           // Counting tokens is the costly part: only for a description that is reported or checked in tokens.
           if (cutBy.length === 0 && !isTooLong && options.maxTokens === undefined) continue;

@@ -1,6 +1,6 @@
-import { normalizeWording, type ToolDecl } from '@toolslim/core';
+import { isNameRestatement, type ToolDecl } from '@toolslim/core';
 import { getFileModel } from '../utils/file-model.js';
-import { asEslintNode, buildWordsFromName, getToolLabel, getToolName, getToolReportNode, isStaticText } from '../utils/tool-text.js';
+import { asEslintNode, getToolLabel, getToolName, getToolReportNode, isStaticText } from '../utils/tool-text.js';
 import { createRule } from '../utils/create-rule.js';
 
 export type Options = [];
@@ -40,7 +40,7 @@ export default createRule<Options, MessageIds>({
             context.report({ node, messageId: 'emptyDescription', data });
             continue;
           }
-          if (name !== undefined && isRestatement(description, name)) {
+          if (name !== undefined && isNameRestatement(description, name)) {
             context.report({ node, messageId: 'descriptionRestatesName', data });
           }
         }
@@ -55,9 +55,4 @@ export default createRule<Options, MessageIds>({
  */
 function isBareName(tool: ToolDecl): boolean {
   return tool.inputSchema.kind === 'none' && tool.params.length === 0 && tool.handler === undefined;
-}
-
-function isRestatement(description: string, name: string): boolean {
-  const wording = normalizeWording(description);
-  return wording === normalizeWording(buildWordsFromName(name)) || wording === normalizeWording(name);
 }

@@ -1,4 +1,4 @@
-import { getClientProfiles, type ClientProfile, type ToolDecl } from '@toolslim/core';
+import { findToolNameProblem, TOOL_NAME_MESSAGES, type ToolDecl, type ToolNameMessageId } from '@toolslim/core';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { createRule } from '../utils/create-rule.js';
 import { getTargetedClients } from '../utils/clients.js';
@@ -6,15 +6,10 @@ import { getFileModel, getToolslimSettings } from '../utils/file-model.js';
 import { getToolName, getToolReportNode, isStaticText } from '../utils/tool-text.js';
 
 export type Options = [];
-export type MessageIds = 'invalidMcpName' | 'duplicateName' | 'invalidClientName' | 'clientNameTooLong' | 'qualifiedNameTooLong' | 'serverPlusToolTooLong';
-
-/** The MCP specification's profile: its name rule applies to every tool, whichever clients are targeted. */
-const MCP_SPEC_ID = 'mcp-spec';
+export type MessageIds = ToolNameMessageId;
 
 /** Packages whose `tool({ name })` publishes `name` rewritten to `[A-Za-z0-9_]` (spaces and symbols become `_`). */
 const NORMALISING_PACKAGES = /^@openai\/agents(?:-[a-z]+)?(?:\/[a-z]+)?$/;
-
-type Problem = { messageId: MessageIds; data: Record<string, string | number> };
 
 export default createRule<Options, MessageIds>({
   name: 'valid-tool-name',
@@ -24,19 +19,12 @@ export default createRule<Options, MessageIds>({
       description: "Require tool names that follow the MCP specification and fit every targeted client's pattern and length limits",
       recommended: 'recommended',
     },
-    messages: {
-      invalidMcpName: 'Tool name "{{name}}" breaks the MCP tool-name rule ({{pattern}}); {{clients}} reject or rename it.',
-      duplicateName: 'Tool name "{{name}}" is declared twice on the same server; clients keep only one of them.',
-      invalidClientName: 'Tool name "{{name}}" does not fit the name pattern of {{clients}} (e.g. {{pattern}}); they reject the request or drop the tool.',
-      clientNameTooLong: 'Tool name "{{name}}" is {{length}} characters; {{clients}} accept at most {{max}} and drop the tool.',
-      qualifiedNameTooLong: '{{client}} calls this tool "{{qualified}}", {{length}} characters (max {{max}}); shorten the tool or server name.',
-      serverPlusToolTooLong: 'Server "{{server}}" plus tool "{{name}}" is {{length}} characters; {{client}} allows {{max}} and drops the tool.',
-    },
+    // Written once in core: `toolslim measure --check` prints the same messages for a running server.
+    messages: TOOL_NAME_MESSAGES,
     schema: [],
   },
   create(context) {
-    const [spec] = getClientProfiles([MCP_SPEC_ID]);
-    const clients = getTargetedClients(context).filter((client) => client.id !== MCP_SPEC_ID);
+    const clients = getTargetedClients(context);
     const settingsServerName = getToolslimSettings(context).serverName;
     return {
       'Program:exit'(program) {
@@ -55,7 +43,7 @@ export default createRule<Options, MessageIds>({
             seen.set(serverKey, names);
           }
           const published = isNormalisedByLibrary(tool, normalisingCallees) ? name.replace(/[^a-zA-Z0-9]/g, '_') : name;
-          const problem = findNameProblem(spec, clients, published, getServerName(tool) ?? settingsServerName);
+          const problem = findToolNameProblem(published, clients, getServerName(tool) ?? settingsServerName);
           if (problem) context.report({ node, ...problem });
         }
       },
@@ -107,48 +95,4 @@ function isNormalisedByLibrary(tool: ToolDecl, callees: ReadonlySet<string>): bo
 
 function getServerName(tool: ToolDecl): string | undefined {
   return isStaticText(tool.server?.name) ? tool.server.name.value : undefined;
-}
-
-function isValidName(profile: ClientProfile, name: string): boolean {
-  return (profile.toolNamePattern?.test(name) ?? true) && name.length <= (profile.toolNameMaxLength ?? Infinity);
-}
-
-function joinNames(names: readonly string[]): string {
-  return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
-}
-
-/**
- * The one problem reported for a name, the most basic first: a broken MCP rule, then a client pattern,
- * then a client length, then the server-qualified limits. Clients that fail the same way share one report.
- */
-function findNameProblem(spec: ClientProfile, clients: readonly ClientProfile[], name: string, serverName: string | undefined): Problem | undefined {
-  const tooLong = clients.filter((client) => client.toolNameMaxLength !== undefined && name.length > client.toolNameMaxLength);
-  const badPattern = clients.filter((client) => !tooLong.includes(client) && client.toolNamePattern !== undefined && !client.toolNamePattern.test(name));
-  if (!isValidName(spec, name)) {
-    const clientNames = joinNames(['MCP clients', ...[...badPattern, ...tooLong].map((client) => client.name)]);
-    return { messageId: 'invalidMcpName', data: { name, pattern: String(spec.toolNamePattern), clients: clientNames } };
-  }
-  if (badPattern.length > 0) {
-    return { messageId: 'invalidClientName', data: { name, clients: joinNames(badPattern.map((client) => client.name)), pattern: String(badPattern[0].toolNamePattern) } };
-  }
-  if (tooLong.length > 0) {
-    const max = Math.min(...tooLong.map((client) => client.toolNameMaxLength!));
-    return { messageId: 'clientNameTooLong', data: { name, clients: joinNames(tooLong.map((client) => client.name)), length: name.length, max } };
-  }
-  if (serverName === undefined) return undefined;
-  for (const client of clients) {
-    if (client.qualifiedName) {
-      const qualified = client.qualifiedName.build(serverName, name);
-      if (qualified.length > client.qualifiedName.maxLength) {
-        return { messageId: 'qualifiedNameTooLong', data: { client: client.name, qualified, length: qualified.length, max: client.qualifiedName.maxLength } };
-      }
-    }
-    if (client.serverPlusToolMaxLength !== undefined && serverName.length + name.length > client.serverPlusToolMaxLength) {
-      return {
-        messageId: 'serverPlusToolTooLong',
-        data: { client: client.name, server: serverName, name, length: serverName.length + name.length, max: client.serverPlusToolMaxLength },
-      };
-    }
-  }
-  return undefined;
 }
