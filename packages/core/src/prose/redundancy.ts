@@ -267,6 +267,8 @@ function isTypeRestated(phrase: string, schema: JsonObject | undefined): boolean
     for (const itemType of getSchemaTypes(items)) for (const word of TYPE_WORDS[itemType] ?? []) allowed.add(foldWord(word));
   }
   const words = getWords(phrase).filter((word) => !FILLER.has(word));
+  // "Create as draft (true) or launch (false)": one boolean value names what that value means.
+  if (words.length === 1 && (words[0] === foldWord('true') || words[0] === foldWord('false'))) return false;
   return words.length > 0 && words.every((word) => allowed.has(word));
 }
 
