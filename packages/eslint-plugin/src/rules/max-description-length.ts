@@ -51,6 +51,14 @@ export default createRule<Options, MessageIds>({
       'Program:exit'() {
         for (const tool of getFileModel(context).tools) {
           const description = tool.description;
+          if (description?.kind === 'dynamic') {
+            // The parts that can be read are a lower bound, not a guess: past a client's limit already, the whole is too.
+            const cutBy = findPassedLimits(description.readable.length, clientCuts);
+            if (cutBy.length === 0) continue;
+            const data = { tool: getToolLabel(tool), chars: `at least ${formatCount(description.readable.length)}`, tokens: formatCount(countTokens(description.readable)), clients: buildClientClause(cutBy) };
+            report({ node: asEslintNode(description.node), messageId: 'descriptionCutByClient', data });
+            continue;
+          }
           if (!isStaticText(description)) continue;
           const text = description.value;
           const cutBy = findPassedLimits(text.length, clientCuts);

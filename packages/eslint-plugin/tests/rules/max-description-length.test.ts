@@ -35,8 +35,8 @@ ruleTester.run('max-description-length', rule, {
       settings: { toolslim: { clients: ['claude-code'] } },
     },
     {
-      name: 'dynamic text is never guessed at',
-      code: `${MCP_HEAD}server.tool('read_file', \`${buildProse(2000)}\${process.env.EXTRA}\`, async () => ({ content: [] }));`,
+      name: 'dynamic text is never guessed at: its readable part is within every limit',
+      code: `${MCP_HEAD}server.tool('read_file', \`${buildProse(900)}\${process.env.EXTRA}\`, async () => ({ content: [] }));`,
     },
   ],
   invalid: [
@@ -92,6 +92,11 @@ ruleTester.run('max-description-length', rule, {
       code: `${MCP_HEAD}server.tool('read_file', '${buildProse(300)}', async () => ({ content: [] }));`,
       options: [{ maxTokens: 20 }],
       errors: [{ messageId: 'descriptionTooManyTokens', line: 3, column: 26 }],
+    },
+    {
+      name: 'a template with an imported constant: the readable parts alone pass the limit (seen in a database server)',
+      code: `${MCP_HEAD}import { DEFAULT_DB } from './constants';\nserver.tool('compare_schema', \`${buildProse(1100)} Default database is \${DEFAULT_DB}.\`, async () => ({ content: [] }));`,
+      errors: [{ messageId: 'descriptionCutByClient', line: 4, column: 31 }],
     },
     {
       name: 'a constant in the same file is reported where the text is written',
