@@ -57,9 +57,27 @@ export default createRule<Options, MessageIds>({
  * behind feature flags) may well belong to different servers, so their names are not compared.
  */
 function getServerKey(tool: ToolDecl): unknown {
-  if (tool.server) return tool.server.node;
-  const parent = (tool.node as TSESTree.Node).parent;
+  const node = tool.node as TSESTree.Node;
+  if (tool.server) {
+    // `server.addTool(…)` and `registrar.addTool(…)` in a helper register on different objects, even when
+    // core links both to the file's one server: only the same receiver is the same server for certain.
+    const call = node.type === 'CallExpression' ? node : node.parent?.type === 'CallExpression' ? node.parent : undefined;
+    const receiver = call?.callee.type === 'MemberExpression' ? getReceiverText(call.callee.object) : undefined;
+    return receiver === undefined ? tool.server.node : `${tool.server.node.range[0]}:${receiver}`;
+  }
+  const parent = node.parent;
   return parent?.type === 'ArrayExpression' ? parent : undefined;
+}
+
+/** `server`, `this.server`: the object a registration call is made on, as text. */
+function getReceiverText(node: TSESTree.Node): string | undefined {
+  if (node.type === 'Identifier') return node.name;
+  if (node.type === 'ThisExpression') return 'this';
+  if (node.type === 'MemberExpression' && !node.computed && node.property.type === 'Identifier') {
+    const object = getReceiverText(node.object);
+    return object === undefined ? undefined : `${object}.${node.property.name}`;
+  }
+  return undefined;
 }
 
 /** `{ method: 'create_invoice', name: 'Create Invoice', … }`: `name` is a display title, `method` is what the model calls. */
