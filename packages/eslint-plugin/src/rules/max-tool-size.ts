@@ -17,13 +17,13 @@ export default createRule<Options, MessageIds>({
     },
     messages: {
       toolTooLarge:
-        'Tool {{tool}} publishes {{bytes}} bytes (~{{tokens}} tokens: name {{nameBytes}}, description {{descriptionBytes}}, schema {{schemaBytes}} bytes), over the budget of {{max}} bytes; every request carries it. Run `toolslim slim` to move the how into instruction files.',
+        'Tool {{tool}} publishes {{bytes}} bytes (~{{tokens}} tokens; description {{descriptionBytes}}, schema {{schemaBytes}}), over the budget of {{max}}. Run `toolslim slim`.',
       toolTooManyTokens:
-        'Tool {{tool}} publishes ~{{tokens}} tokens ({{bytes}} bytes), over the budget of {{tokenMax}} tokens; every request carries it. Run `toolslim slim` to move the how into instruction files.',
+        'Tool {{tool}} publishes ~{{tokens}} tokens ({{bytes}} bytes), over the budget of {{tokenMax}} tokens. Run `toolslim slim`.',
       toolOverAllowance:
         'Tool {{tool}} publishes {{bytes}} bytes (~{{tokens}} tokens), more than its oversized allowance of {{max}} bytes; an allowance may only shrink.',
       allowanceCanShrink:
-        'Tool {{tool}} now publishes {{bytes}} bytes, under its oversized allowance of {{max}} bytes; lower the allowance to {{bytes}} (or remove it when under the budget of {{budget}}) so it cannot grow back.',
+        'Tool {{tool}} now publishes {{bytes}} bytes, under its oversized allowance of {{max}}; lower the allowance to {{bytes}} so it cannot grow back.',
     },
     schema: [
       {
