@@ -1,6 +1,6 @@
-import { isNameRestatement, type ToolDecl } from '@toolslim/core';
+import { isNameRestatement } from '@toolslim/core';
 import { getFileModel } from '../utils/file-model.js';
-import { asEslintNode, getToolLabel, getToolName, getToolReportNode, isStaticText } from '../utils/tool-text.js';
+import { asEslintNode, getToolLabel, isBareName, getToolName, getToolReportNode, isStaticText } from '../utils/tool-text.js';
 import { createRule } from '../utils/create-rule.js';
 
 export type Options = [];
@@ -49,10 +49,3 @@ export default createRule<Options, MessageIds>({
   },
 });
 
-/**
- * A name with no description, no schema and no handler is not evidently a tool: it is how a tool call
- * (`{ type: 'function', function: { name, arguments } }`) or a `tool_choice` names one.
- */
-function isBareName(tool: ToolDecl): boolean {
-  return tool.inputSchema.kind === 'none' && tool.params.length === 0 && tool.handler === undefined;
-}

@@ -3,7 +3,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { createRule } from '../utils/create-rule.js';
 import { getTargetedClients } from '../utils/clients.js';
 import { getFileModel, getToolslimSettings } from '../utils/file-model.js';
-import { getToolName, getToolReportNode, isStaticText } from '../utils/tool-text.js';
+import { getToolName, getToolReportNode, isBareName, isStaticText } from '../utils/tool-text.js';
 
 export type Options = [];
 export type MessageIds = ToolNameMessageId;
@@ -31,7 +31,7 @@ export default createRule<Options, MessageIds>({
         const normalisingCallees = findNormalisingCallees(program);
         const seen = new Map<unknown, Set<string>>();
         for (const tool of getFileModel(context).tools) {
-          if (isDisplayTitle(tool)) continue;
+          if (isDisplayTitle(tool) || isBareName(tool)) continue;
           const name = getToolName(tool);
           if (name === undefined) continue;
           const node = getToolReportNode(tool);

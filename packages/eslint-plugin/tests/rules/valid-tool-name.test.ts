@@ -43,6 +43,10 @@ ruleTester.run('valid-tool-name', rule, {
       code: "import { FastMCP } from 'fastmcp';\nimport { z } from 'zod';\nconst server = new FastMCP({ name: 'scraper', version: '1.0.0' });\nserver.addTool({ name: 'search', description: 'Searches the web.', parameters: z.object({}), execute: async () => '' });\nfunction registerStrictSearch(registrar: { addTool: typeof server.addTool }) {\n  registrar.addTool({ name: 'search', description: 'Searches the web, strictly.', parameters: z.object({}), execute: async () => '' });\n}\nregisterStrictSearch(server);\n",
     },
     {
+      name: 'a tool call names a tool; it does not declare one (seen in a model adapter)',
+      code: "export const calls = [{ id: 'c1', type: 'function', function: { name: 'search the web', arguments: '{}' } }];\n",
+    },
+    {
       name: 'a library that rewrites the name to [A-Za-z0-9_] before publishing it (agents SDK)',
       code: "import { tool } from '@openai/agents';\nimport { z } from 'zod';\nexport const checker = tool({\n  name: 'Billing status checker',\n  description: 'Answers billing questions.',\n  parameters: z.object({ question: z.string() }),\n  execute: async () => 'ok',\n});\n",
     },
