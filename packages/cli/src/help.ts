@@ -54,15 +54,18 @@ Options:
   --cwd <dir>               Folder to start the command in (default: the current one).
   --timeout <seconds>       How long to wait for each answer (default: 30).
   --top <n>                 Print only the n heaviest tools (totals count all).
+  --check                   Check the listed tools as the ESLint rules check source
+                            (names, client limits, sizes, redundancy, how-text).
   --json                    Print the report as JSON (see docs/cli.md).
   -h, --help                Show this help.
 
 The command after -- gets the whole environment. Its stderr is captured and the
 last lines are shown when it fails.
 
-Exit codes: 0 measured, 2 wrong flags, 3 command not found, 4 server exited
-before answering, 5 no answer within --timeout, 6 non-protocol text on stdout,
-7 no tools listed, 8 HTTP endpoint refused, 10 server answered with an error.
+Exit codes: 0 measured, 1 --check found problems, 2 wrong flags, 3 command not
+found, 4 server exited before answering, 5 no answer within --timeout,
+6 non-protocol text on stdout, 7 no tools listed, 8 HTTP endpoint refused,
+10 server answered with an error.
 `;
 
 export const BUDGET_HELP = `Usage: toolslim budget [paths…] [options]

@@ -10,6 +10,8 @@ export interface ClientProfile {
   readonly name: string;
   /** Characters (UTF-16 code units) of a tool description the client keeps. */
   readonly descriptionMaxChars?: number;
+  /** What the client does with a longer description: cuts it (default) or rejects the request. */
+  readonly descriptionOverflow?: 'cut' | 'reject';
   /** Characters of the server's `instructions` the client keeps. */
   readonly instructionsMaxChars?: number;
   /** What the client appends where it cuts (so messages can quote it). */
@@ -86,6 +88,7 @@ export const CLIENT_PROFILES: readonly ClientProfile[] = [
     id: 'openai',
     name: 'OpenAI API',
     descriptionMaxChars: 1024,
+    descriptionOverflow: 'reject',
     toolNamePattern: OPENAI_NAME,
     toolNameMaxLength: 64,
     maxTools: 128,

@@ -10,4 +10,5 @@ export * from './prose/index.js';
 export * from './clients.js';
 export * from './families.js';
 export * from './report.js';
+export * from './checks/index.js';
 export { createZodVersionLookup, createMcpSdkExecutionLookup } from './installed-libraries.js';

@@ -36,6 +36,14 @@ const TABLE: readonly Row[] = [
   ['a question restating the name', 'Which side.', param('side', { enum: ['left', 'right'] }), '', ['name']],
   ['milliseconds do not join sentences', 'Wait in ms. Optional.', param('wait', { type: 'number' }), 'Wait in ms.', ['optionality']],
   ['enum that lists other values is kept', 'Sort direction. One of: asc, desc, random.', param('direction', { enum: ['asc', 'desc'] }), 'Sort direction. One of: asc, desc, random.', []],
+  // seen in the corpus (issue 10): value lists after a label, echoes, mixed parentheticals
+  ['enum after a label', 'Reasoning effort: minimal, low, medium or high.', param('effort', { type: 'string', enum: ['minimal', 'low', 'medium', 'high'] }), 'Reasoning effort.', ['enum']],
+  ['enum after "can be"', 'Can be minimal, low, medium or high.', param('effort', { type: 'string', enum: ['minimal', 'low', 'medium', 'high'] }), '', ['enum']],
+  ['a colon before other text is kept', 'Time: 10:30 or later.', param('time', { type: 'string' }), 'Time: 10:30 or later.', []],
+  ['name-and-type echo', 'Search query string', { name: 'query', schema: { type: 'string' }, required: true, toolName: 'search_docs' } as ParamFacts, '', ['name']],
+  ['name and tool words without the type are kept', 'Text encoding of the file.', { name: 'encoding', schema: { type: 'string' }, required: false, toolName: 'read_file' } as ParamFacts, 'Text encoding of the file.', []],
+  ['mixed parenthetical with no published default', 'Whether to list hidden files (boolean, optional, default false).', param('hidden', { type: 'boolean' }), 'Whether to list hidden files (default false).', ['type', 'optionality']],
+  ['one boolean value names what it means', 'Create as draft (true) or launch now (false).', param('draft', { type: 'boolean', default: true }), 'Create as draft (true) or launch now (false).', []],
   // default restated
   ['default sentence', 'Page size. Defaults to 10.', param('per_page', { type: 'integer', default: 10 }), 'Page size.', ['default']],
   ['default in parentheses', 'Page size (default: 10).', param('per_page', { type: 'integer', default: 10 }), 'Page size.', ['default']],

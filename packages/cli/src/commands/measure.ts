@@ -1,10 +1,11 @@
-/** `toolslim measure [--json] [--top N] -- <command…>` / `--url <url>`: what a running server lists. */
+/** `toolslim measure [--json] [--top N] [--check] -- <command…>` / `--url <url>`: what a running server lists. */
 import { getPositiveNumber, parseFlags, splitServerCommand } from '../args.js';
 import { CliError, EXIT } from '../exit-codes.js';
 import { MEASURE_HELP } from '../help.js';
 import type { Command } from '../io.js';
 import { createStyle, printJson, printMeasure } from '../print.js';
-import { getServerTarget, getTimeoutSeconds, measureServer, SERVER_FLAGS } from '../target.js';
+import { describeTarget, getServerTarget, getTimeoutSeconds, measureServer, SERVER_FLAGS } from '../target.js';
+import { runMeasureCheck } from './measure-check.js';
 
 export const measure: Command = async (args, io) => {
   const { head, serverCommand } = splitServerCommand(args);
@@ -12,6 +13,7 @@ export const measure: Command = async (args, io) => {
     ...SERVER_FLAGS,
     json: { type: 'boolean' },
     top: { type: 'string' },
+    check: { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
   });
   if (values.help) {
@@ -25,6 +27,7 @@ export const measure: Command = async (args, io) => {
   const target = getServerTarget(values, serverCommand, io);
   if (!target) throw new CliError('Name a server: toolslim measure -- <command…> or toolslim measure --url <url>.', EXIT.usage);
   const measured = await measureServer(target, getTimeoutSeconds(values));
+  if (values.check) return runMeasureCheck(measured, describeTarget(target), values.json === true, io, createStyle(io.isTTY, io.env));
   if (values.json) {
     io.stdout(printJson(measured.report));
   } else {

@@ -12,6 +12,6 @@ export type {
 export { splitSentences } from './sentences.js';
 export { classifySentences, classifySentence, isHow, maskLiterals } from './classify.js';
 export { HOW_CATEGORIES, type HowCategoryInfo } from './categories.js';
-export { findRedundantParts } from './redundancy.js';
-export { normalizeWording } from './wording.js';
+export { findRedundantParts, type RedundancyFacts } from './redundancy.js';
+export { getMeaningKey, normalizeWording } from './wording.js';
 export { splitIdentifier } from './words.js';

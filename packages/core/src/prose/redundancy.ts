@@ -11,6 +11,12 @@
 import type { JsonObject, JsonValue } from '../model.js';
 import { splitSentences } from './sentences.js';
 import type { ParamFacts, RedundancyReason, RedundantPart, Sentence } from './types.js';
+
+/** What redundancy is judged against: the parameter, and the name of the tool it belongs to when known. */
+export interface RedundancyFacts extends ParamFacts {
+  /** "Search query string" for `query` of `search_docs` echoes the tool and parameter names and the type. */
+  readonly toolName?: string;
+}
 import { foldWord, getWords, splitIdentifier } from './words.js';
 
 /** Words that carry no meaning when a phrase restates a name or a type. */
@@ -34,7 +40,13 @@ const TYPE_WORDS: Readonly<Record<string, readonly string[]>> = {
 const COUNTING_WORDS = new Set(['maximum', 'minimum', 'count', 'limit', 'total'].map(foldWord));
 
 const ENUM_INTRO =
-  /^(?:(?:must|can|should|may)\s+be\s+|is\s+)?(?:one\s+of(?:\s+the\s+following)?|either|enum(?:\s+values)?|(?:possible|allowed|valid|accepted|supported|available)\s+(?:values|options|choices)(?:\s+(?:are|is|include))?|values?|options?|choices?|accepts?)\s*[:\-–—]?\s*/i;
+  /^(?:(?:must|can|should|may)\s+be(?:\s+one\s+of(?:\s+the\s+following)?)?|(?:is\s+)?one\s+of(?:\s+the\s+following)?|(?:is\s+)?either|enum(?:\s+values)?|(?:possible|allowed|valid|accepted|supported|available)\s+(?:values|options|choices)(?:\s+(?:are|is|include))?|values?|options?|choices?|accepts?)\s*[:\-–—]?\s*/i;
+
+/** Where a unit hands over to a restated value list: "Effort: low, medium or high." / "Effort, one of low or high." */
+const TAIL_LIST_START = /(?::\s+|\s+[-–—]\s+|,\s+(?=(?:one\s+of|either|must\s+be|can\s+be)\b))/g;
+
+/** Words a parameter name implies: a `query` is a search query. */
+const IMPLIED_WORDS: Readonly<Record<string, readonly string[]>> = { query: ['search'], q: ['search', 'query'] };
 
 const OPTIONALITY =
   /^(?:(?:this|the)\s+(?:parameter|field|argument|value|param|input)\s+is\s+|it\s+is\s+|is\s+)?(optional|required|mandatory|not\s+required)(?:\s+(?:parameter|field|argument|value|param|input))?$/i;
@@ -45,7 +57,7 @@ const DEFAULT_PHRASE =
   /^(?:(?:if|when)\s+(?:omitted|unset|not\s+(?:specified|provided|given|set|supplied))\s*,?\s*)?(?:it\s+)?(?:defaults?(?:\s+value)?(?:\s+(?:is|to))?\s*[:=]?|by\s+default(?:\s+(?:it\s+is|is|it's))?\s*,?)\s*(.+)$/i;
 
 /** Redundant parts of `description`, in order and without overlaps. */
-export function findRedundantParts(description: string, param: ParamFacts): RedundantPart[] {
+export function findRedundantParts(description: string, param: RedundancyFacts): RedundantPart[] {
   const units = splitSentences(description);
   const reasons = units.map((unit) => (unit.markup ? undefined : getUnitReason(unit.text, param)));
   const parts: RedundantPart[] = [];
@@ -82,19 +94,57 @@ function getUnitRemovalRange(
 }
 
 /** Parenthesised / bracketed parts and "Optional:" labels inside a unit that is kept. */
-function findRedundantInnerParts(description: string, unit: Sentence, param: ParamFacts): RedundantPart[] {
+function findRedundantInnerParts(description: string, unit: Sentence, param: RedundancyFacts): RedundantPart[] {
   const parts: RedundantPart[] = [];
   const label = OPTIONALITY_LABEL.exec(unit.text);
   if (label && isOptionalityRestated(label[1], param)) {
     parts.push({ start: unit.start, end: unit.start + label[0].length, reason: 'optionality' });
   }
   for (const group of unit.text.matchAll(/\(([^()]*)\)|\[([^[\]]*)\]/g)) {
-    const reason = getPhraseReason(group[1] ?? group[2], param);
-    if (reason === undefined) continue;
+    const inner = group[1] ?? group[2];
     const start = unit.start + group.index;
-    parts.push({ ...widenOverWhitespace(description, start, start + group[0].length), reason });
+    const reason = getPhraseReason(inner, param);
+    if (reason !== undefined) {
+      parts.push({ ...widenOverWhitespace(description, start, start + group[0].length), reason });
+      continue;
+    }
+    // "(boolean, optional, default false)" with no published default: only "boolean, " and "optional, " go.
+    parts.push(...findRedundantPieces(inner, start + 1, param));
   }
+  const tail = findRestatedTailList(unit, param);
+  if (tail && !parts.some((part) => part.end > tail.start)) parts.push(tail);
   return parts;
+}
+
+/** Comma-separated pieces of a parenthesis that are redundant when others are not, each with its separator. */
+function findRedundantPieces(inner: string, offset: number, param: RedundancyFacts): RedundantPart[] {
+  const pieces = [...inner.matchAll(/[^,;]+/g)].map((match) => ({ text: match[0], start: match.index, end: match.index + match[0].length }));
+  if (pieces.length < 2) return [];
+  const reasons = pieces.map((piece) => getSinglePhraseReason(stripSentencePunctuation(piece.text), param));
+  if (reasons.every((reason) => reason === undefined) || reasons.every((reason) => reason !== undefined)) return [];
+  const parts: RedundantPart[] = [];
+  pieces.forEach((piece, index) => {
+    const reason = reasons[index];
+    if (reason === undefined) return;
+    const lead = piece.text.length - piece.text.trimStart().length;
+    // Take the separator after the piece, or before it for the last piece.
+    const range = index < pieces.length - 1 ? { start: piece.start + lead, end: pieces[index + 1].start + (pieces[index + 1].text.length - pieces[index + 1].text.trimStart().length) } : { start: pieces[index - 1].end, end: piece.end };
+    parts.push({ start: offset + range.start, end: offset + range.end, reason });
+  });
+  return parts;
+}
+
+/** "Effort: minimal, low, medium or high." — the restated list after a colon or dash, up to the final period. */
+function findRestatedTailList(unit: Sentence, param: RedundancyFacts): RedundantPart | undefined {
+  for (const separator of unit.text.matchAll(TAIL_LIST_START)) {
+    const head = unit.text.slice(0, separator.index);
+    if (!/[\p{L}\p{N}]/u.test(head)) continue;
+    const rest = unit.text.slice(separator.index + separator[0].length);
+    const list = rest.replace(/[.!;]+\s*$/, '');
+    if (!isEnumRestated(list, param.schema, true)) continue;
+    return { start: unit.start + separator.index, end: unit.start + separator.index + separator[0].length + list.length, reason: 'enum' };
+  }
+  return undefined;
 }
 
 /** Takes the whitespace before a part (or, at the start of a line, after it) along with it. */
@@ -108,7 +158,7 @@ function widenOverWhitespace(text: string, start: number, end: number): { start:
 }
 
 /** Why a whole unit is redundant, or undefined when it says something the schema does not. */
-function getUnitReason(text: string, param: ParamFacts): RedundancyReason | undefined {
+function getUnitReason(text: string, param: RedundancyFacts): RedundancyReason | undefined {
   let innerReason: RedundancyReason | undefined;
   const withoutRedundantGroups = text.replace(/\s*(?:\(([^()]*)\)|\[([^[\]]*)\])/g, (group, paren?: string, bracket?: string) => {
     const reason = getPhraseReason(paren ?? bracket ?? '', param);
@@ -130,7 +180,7 @@ function stripSentencePunctuation(text: string): string {
 }
 
 /** Why a phrase (a sentence without its period, or the inside of parentheses) is redundant. */
-function getPhraseReason(rawPhrase: string, param: ParamFacts): RedundancyReason | undefined {
+function getPhraseReason(rawPhrase: string, param: RedundancyFacts): RedundancyReason | undefined {
   const phrase = stripSentencePunctuation(rawPhrase);
   if (phrase === '') return undefined;
   const whole = getSinglePhraseReason(phrase, param);
@@ -142,12 +192,13 @@ function getPhraseReason(rawPhrase: string, param: ParamFacts): RedundancyReason
   return reasons.every((reason) => reason !== undefined) ? reasons[0] : undefined;
 }
 
-function getSinglePhraseReason(phrase: string, param: ParamFacts): RedundancyReason | undefined {
+function getSinglePhraseReason(phrase: string, param: RedundancyFacts): RedundancyReason | undefined {
   if (isOptionalityRestated(phrase, param)) return 'optionality';
   if (isDefaultRestated(phrase, param.schema)) return 'default';
   if (isEnumRestated(phrase, param.schema)) return 'enum';
   if (isTypeRestated(phrase, param.schema)) return 'type';
   if (isNameRestated(phrase, param.name)) return 'name';
+  if (isNameAndTypeRestated(phrase, param)) return 'name';
   return undefined;
 }
 
@@ -181,7 +232,7 @@ function unquote(text: string): string {
   return quoted ? quoted[2] : text;
 }
 
-function isEnumRestated(phrase: string, schema: JsonObject | undefined): boolean {
+function isEnumRestated(phrase: string, schema: JsonObject | undefined, isAfterLabel = false): boolean {
   const values = schema?.enum;
   if (!Array.isArray(values) || values.length === 0) return false;
   if (!values.every((value) => typeof value === 'string' || typeof value === 'number')) return false;
@@ -193,6 +244,8 @@ function isEnumRestated(phrase: string, schema: JsonObject | undefined): boolean
     .filter((item) => item !== '');
   // Without an intro ("One of:"), only a bare list of two or more values counts ("asc or desc").
   if (!intro && written.length < 2) return false;
+  // After a label ("Effort: …") the list must still name every value, and at least two.
+  if (isAfterLabel && written.length < 2) return false;
   const expected = new Set(values.map((value) => String(value).toLowerCase()));
   return written.length === expected.size && written.every((item) => expected.has(item));
 }
@@ -214,6 +267,8 @@ function isTypeRestated(phrase: string, schema: JsonObject | undefined): boolean
     for (const itemType of getSchemaTypes(items)) for (const word of TYPE_WORDS[itemType] ?? []) allowed.add(foldWord(word));
   }
   const words = getWords(phrase).filter((word) => !FILLER.has(word));
+  // "Create as draft (true) or launch (false)": one boolean value names what that value means.
+  if (words.length === 1 && (words[0] === foldWord('true') || words[0] === foldWord('false'))) return false;
   return words.length > 0 && words.every((word) => allowed.has(word));
 }
 
@@ -223,4 +278,21 @@ function isNameRestated(phrase: string, name: string): boolean {
   const isCounting = [...nameWords].some((word) => COUNTING_WORDS.has(word));
   const words = getWords(phrase).filter((word) => !FILLER.has(word) && !(isCounting && word === 'number'));
   return words.length > 0 && new Set(words).size === nameWords.size && words.every((word) => nameWords.has(word));
+}
+
+/**
+ * "Search query string" for `query` of `search_docs`: every name word is there, and the rest only
+ * echoes the type, the tool's name or what the name implies.
+ */
+function isNameAndTypeRestated(phrase: string, param: RedundancyFacts): boolean {
+  const nameWords = new Set(splitIdentifier(param.name).map(foldWord));
+  if (nameWords.size === 0) return false;
+  const echoes = new Set<string>();
+  for (const type of getSchemaTypes(param.schema)) for (const word of TYPE_WORDS[type] ?? []) echoes.add(foldWord(word));
+  for (const word of param.toolName ? splitIdentifier(param.toolName) : []) echoes.add(foldWord(word));
+  for (const word of nameWords) for (const implied of IMPLIED_WORDS[word] ?? []) echoes.add(foldWord(implied));
+  const words = getWords(phrase).filter((word) => !FILLER.has(word));
+  // The type itself must be named ("string", "number"): "Text encoding of the file" is not an echo.
+  const typeNames = new Set(getSchemaTypes(param.schema).map(foldWord));
+  return words.some((word) => typeNames.has(word)) && [...nameWords].every((word) => words.includes(word)) && words.every((word) => nameWords.has(word) || echoes.has(word));
 }

@@ -20,3 +20,22 @@ export function normalizeWording(text: string): string {
     .map(foldWord)
     .join(' ');
 }
+
+/** Words that shape a sentence without naming a thing: "Where the file is." and "Path of the file." both say "file". */
+const FUNCTION_WORDS = new Set([
+  'of', 'to', 'for', 'in', 'on', 'at', 'by', 'with', 'from', 'into', 'as', 'is', 'are', 'be', 'was', 'it', 'its', 'which', 'where',
+  'what', 'whose', 'and', 'or', 'use', 'used', 'using', 'value', 'unique', 'specific', 'target', 'optional', 'required', 's',
+].map(foldWord));
+
+/**
+ * What a parameter description is about, as a key: its words without function words, without the
+ * parameter's own name words, folded and sorted. "The ID of the project." and "Project ID" share a key;
+ * "The organization ID" and "The project ID" do not — they describe different things that share a name.
+ */
+export function getMeaningKey(text: string, paramName: string): string {
+  const nameWords = new Set(normalizeWording(paramName.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_\-.]+/g, ' ')).split(' '));
+  const words = normalizeWording(text)
+    .split(' ')
+    .filter((word) => word !== '' && !FUNCTION_WORDS.has(word) && !nameWords.has(word));
+  return [...new Set(words)].sort().join(' ');
+}

@@ -1,4 +1,4 @@
-import { normalizeWording, type ParamDecl, type StaticText } from '@toolslim/core';
+import { getMeaningKey, normalizeWording, type ParamDecl, type StaticText } from '@toolslim/core';
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { createRule } from '../utils/create-rule.js';
 import { buildQuote } from '../utils/cost.js';
@@ -24,8 +24,7 @@ export default createRule<Options, MessageIds>({
       recommended: 'recommended',
     },
     messages: {
-      inconsistentDescription:
-        'Parameter "{{param}}" is described differently here than in {{others}} other tool(s) in this file ("{{common}}"); the model reads every variant on every request and may take them for different things.',
+      inconsistentDescription: 'Parameter "{{param}}" says the same thing as in {{others}} other tools of this file in other words ("{{common}}"); use one wording.',
       useCommonWording: 'Use the most common wording: "{{common}}".',
     },
     schema: [],
@@ -33,7 +32,7 @@ export default createRule<Options, MessageIds>({
   create(context) {
     return {
       'Program:exit'() {
-        for (const group of groupByParamName(getFileModel(context).tools.flatMap((tool) => tool.params))) {
+        for (const group of groupByMeaning(getFileModel(context).tools.flatMap((tool) => tool.params))) {
           const common = findMostCommonWording(group);
           if (common === undefined) continue;
           const others = group.filter((entry) => entry.wording === common.wording).length;
@@ -54,28 +53,30 @@ export default createRule<Options, MessageIds>({
   },
 });
 
-/** Parameters with a readable description, grouped by their path (`options.depth` apart from `depth`). */
-function groupByParamName(params: readonly ParamDecl[]): DescribedParam[][] {
+/**
+ * Parameters with a readable description, grouped by their path (`options.depth` apart from `depth`) and
+ * by what the description is about: `id` described as "The organization ID" and as "The project ID" are
+ * two different parameters, and "the element to click" is not another wording of "the element to hover".
+ */
+function groupByMeaning(params: readonly ParamDecl[]): DescribedParam[][] {
   const groups = new Map<string, DescribedParam[]>();
   for (const param of params) {
     if (!isStaticText(param.description) || param.description.value.trim() === '') continue;
-    const key = param.path.join('.');
+    const key = `${param.path.join('.')}\u0000${getMeaningKey(param.description.value, param.name)}`;
     const entry = { param, text: param.description, wording: normalizeWording(param.description.value) };
     groups.set(key, [...(groups.get(key) ?? []), entry]);
   }
   return [...groups.values()];
 }
 
-/** The wording most parameters use, first in source order on a tie; undefined when all agree. */
+/** The wording a clear majority uses (at least two, and more than half of the group); undefined otherwise. */
 function findMostCommonWording(group: readonly DescribedParam[]): DescribedParam | undefined {
   const counts = new Map<string, number>();
   for (const entry of group) counts.set(entry.wording, (counts.get(entry.wording) ?? 0) + 1);
   if (counts.size < 2) return undefined;
-  let best: DescribedParam | undefined;
-  for (const entry of group) {
-    if (!best || counts.get(entry.wording)! > counts.get(best.wording)!) best = entry;
-  }
-  return best;
+  const best = group.reduce((top, entry) => (counts.get(entry.wording)! > counts.get(top.wording)! ? entry : top));
+  const count = counts.get(best.wording)!;
+  return count >= 2 && count * 2 > group.length ? best : undefined;
 }
 
 /** Replace a description written as one string literal with the common text, in the literal's own quotes. */

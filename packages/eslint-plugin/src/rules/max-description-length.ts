@@ -1,4 +1,4 @@
-import { countTokens } from '@toolslim/core';
+import { buildClientClause, countTokens, findPassedLimits, getDescriptionLimits } from '@toolslim/core';
 import { createReportOnce } from '../utils/report-once.js';
 import { createRule } from '../utils/create-rule.js';
 import { formatCount } from '../utils/cost.js';
@@ -19,12 +19,9 @@ export default createRule<Options, MessageIds>({
       recommended: 'recommended',
     },
     messages: {
-      descriptionTooLong:
-        'The description of {{tool}} is {{chars}} characters (~{{tokens}} tokens), over the limit of {{max}}; every request carries it. Run `toolslim slim` to move the how into instruction files.',
-      descriptionTooManyTokens:
-        'The description of {{tool}} is ~{{tokens}} tokens ({{chars}} characters), over the limit of {{max}} tokens; every request carries it. Run `toolslim slim` to move the how into instruction files.',
-      descriptionCutByClient:
-        'The description of {{tool}} is {{chars}} characters (~{{tokens}} tokens); {{client}} cuts tool descriptions at {{limit}} characters, so the model never reads the last {{lost}} characters. Run `toolslim slim` to move the how into instruction files.',
+      descriptionTooLong: 'The description of {{tool}} is {{chars}} characters (~{{tokens}} tokens), over the limit of {{max}}. Run `toolslim slim` to move the how out.',
+      descriptionTooManyTokens: 'The description of {{tool}} is ~{{tokens}} tokens ({{chars}} characters), over the limit of {{max}} tokens. Run `toolslim slim` to move the how out.',
+      descriptionCutByClient: 'The description of {{tool}} is {{chars}} characters (~{{tokens}} tokens); {{clients}}. Run `toolslim slim` to move the how out.',
     },
     schema: [
       {
@@ -48,17 +45,23 @@ export default createRule<Options, MessageIds>({
     defaultOptions: [{ maxChars: 1024 }],
   },
   create(context, [options]) {
-    const clientCuts = getTargetedClients(context)
-      .filter((client) => client.descriptionMaxChars !== undefined)
-      .map((client) => ({ client: client.name, limit: client.descriptionMaxChars! }));
+    const clientCuts = getDescriptionLimits(getTargetedClients(context));
     const report = createReportOnce(context);
     return {
       'Program:exit'() {
         for (const tool of getFileModel(context).tools) {
           const description = tool.description;
+          if (description?.kind === 'dynamic') {
+            // The parts that can be read are a lower bound, not a guess: past a client's limit already, the whole is too.
+            const cutBy = findPassedLimits(description.readable.length, clientCuts);
+            if (cutBy.length === 0) continue;
+            const data = { tool: getToolLabel(tool), chars: `at least ${formatCount(description.readable.length)}`, tokens: formatCount(countTokens(description.readable)), clients: buildClientClause(cutBy) };
+            report({ node: asEslintNode(description.node), messageId: 'descriptionCutByClient', data });
+            continue;
+          }
           if (!isStaticText(description)) continue;
           const text = description.value;
-          const cutBy = clientCuts.filter((cut) => text.length > cut.limit);
+          const cutBy = findPassedLimits(text.length, clientCuts);
           const isTooLong = cutBy.length === 0 && options.maxChars !== undefined && text.length > options.maxChars;
           // Counting tokens is the costly part: only for a description that is reported or checked in tokens.
           if (cutBy.length === 0 && !isTooLong && options.maxTokens === undefined) continue;
@@ -67,21 +70,16 @@ export default createRule<Options, MessageIds>({
           const toolLabel = getToolLabel(tool);
           const chars = formatCount(text.length);
           const tokens = formatCount(tokenCount);
-          for (const cut of cutBy) {
-            // The squiggle covers exactly what the client drops.
-            const loc = getTextLoc(context.sourceCode, description, cut.limit, text.length);
-            report({
-              node,
-              ...(loc ? { loc } : {}),
-              messageId: 'descriptionCutByClient',
-              data: { tool: toolLabel, chars, tokens, client: cut.client, limit: formatCount(cut.limit), lost: formatCount(text.length - cut.limit) },
-            });
+          if (cutBy.length > 0) {
+            // One report per description, ranged on what the strictest client drops or refuses.
+            const loc = getTextLoc(context.sourceCode, description, cutBy[0].limit, text.length);
+            report({ node, ...(loc ? { loc } : {}), messageId: 'descriptionCutByClient', data: { tool: toolLabel, chars, tokens, clients: buildClientClause(cutBy) } });
           }
           // A client cut already says the description is too long and by how much; one report per problem.
           if (isTooLong) {
             report({ node, messageId: 'descriptionTooLong', data: { tool: toolLabel, chars, tokens, max: formatCount(options.maxChars!) } });
           }
-          if (options.maxTokens !== undefined && tokenCount > options.maxTokens) {
+          if (options.maxTokens !== undefined && tokenCount > options.maxTokens && cutBy.length === 0 && !isTooLong) {
             report({ node, messageId: 'descriptionTooManyTokens', data: { tool: toolLabel, chars, tokens, max: formatCount(options.maxTokens) } });
           }
         }

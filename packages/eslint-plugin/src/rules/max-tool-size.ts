@@ -1,11 +1,20 @@
-import { buildPublishedTool, measureTool } from '@toolslim/core';
+import { buildPublishedTool, countTokens, measureTool, type ToolDecl } from '@toolslim/core';
 import { createRule } from '../utils/create-rule.js';
 import { formatCount } from '../utils/cost.js';
 import { getFileModel } from '../utils/file-model.js';
-import { getToolReportNode } from '../utils/tool-text.js';
+import { getToolReportNode, isStaticText } from '../utils/tool-text.js';
 
 export type Options = [{ perToolBytes?: number; perToolTokens?: number; oversized?: Record<string, number> }];
 export type MessageIds = 'toolTooLarge' | 'toolTooManyTokens' | 'toolOverAllowance' | 'allowanceCanShrink';
+
+/** The bytes a tool publishes at least: its name and the readable part of its description in an empty schema. */
+function getLowerBound(tool: ToolDecl): { name: string; bytes: number; descriptionBytes: number; text: string } | undefined {
+  const name = isStaticText(tool.name) ? tool.name.value : undefined;
+  const description = tool.description?.kind === 'static' ? tool.description.value : tool.description?.readable;
+  if (name === undefined || description === undefined) return undefined;
+  const minimal = { name, description, inputSchema: { type: 'object' } };
+  return { name, bytes: Buffer.byteLength(JSON.stringify(minimal)), descriptionBytes: Buffer.byteLength(JSON.stringify(description)), text: JSON.stringify(minimal) };
+}
 
 export default createRule<Options, MessageIds>({
   name: 'max-tool-size',
@@ -17,13 +26,13 @@ export default createRule<Options, MessageIds>({
     },
     messages: {
       toolTooLarge:
-        'Tool {{tool}} publishes {{bytes}} bytes (~{{tokens}} tokens: name {{nameBytes}}, description {{descriptionBytes}}, schema {{schemaBytes}} bytes), over the budget of {{max}} bytes; every request carries it. Run `toolslim slim` to move the how into instruction files.',
+        'Tool {{tool}} publishes {{bytes}} bytes (~{{tokens}} tokens; description {{descriptionBytes}}, schema {{schemaBytes}}), over the budget of {{max}}. Run `toolslim slim`.',
       toolTooManyTokens:
-        'Tool {{tool}} publishes ~{{tokens}} tokens ({{bytes}} bytes), over the budget of {{tokenMax}} tokens; every request carries it. Run `toolslim slim` to move the how into instruction files.',
+        'Tool {{tool}} publishes ~{{tokens}} tokens ({{bytes}} bytes), over the budget of {{tokenMax}} tokens. Run `toolslim slim`.',
       toolOverAllowance:
         'Tool {{tool}} publishes {{bytes}} bytes (~{{tokens}} tokens), more than its oversized allowance of {{max}} bytes; an allowance may only shrink.',
       allowanceCanShrink:
-        'Tool {{tool}} now publishes {{bytes}} bytes, under its oversized allowance of {{max}} bytes; lower the allowance to {{bytes}} (or remove it when under the budget of {{budget}}) so it cannot grow back.',
+        'Tool {{tool}} now publishes {{bytes}} bytes, under its oversized allowance of {{max}}; lower the allowance to {{bytes}} so it cannot grow back.',
     },
     schema: [
       {
@@ -46,12 +55,29 @@ export default createRule<Options, MessageIds>({
   create(context, [options]) {
     const budget = options.perToolBytes ?? 4000;
     const oversized = options.oversized ?? {};
+    function reportLowerBound(tool: ToolDecl, max: number, allowances: Record<string, number>): void {
+      const bound = getLowerBound(tool);
+      if (!bound || Object.hasOwn(allowances, bound.name) || bound.bytes <= max) return;
+      const data = {
+        tool: `"${bound.name}"`,
+        bytes: `at least ${formatCount(bound.bytes)}`,
+        tokens: formatCount(countTokens(bound.text)),
+        descriptionBytes: formatCount(bound.descriptionBytes),
+        schemaBytes: 'unread',
+        max: formatCount(max),
+      };
+      context.report({ node: getToolReportNode(tool), messageId: 'toolTooLarge', data });
+    }
     return {
       'Program:exit'() {
         for (const tool of getFileModel(context).tools) {
           const published = buildPublishedTool(tool);
-          // A size is claimed only for a tool that can be read whole; `toolslim measure` sees the rest.
-          if (!published.tool || published.dynamic) continue;
+          // A size is claimed only for a tool that can be read whole; `toolslim measure` sees the rest. What
+          // can be read is a lower bound, though: a readable description alone past the budget is over it.
+          if (!published.tool || published.dynamic) {
+            reportLowerBound(tool, budget, oversized);
+            continue;
+          }
           const measure = measureTool(published.tool);
           const name = published.tool.name;
           const node = getToolReportNode(tool);

@@ -26,9 +26,9 @@ export default createRule<Options, MessageIds>({
     },
     messages: {
       tooManyToolsForClient:
-        '{{server}} declares {{count}} tools; {{client}} sends at most {{limit}} to the model, so {{dropped}} are never seen there. Split the server or group tools behind fewer, broader ones.',
+        '{{server}} declares {{count}} tools; {{client}} sends at most {{limit}}, so {{dropped}} are never seen there. Split the server or group tools.',
       tooManyTools:
-        '{{server}} declares {{count}} tools (at least {{bytes}} bytes, ~{{tokens}} tokens on every request), over the limit of {{max}}; selection gets less accurate as the list grows. Split the server or group tools behind fewer, broader ones.',
+        '{{server}} declares {{count}} tools (at least {{bytes}} bytes, ~{{tokens}} tokens a request), over the limit of {{max}}. Split the server or group tools.',
     },
     schema: [
       {

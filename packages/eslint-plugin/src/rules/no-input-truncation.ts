@@ -19,7 +19,7 @@ export default createRule<Options, MessageIds>({
     },
     messages: {
       truncatedInput:
-        'The handler of {{tool}} cuts input "{{param}}" with `{{method}}`; the model paid output tokens for all of it and never learns the rest was dropped. Refuse input over the limit with an error that states the limit, or accept a path or URL instead.',
+        'The handler of {{tool}} silently cuts input "{{param}}" with `{{method}}`; refuse input over the limit with an error, or accept a path or URL.',
     },
     schema: [],
   },

@@ -6,7 +6,7 @@ import { getTextCost } from '../utils/cost.js';
 import { getFileModel } from '../utils/file-model.js';
 import { getDescriptionRemovalRange, hasCommentIn } from '../utils/removal.js';
 import { getTextLoc, getTextSourceRange, isEditableSpan } from '../utils/text-location.js';
-import { asEslintNode, isStaticText } from '../utils/tool-text.js';
+import { asEslintNode, getToolName, isStaticText } from '../utils/tool-text.js';
 
 export type Options = [];
 export type MessageIds = 'redundantDescription' | 'redundantPart';
@@ -42,8 +42,9 @@ export default createRule<Options, MessageIds>({
     return {
       'Program:exit'() {
         for (const tool of getFileModel(context).tools) {
+          const toolName = getToolName(tool);
           for (const param of tool.params) {
-            if (isStaticText(param.description)) reportRedundancy(context, report, param, param.description);
+            if (isStaticText(param.description)) reportRedundancy(context, report, param, param.description, toolName);
           }
         }
       },
@@ -56,8 +57,9 @@ function reportRedundancy(
   report: (descriptor: TSESLint.ReportDescriptor<MessageIds>) => void,
   param: ParamDecl,
   text: StaticText,
+  toolName: string | undefined,
 ): void {
-  const parts = findRedundantParts(text.value, { name: param.name, schema: param.schema, required: param.required }).sort((a, b) => a.start - b.start);
+  const parts = findRedundantParts(text.value, { name: param.name, schema: param.schema, required: param.required, toolName }).sort((a, b) => a.start - b.start);
   if (parts.length === 0) return;
   const what = joinLabels([...new Set(parts.map((part) => REASON_LABELS[part.reason]))]);
   const redundantText = parts.map((part) => text.value.slice(part.start, part.end)).join('');
@@ -119,5 +121,20 @@ function buildRemovePartsFix(
     if (!range || hasCommentIn(context.sourceCode, range[0], range[1])) return null;
     ranges.push(range);
   }
-  return (fixer) => ranges.map((range) => fixer.removeRange(range));
+  // "Optional: the file to read." → "The file to read.": what is left still starts a sentence.
+  const first = parts[0].start === 0 ? findFirstLetter(text.value, parts) : undefined;
+  const capital = first === undefined || !isEditableSpan(text, first, first + 1) ? undefined : getTextSourceRange(text, first, first + 1);
+  const upper = first === undefined ? '' : text.value[first].toUpperCase();
+  return (fixer) => [...ranges.map((range) => fixer.removeRange(range)), ...(capital ? [fixer.replaceTextRange(capital, upper)] : [])];
+}
+
+/** Offset of the first character left after removing the leading parts, when it is a lower-case letter. */
+function findFirstLetter(value: string, parts: readonly RedundantPart[]): number | undefined {
+  let cursor = 0;
+  for (const part of parts) {
+    if (part.start > cursor) break;
+    cursor = Math.max(cursor, part.end);
+  }
+  while (cursor < value.length && /\s/.test(value[cursor])) cursor += 1;
+  return /\p{Ll}/u.test(value[cursor] ?? '') ? cursor : undefined;
 }

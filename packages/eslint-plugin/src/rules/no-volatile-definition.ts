@@ -30,7 +30,7 @@ export default createRule<Options, MessageIds>({
     },
     messages: {
       volatileDefinition:
-        '`{{expression}}` makes the definition of {{tool}} differ on every run; tool definitions open every prompt, so each session misses the prompt cache and pays full price again for every tool definition and everything after them.',
+        '`{{expression}}` makes the definition of {{tool}} differ on every run, so every session misses the prompt cache.',
     },
     schema: [],
   },

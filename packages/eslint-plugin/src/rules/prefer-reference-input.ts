@@ -21,8 +21,8 @@ export default createRule<Options, MessageIds>({
     },
     messages: {
       bulkInputWithoutReference:
-        'Parameter "{{param}}" of {{tool}} carries bulk content and has no path, URL or id sibling; the model has to retype the whole content as output tokens, slowly, capped by its output limit, and can change it on the way. Accept a reference too and read it with `resolveReferenceInput` from @toolslim/runtime (allow-listed roots and hosts, size refusal, sha256 echo).',
-      addReferenceInputs: 'Add optional {{names}} parameters next to "{{param}}" (resolve them with `resolveReferenceInput` from @toolslim/runtime).',
+        'Parameter "{{param}}" of {{tool}} takes bulk content with no path, URL or id alternative; the model must retype it as output tokens. Accept a reference too.',
+      addReferenceInputs: 'Make "{{param}}" optional and add optional {{names}} parameters next to it (resolve them with `resolveReferenceInput` from @toolslim/runtime).',
     },
     schema: [],
   },
@@ -92,7 +92,53 @@ function buildAddReferenceFix(
   const firstOnLine = context.sourceCode.lines[property.loc.start.line - 1].slice(0, property.loc.start.column).trim() === '';
   const separator = firstOnLine ? `,\n${' '.repeat(property.loc.start.column)}` : ', ';
   const text = properties.map((source) => `${separator}${source}`).join('');
-  return (fixer) => fixer.insertTextAfter(property, text);
+  const makeOptional = param.required ? buildMakeOptionalFix(param, property) : () => [];
+  return (fixer) => [...makeOptional(fixer), fixer.insertTextAfter(property, text)];
+}
+
+/**
+ * The content parameter must become optional, or a call that passes only the reference is refused by
+ * the schema: `.optional()` before a trailing `.describe(…)` (zod), or the name out of `required` (JSON Schema).
+ */
+function buildMakeOptionalFix(
+  param: ParamDecl,
+  property: TSESTree.Node,
+): (fixer: TSESLint.RuleFixer) => TSESLint.RuleFix[] {
+  if (property.type !== 'Property') return () => [];
+  if (param.style === 'zod') {
+    const value = property.value;
+    const isDescribe = value.type === 'CallExpression' && value.callee.type === 'MemberExpression' && getPropertyName(value.callee) === 'describe';
+    const at = isDescribe ? (value.callee as TSESTree.MemberExpression).object : value;
+    return (fixer) => [fixer.insertTextAfter(at, '.optional()')];
+  }
+  const required = findRequiredElement(param);
+  if (!required) return () => [];
+  const { element, elements } = required;
+  const index = elements.indexOf(element);
+  const next = elements[index + 1];
+  const previous = elements[index - 1];
+  const range: [number, number] = next ? [element.range[0], next.range[0]] : previous ? [previous.range[1], element.range[1]] : element.range;
+  return (fixer) => [fixer.removeRange(range)];
+}
+
+function getPropertyName(member: TSESTree.MemberExpression): string | undefined {
+  return !member.computed && member.property.type === 'Identifier' ? member.property.name : undefined;
+}
+
+/** The `'content'` literal in `required: [...]` of the JSON Schema object that holds the parameter. */
+function findRequiredElement(param: ParamDecl): { element: TSESTree.Node; elements: TSESTree.Node[] } | undefined {
+  const properties = asEslintNode(param.container).parent;
+  const schema = properties?.type === 'Property' ? properties.parent : undefined;
+  if (schema?.type !== 'ObjectExpression') return undefined;
+  for (const entry of schema.properties) {
+    if (entry.type !== 'Property' || entry.computed || entry.value.type !== 'ArrayExpression') continue;
+    const key = entry.key.type === 'Identifier' ? entry.key.name : entry.key.type === 'Literal' ? entry.key.value : undefined;
+    if (key !== 'required') continue;
+    const elements = entry.value.elements.filter((element): element is TSESTree.Expression => element !== null && element.type !== 'SpreadElement');
+    const element = elements.find((candidate) => candidate.type === 'Literal' && candidate.value === param.name);
+    return element ? { element, elements } : undefined;
+  }
+  return undefined;
 }
 
 /** The expression zod is reached through at this parameter: `z` in `z.string()`, `zod_1.z` in compiled `zod_1.z.string()`. */

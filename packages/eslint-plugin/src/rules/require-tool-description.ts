@@ -1,6 +1,6 @@
-import { normalizeWording } from '@toolslim/core';
+import { isNameRestatement } from '@toolslim/core';
 import { getFileModel } from '../utils/file-model.js';
-import { asEslintNode, buildWordsFromName, getToolLabel, getToolName, getToolReportNode, isStaticText } from '../utils/tool-text.js';
+import { asEslintNode, getToolLabel, isBareName, getToolName, getToolReportNode, isStaticText } from '../utils/tool-text.js';
 import { createRule } from '../utils/create-rule.js';
 
 export type Options = [];
@@ -15,9 +15,8 @@ export default createRule<Options, MessageIds>({
       recommended: 'recommended',
     },
     messages: {
-      missingDescription:
-        'Tool {{tool}} has no description; a model picks tools by their descriptions, so it has to guess what this one does and when to call it.',
-      emptyDescription: 'Tool {{tool}} has an empty description; a model picks tools by their descriptions, so it has to guess what this one does.',
+      missingDescription: '{{subject}} has no description; a model picks tools by their descriptions, so it has to guess what this one does and when to call it.',
+      emptyDescription: '{{subject}} has an empty description; a model picks tools by their descriptions, so it has to guess what this one does.',
       descriptionRestatesName:
         'The description of {{tool}} only restates its name; say what the tool does and when to call it in one to three sentences.',
     },
@@ -27,8 +26,10 @@ export default createRule<Options, MessageIds>({
     return {
       'Program:exit'() {
         for (const tool of getFileModel(context).tools) {
-          const data = { tool: getToolLabel(tool) };
+          const name = getToolName(tool);
+          const data = { tool: getToolLabel(tool), subject: name === undefined ? 'This tool' : `Tool "${name}"` };
           if (tool.description === undefined) {
+            if (isBareName(tool)) continue;
             context.report({ node: getToolReportNode(tool), messageId: 'missingDescription', data });
             continue;
           }
@@ -39,8 +40,7 @@ export default createRule<Options, MessageIds>({
             context.report({ node, messageId: 'emptyDescription', data });
             continue;
           }
-          const name = getToolName(tool);
-          if (name !== undefined && isRestatement(description, name)) {
+          if (name !== undefined && isNameRestatement(description, name)) {
             context.report({ node, messageId: 'descriptionRestatesName', data });
           }
         }
@@ -49,7 +49,3 @@ export default createRule<Options, MessageIds>({
   },
 });
 
-function isRestatement(description: string, name: string): boolean {
-  const wording = normalizeWording(description);
-  return wording === normalizeWording(buildWordsFromName(name)) || wording === normalizeWording(name);
-}

@@ -5,7 +5,10 @@ import { getNameWords } from './tool-text.js';
 const REFERENCE_WORDS = new Set(['path', 'paths', 'filepath', 'filename', 'file', 'url', 'urls', 'uri', 'uris', 'href', 'link', 'id', 'ids', 'ref', 'refs', 'reference', 'references', 'sha', 'sha256', 'hash', 'key']);
 
 /** Name words that say a parameter carries the content itself. */
-const BULK_WORDS = new Set(['content', 'contents', 'document', 'documents', 'doc', 'docs', 'page', 'html', 'markdown', 'csv', 'data', 'base64', 'blob', 'attachment', 'body']);
+const BULK_WORDS = new Set(['content', 'contents', 'document', 'documents', 'doc', 'docs', 'html', 'markdown', 'csv', 'data', 'base64', 'blob', 'attachment', 'body']);
+
+/** String formats that hold a short value (a link, an address, a date), never pasted content. */
+const SHORT_FORMATS = new Set(['uri', 'url', 'uri-reference', 'iri', 'email', 'date', 'date-time', 'time', 'uuid', 'hostname', 'ipv4', 'ipv6', 'regex']);
 
 /** `code` is bulk only as source code: `code`, `source_code`, `file_code` — never `country_code` or `status_code`. */
 const CODE_COMPANIONS = new Set(['code', 'source', 'file', 'full', 'program', 'snippet']);
@@ -22,27 +25,36 @@ export function isReferenceParam(param: ParamDecl): boolean {
   return getNameWords(param.name).some((word) => REFERENCE_WORDS.has(word)) && !isBulkByName(param.name);
 }
 
-/** True when the name, description or schema says the parameter carries a document, file, page, code, data or a long array. */
+/**
+ * True when the parameter is a free-text string (or a long array) that carries a document, file, code or
+ * data, by its name, description or schema. Only a schema that is known counts: an enum, a boolean, a
+ * number, a URL or date format, an id or a header name (`content_type`) never carries content.
+ */
 export function isBulkParam(param: ParamDecl, description: string | undefined): boolean {
   const schema = param.schema;
-  const type = schema?.type;
-  if (type === 'array') return isLongArray(param.name, schema!);
-  if (type !== undefined && type !== 'string') return false;
+  if (schema === undefined) return false;
+  const type = Array.isArray(schema.type) && schema.type.includes('string') ? 'string' : schema.type;
+  if (type === 'array') return isLongArray(param.name, schema);
+  if (type !== 'string') return false;
+  if (schema.enum !== undefined || schema.const !== undefined) return false;
+  if (typeof schema.format === 'string' && SHORT_FORMATS.has(schema.format)) return false;
   if (schema && (schema.contentEncoding !== undefined || schema.format === 'byte' || schema.format === 'binary')) return true;
   if (isBulkByName(param.name)) return true;
   return description !== undefined && BULK_DESCRIPTION.test(description) && !isReferenceParam(param);
 }
 
+/** The last word of the name says what it holds: `file_content` is content, `dataSource` and `content_type` are not. */
 function isBulkByName(name: string): boolean {
   const words = getNameWords(name);
   if (words.some((word) => REFERENCE_WORDS.has(word) && word !== 'file')) return false;
   if (words.includes('code')) return words.every((word) => CODE_COMPANIONS.has(word));
-  return words.some((word) => BULK_WORDS.has(word));
+  return words.length > 0 && BULK_WORDS.has(words[words.length - 1]);
 }
 
 function isLongArray(name: string, schema: JsonObject): boolean {
   if (typeof schema.maxItems === 'number') return schema.maxItems > LONG_ARRAY_ITEMS;
-  return getNameWords(name).some((word) => BULK_ARRAY_WORDS.has(word));
+  const words = getNameWords(name);
+  return words.length > 0 && BULK_ARRAY_WORDS.has(words[words.length - 1]);
 }
 
 /** The noun the suggested descriptions use for what the parameter carries. */

@@ -43,3 +43,11 @@ export function buildWordsFromName(name: string): string {
 export function getNameWords(name: string): string[] {
   return buildWordsFromName(name).split(/\s+/).filter(Boolean);
 }
+
+/**
+ * A name with no description, no schema and no handler is not evidently a tool: it is how a tool call
+ * (`{ type: 'function', function: { name, arguments } }`) or a `tool_choice` names one.
+ */
+export function isBareName(tool: ToolDecl): boolean {
+  return tool.description === undefined && tool.inputSchema.kind === 'none' && tool.params.length === 0 && tool.handler === undefined;
+}

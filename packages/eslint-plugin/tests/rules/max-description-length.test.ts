@@ -35,8 +35,8 @@ ruleTester.run('max-description-length', rule, {
       settings: { toolslim: { clients: ['claude-code'] } },
     },
     {
-      name: 'dynamic text is never guessed at',
-      code: `${MCP_HEAD}server.tool('read_file', \`${buildProse(2000)}\${process.env.EXTRA}\`, async () => ({ content: [] }));`,
+      name: 'dynamic text is never guessed at: its readable part is within every limit',
+      code: `${MCP_HEAD}server.tool('read_file', \`${buildProse(900)}\${process.env.EXTRA}\`, async () => ({ content: [] }));`,
     },
   ],
   invalid: [
@@ -54,19 +54,19 @@ ruleTester.run('max-description-length', rule, {
       const literal = `'${buildProse(5000)}'`;
       const code = `${MCP_HEAD}server.tool('read_file', ${literal}, async () => ({ content: [] }));`;
       return {
-        name: 'every client that cuts is named, each at its own cut',
+        name: 'one report names every client, each with what it does (seen on a 4,143-character description)',
         code,
         errors: [
           {
             messageId: 'descriptionCutByClient' as const,
             ...locateChar(code, literal, 1024),
             endColumn: locateChar(code, literal, 5000).column,
-            data: { tool: '"read_file"', chars: '5,000', tokens: tokens5000, client: 'OpenAI API', limit: '1,024', lost: '3,976' },
-          },
-          {
-            messageId: 'descriptionCutByClient' as const,
-            ...locateChar(code, literal, 4096),
-            data: { tool: '"read_file"', chars: '5,000', tokens: tokens5000, client: 'Claude Code', limit: '4,096', lost: '904' },
+            data: {
+              tool: '"read_file"',
+              chars: '5,000',
+              tokens: tokens5000,
+              clients: 'OpenAI API rejects descriptions over 1,024 characters and Claude Code cuts them at 4,096',
+            },
           },
         ],
       };
@@ -92,6 +92,11 @@ ruleTester.run('max-description-length', rule, {
       code: `${MCP_HEAD}server.tool('read_file', '${buildProse(300)}', async () => ({ content: [] }));`,
       options: [{ maxTokens: 20 }],
       errors: [{ messageId: 'descriptionTooManyTokens', line: 3, column: 26 }],
+    },
+    {
+      name: 'a template with an imported constant: the readable parts alone pass the limit (seen in a database server)',
+      code: `${MCP_HEAD}import { DEFAULT_DB } from './constants';\nserver.tool('compare_schema', \`${buildProse(1100)} Default database is \${DEFAULT_DB}.\`, async () => ({ content: [] }));`,
+      errors: [{ messageId: 'descriptionCutByClient', line: 4, column: 31 }],
     },
     {
       name: 'a constant in the same file is reported where the text is written',

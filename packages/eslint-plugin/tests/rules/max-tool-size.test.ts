@@ -21,12 +21,18 @@ ruleTester.run('max-tool-size', rule, {
     })),
     { name: 'a tool at exactly its oversized allowance', code: BIG_TOOL, options: [{ perToolBytes: 500, oversized: { read_file: BIG_TOOL_BYTES } }] },
     {
-      name: 'a tool whose description is dynamic is not measured',
-      code: `${MCP_HEAD}server.tool('read_file', \`${LONG}\${process.env.X}\`, async () => ({ content: [] }));`,
+      name: 'a tool that cannot be read whole is not measured while what can be read fits',
+      code: `${MCP_HEAD}server.tool('read_file', \`Reads \${process.env.X} files.\`, async () => ({ content: [] }));`,
       options: [{ perToolBytes: 100 }],
     },
   ],
   invalid: [
+    {
+      name: 'a schema imported from another file: the readable description alone is over the budget (seen in a database server)',
+      code: `${MCP_HEAD}import { migrationSchema } from './schemas';\nserver.tool('prepare_migration', '${LONG}', migrationSchema.shape, async () => ({ content: [] }));`,
+      options: [{ perToolBytes: 1000 }],
+      errors: [{ messageId: 'toolTooLarge', line: 5, column: 13 }],
+    },
     ...DECLARATION_STYLES.map((style) => {
       const code = style.build([{ name: 'read_file', description: `'${LONG}'`, params: [{ name: 'path', description: "'Where the file is.'" }] }]);
       return {

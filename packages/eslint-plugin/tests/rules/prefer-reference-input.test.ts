@@ -32,6 +32,14 @@ ruleTester.run('prefer-reference-input', rule, {
       code: `${MCP_HEAD}server.tool('lookup', 'Looks up a record.', { file_path: z.string(), document_id: z.string(), country_code: z.string(), page: z.number() }, async () => ({ content: [] }));`,
     },
     {
+      name: 'enums, booleans, numbers, URLs and header names carry no content (seen in a traffic-analytics server)',
+      code: `${MCP_HEAD}server.tool('get_annotations', 'Lists annotations.', { dataSource: z.enum(['ALL', 'BGP']), page: z.number(), body: z.boolean(), content_type: z.string(), data: z.string().url() }, async () => ({ content: [] }));`,
+    },
+    {
+      name: 'a schema that cannot be read is never guessed at',
+      code: `${MCP_HEAD}import { contentSchema } from './schemas';\nserver.tool('save', 'Saves.', { content: contentSchema }, async () => ({ content: [] }));`,
+    },
+    {
       name: 'a url sibling counts as a reference',
       code: `${MCP_HEAD}server.tool('convert', 'Converts a page.', { html: z.string(), url: z.string().optional() }, async () => ({ content: [] }));`,
     },
@@ -50,7 +58,7 @@ ruleTester.run('prefer-reference-input', rule, {
             suggestions: [
               {
                 messageId: 'addReferenceInputs' as const,
-                output: style.build([{ name: 'save_file', description: "'Saves a file.'", params: [CONTENT, ...buildReferenceParams()] }]),
+                output: style.build([{ name: 'save_file', description: "'Saves a file.'", params: [{ ...CONTENT, optional: true }, ...buildReferenceParams()] }]),
               },
             ],
           },
@@ -68,7 +76,7 @@ ruleTester.run('prefer-reference-input', rule, {
           suggestions: [
             {
               messageId: 'addReferenceInputs',
-              output: `${MCP_HEAD}server.tool("render", "Renders HTML.", { input: z.string().describe("The full text of the page."), path: z.string().optional().describe("Path of the file on this machine; preferred over pasting input."), url: z.string().optional().describe("https URL of the file (GitHub file links work); preferred over pasting input."), expected_sha256: z.string().regex(/^[0-9a-fA-F]{64}$/).optional().describe("sha256 hex of the file as you have it; a different input is refused.") }, async () => ({ content: [] }));`,
+              output: `${MCP_HEAD}server.tool("render", "Renders HTML.", { input: z.string().optional().describe("The full text of the page."), path: z.string().optional().describe("Path of the file on this machine; preferred over pasting input."), url: z.string().optional().describe("https URL of the file (GitHub file links work); preferred over pasting input."), expected_sha256: z.string().regex(/^[0-9a-fA-F]{64}$/).optional().describe("sha256 hex of the file as you have it; a different input is refused.") }, async () => ({ content: [] }));`,
             },
           ],
         },
@@ -86,7 +94,7 @@ ruleTester.run('prefer-reference-input', rule, {
             {
               messageId: 'addReferenceInputs',
               data: { param: 'rows', names: '"rows_path", "rows_url", "rows_expected_sha256"' },
-              output: `${MCP_HEAD}server.tool('import_rows', 'Imports rows.', {\n  rows: z.array(z.string()),\n  rows_path: z.string().optional().describe('Path of the file on this machine; preferred over pasting rows.'),\n  rows_url: z.string().optional().describe('https URL of the file (GitHub file links work); preferred over pasting rows.'),\n  rows_expected_sha256: z.string().regex(/^[0-9a-fA-F]{64}$/).optional().describe('sha256 hex of the file as you have it; a different input is refused.'),\n  image_base64: z.string(),\n}, async () => ({ content: [] }));`,
+              output: `${MCP_HEAD}server.tool('import_rows', 'Imports rows.', {\n  rows: z.array(z.string()).optional(),\n  rows_path: z.string().optional().describe('Path of the file on this machine; preferred over pasting rows.'),\n  rows_url: z.string().optional().describe('https URL of the file (GitHub file links work); preferred over pasting rows.'),\n  rows_expected_sha256: z.string().regex(/^[0-9a-fA-F]{64}$/).optional().describe('sha256 hex of the file as you have it; a different input is refused.'),\n  image_base64: z.string(),\n}, async () => ({ content: [] }));`,
             },
           ],
         },
@@ -97,7 +105,7 @@ ruleTester.run('prefer-reference-input', rule, {
           suggestions: [
             {
               messageId: 'addReferenceInputs',
-              output: `${MCP_HEAD}server.tool('import_rows', 'Imports rows.', {\n  rows: z.array(z.string()),\n  image_base64: z.string(),\n  image_base64_path: z.string().optional().describe('Path of the file on this machine; preferred over pasting image_base64.'),\n  image_base64_url: z.string().optional().describe('https URL of the file (GitHub file links work); preferred over pasting image_base64.'),\n  image_base64_expected_sha256: z.string().regex(/^[0-9a-fA-F]{64}$/).optional().describe('sha256 hex of the file as you have it; a different input is refused.'),\n}, async () => ({ content: [] }));`,
+              output: `${MCP_HEAD}server.tool('import_rows', 'Imports rows.', {\n  rows: z.array(z.string()),\n  image_base64: z.string().optional(),\n  image_base64_path: z.string().optional().describe('Path of the file on this machine; preferred over pasting image_base64.'),\n  image_base64_url: z.string().optional().describe('https URL of the file (GitHub file links work); preferred over pasting image_base64.'),\n  image_base64_expected_sha256: z.string().regex(/^[0-9a-fA-F]{64}$/).optional().describe('sha256 hex of the file as you have it; a different input is refused.'),\n}, async () => ({ content: [] }));`,
             },
           ],
         },

@@ -14,6 +14,10 @@ ruleTester.run('require-tool-description', rule, {
       code: style.build([{ name: 'read_file', description: "'Reads a UTF-8 file from the workspace; use it before editing.'", params: PARAMS }]),
     })),
     {
+      name: 'a tool call and a tool_choice name a tool; they do not declare one (seen in a model adapter)',
+      code: "export const calls = [{ id: 'c1', type: 'function', function: { name: 'file_search_call', arguments: '{}' } }];\nexport const choice = { type: 'function', function: { name: 'lookup' } };\n",
+    },
+    {
       name: 'a description that cannot be read statically is not judged',
       code: "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nconst server = new McpServer({ name: 'demo', version: '1.0.0' });\nconst kind = process.env.KIND;\nserver.tool('read_file', `Reads ${kind} files.`, async () => ({ content: [] }));",
     },

@@ -30,6 +30,26 @@ ruleTester.run('valid-tool-name', rule, {
       code: "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nexport function register(server: McpServer) {\n  server.tool('" + 'a'.repeat(60) + "', 'Does one thing.', async () => ({ content: [] }));\n}\n",
       settings: { toolslim: { clients: ['claude-code'] } },
     },
+    {
+      name: 'a display title beside the published method name (seen in a payments toolkit)',
+      code: "const tools = [\n  { method: 'create_invoice', name: 'Create Invoice', description: 'Creates an invoice.', parameters: { type: 'object', properties: {} } },\n];\nexport default tools;\n",
+    },
+    {
+      name: 'test doubles: the same name in separate tools with no server between them',
+      code: "import { tool } from 'ai';\nimport { z } from 'zod';\nexport const first = tool({ description: 'Echoes.', inputSchema: z.object({}), execute: async () => 1 });\nexport function makeDouble() {\n  return { name: 'echo', description: 'Echoes text.', inputSchema: { type: 'object', properties: {} } };\n}\nexport function makeOther() {\n  return { name: 'echo', description: 'Echoes text back.', inputSchema: { type: 'object', properties: {} } };\n}\n",
+    },
+    {
+      name: 'a replacement registered through another object (a registrar in a helper, seen in a scraping server)',
+      code: "import { FastMCP } from 'fastmcp';\nimport { z } from 'zod';\nconst server = new FastMCP({ name: 'scraper', version: '1.0.0' });\nserver.addTool({ name: 'search', description: 'Searches the web.', parameters: z.object({}), execute: async () => '' });\nfunction registerStrictSearch(registrar: { addTool: typeof server.addTool }) {\n  registrar.addTool({ name: 'search', description: 'Searches the web, strictly.', parameters: z.object({}), execute: async () => '' });\n}\nregisterStrictSearch(server);\n",
+    },
+    {
+      name: 'a tool call names a tool; it does not declare one (seen in a model adapter)',
+      code: "export const calls = [{ id: 'c1', type: 'function', function: { name: 'search the web', arguments: '{}' } }];\n",
+    },
+    {
+      name: 'a library that rewrites the name to [A-Za-z0-9_] before publishing it (agents SDK)',
+      code: "import { tool } from '@openai/agents';\nimport { z } from 'zod';\nexport const checker = tool({\n  name: 'Billing status checker',\n  description: 'Answers billing questions.',\n  parameters: z.object({ question: z.string() }),\n  execute: async () => 'ok',\n});\n",
+    },
   ],
   invalid: [
     // Every style but Vercel AI, whose record key cannot hold `!` unquoted; it is covered by its valid case.
@@ -41,11 +61,11 @@ ruleTester.run('valid-tool-name', rule, {
         filename: style.filename,
         code,
         errors: [
-          { messageId: 'invalidMcpName' as const, ...at },
-          { messageId: 'invalidClientName' as const, ...at, data: { name: 'read-file!', client: 'OpenAI API', pattern: '/^[a-zA-Z0-9_-]{1,64}$/' } },
-          { messageId: 'invalidClientName' as const, ...at },
-          { messageId: 'invalidClientName' as const, ...at },
-          { messageId: 'invalidClientName' as const, ...at },
+          {
+            messageId: 'invalidMcpName' as const,
+            ...at,
+            data: { name: 'read-file!', pattern: '/^[A-Za-z0-9_.-]{1,128}$/', clients: 'MCP clients, OpenAI API, Anthropic API, Gemini API and Windsurf' },
+          },
         ],
       };
     }).filter((test) => !test.filename.endsWith('ai.ts')),
@@ -54,16 +74,19 @@ ruleTester.run('valid-tool-name', rule, {
       code: buildMcpServer('demo', ['admin.tools.list']),
       settings: { toolslim: { clients: ['openai', 'anthropic', 'gemini', 'windsurf'] } },
       errors: [
-        { messageId: 'invalidClientName', line: 3, column: 13, data: { name: 'admin.tools.list', client: 'OpenAI API', pattern: '/^[a-zA-Z0-9_-]{1,64}$/' } },
-        { messageId: 'invalidClientName', line: 3, column: 13, data: { name: 'admin.tools.list', client: 'Anthropic API', pattern: '/^[a-zA-Z0-9_-]{1,128}$/' } },
-        { messageId: 'invalidClientName', line: 3, column: 13, data: { name: 'admin.tools.list', client: 'Windsurf', pattern: '/^[a-zA-Z0-9_-]{1,64}$/' } },
+        {
+          messageId: 'invalidClientName',
+          line: 3,
+          column: 13,
+          data: { name: 'admin.tools.list', clients: 'OpenAI API, Anthropic API and Windsurf', pattern: '/^[a-zA-Z0-9_-]{1,64}$/' },
+        },
       ],
     },
     {
       name: 'a name longer than a client accepts',
       code: buildMcpServer('d', ['a'.repeat(65)]),
       settings: { toolslim: { clients: ['openai'] } },
-      errors: [{ messageId: 'clientNameTooLong', line: 3, column: 13, data: { name: 'a'.repeat(65), client: 'OpenAI API', length: 65, max: 64 } }],
+      errors: [{ messageId: 'clientNameTooLong', line: 3, column: 13, data: { name: 'a'.repeat(65), clients: 'OpenAI API', length: 65, max: 64 } }],
     },
     {
       name: "Claude Code's 64-character qualified name, with the server name from source",
@@ -90,13 +113,15 @@ ruleTester.run('valid-tool-name', rule, {
       errors: [{ messageId: 'duplicateName', line: 4, column: 13 }],
     },
     {
+      name: 'the same name twice in one array of tools',
+      code: "export const tools = [\n  { name: 'search', description: 'Searches.', inputSchema: { type: 'object', properties: {} } },\n  { name: 'search', description: 'Searches again.', inputSchema: { type: 'object', properties: {} } },\n];\n",
+      errors: [{ messageId: 'duplicateName', line: 3, column: 11 }],
+    },
+    {
       name: 'longer than the MCP specification allows',
       code: buildMcpServer('demo', ['a'.repeat(129)]),
       settings: { toolslim: { clients: ['claude-code'] } },
-      errors: [
-        { messageId: 'invalidMcpName', line: 3, column: 13 },
-        { messageId: 'qualifiedNameTooLong', line: 3, column: 13 },
-      ],
+      errors: [{ messageId: 'invalidMcpName', line: 3, column: 13 }],
     },
   ],
 });

@@ -1,0 +1,65 @@
+// Checks on published tools (`toolslim measure --check`): one finding per rule per text, messages as the rules word them.
+import { describe, expect, it } from 'vitest';
+import { checkPublishedTools, findToolNameProblem, getClientProfiles, type PublishedTool } from '../src/index.js';
+
+const tool = (name: string, description: string | undefined, properties: Record<string, object> = {}, required: string[] = []): PublishedTool => ({
+  name,
+  ...(description === undefined ? {} : { description }),
+  inputSchema: { type: 'object', properties: properties as never, required },
+});
+
+function findRules(tools: readonly PublishedTool[]): string[][] {
+  return checkPublishedTools(tools).map((problem) => [problem.rule, problem.messageId, problem.tool ?? '', problem.param ?? '']);
+}
+
+describe('checkPublishedTools', () => {
+  it('finds nothing in a tidy tool', () => {
+    expect(findRules([tool('notes_search', 'Search notes by text and return the best matches.', { text: { type: 'string', description: 'Words the note must contain.' } })])).toEqual([]);
+  });
+
+  it('reports a name once, naming every client that rejects it', () => {
+    const [problem] = checkPublishedTools([tool('search docs', 'Search the documentation by keyword.')]);
+    expect(problem).toMatchObject({ rule: 'valid-tool-name', messageId: 'invalidMcpName', tool: 'search docs' });
+    expect(problem.message).toBe(
+      'Tool name "search docs" breaks the MCP tool-name rule (/^[A-Za-z0-9_.-]{1,128}$/); MCP clients, OpenAI API, Anthropic API, Gemini API and Windsurf reject or rename it.',
+    );
+  });
+
+  it('says what each client does with a long description, once', () => {
+    const long = 'Each result has a title, a link and an excerpt. '.repeat(100);
+    const problems = checkPublishedTools([tool('search', long)]).filter((problem) => problem.rule === 'max-description-length');
+    expect(problems).toHaveLength(1);
+    expect(problems[0].message).toContain('OpenAI API rejects descriptions over 1,024 characters and Claude Code cuts them at 4,096');
+  });
+
+  it('reports duplicates, missing and name-only descriptions', () => {
+    expect(findRules([tool('ping', 'Ping.'), tool('ping', undefined)])).toEqual([
+      ['require-tool-description', 'descriptionRestatesName', 'ping', ''],
+      ['valid-tool-name', 'duplicateName', 'ping', ''],
+      ['require-tool-description', 'missingDescription', 'ping', ''],
+    ]);
+  });
+
+  it('reports redundant parameter text, nested parameters by their path', () => {
+    const problems = findRules([
+      tool('run_sql', 'Run one SQL statement against a database.', {
+        params: { type: 'object', properties: { databaseName: { type: 'string', description: 'The name of the database.' } } },
+      }),
+    ]);
+    expect(problems).toEqual([['no-redundant-param-description', 'redundantParam', 'run_sql', 'params.databaseName']]);
+  });
+
+  it('reports a server over the strictest client tool count once', () => {
+    const tools = Array.from({ length: 41 }, (_, index) => tool(`tool_${index}`, `Does thing number ${index} for the user.`));
+    expect(findRules(tools)).toEqual([['max-tools-per-server', 'tooManyTools', '', '']]);
+  });
+});
+
+describe('findToolNameProblem', () => {
+  it('checks qualified names only with a server name', () => {
+    const clients = getClientProfiles(['claude-code']);
+    const name = 'read_text_file_with_line_numbers_and_ranges';
+    expect(findToolNameProblem(name, clients, undefined)).toBeUndefined();
+    expect(findToolNameProblem(name, clients, 'filesystem-server')?.messageId).toBe('qualifiedNameTooLong');
+  });
+});

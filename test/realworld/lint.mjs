@@ -1,0 +1,72 @@
+// Lints every corpus repository with `configs.recommended` from this checkout and writes one line per
+// finding to a TSV (repo, file:line, rule, message), for judging by hand (judged.tsv). It lints the source
+// folders a server author would point the plugin at: tests, test doubles and fixtures are left out, as a
+// project's `ignores` would leave them out.
+// Usage: node test/realworld/lint.mjs [corpusDir] [out.tsv]
+import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { ESLint } from 'eslint';
+import tsParser from '@typescript-eslint/parser';
+import toolslim from 'eslint-plugin-toolslim';
+
+const args = process.argv.slice(2);
+// `--with-tests` lints tests and fixtures too, as a project that points the plugin at every file would.
+const withTests = args.includes('--with-tests');
+const [corpus = '/work/corpus', out = 'tmp/realworld-findings.tsv'] = args.filter((arg) => !arg.startsWith('--'));
+const TEST_DIRS = new Set(['test', 'tests', '__tests__', '__mocks__', 'mocks', 'e2e', 'evals', 'integration-tests', 'fixtures']);
+const SKIP_DIRS = new Set(['node_modules', 'dist', 'build', '.git', 'coverage', '.next', '.turbo', 'out', '.wrangler', ...TEST_DIRS]);
+const TEST_FILE = /\.(?:test|spec|e2e)\.[cm]?[jt]sx?$/;
+const SOURCE = /\.(?:ts|tsx|mts|cts|js|mjs|cjs)$/;
+
+function findSources(dir) {
+  const files = [];
+  for (const entry of readdirSync(dir)) {
+    if (SKIP_DIRS.has(entry) && !(withTests && TEST_DIRS.has(entry))) continue;
+    const path = join(dir, entry);
+    const stat = statSync(path);
+    if (stat.isDirectory()) files.push(...findSources(path));
+    else if (SOURCE.test(entry) && !entry.endsWith('.d.ts') && (withTests || !TEST_FILE.test(entry)) && !entry.includes('.min.') && stat.size < 1_000_000) files.push(path);
+  }
+  return files;
+}
+
+const eslint = new ESLint({
+  cwd: corpus,
+  overrideConfigFile: true,
+  ignore: false,
+  overrideConfig: [
+    { files: ['**/*.{ts,tsx,mts,cts,js,mjs,cjs}'], languageOptions: { parser: tsParser, ecmaVersion: 'latest', sourceType: 'module' } },
+    toolslim.configs.recommended,
+  ],
+});
+
+const rows = [['repo', 'file:line', 'rule', 'message', 'flagged source'].join('\t')];
+
+/** The source under the squiggle, on one line and cut to 300 characters, so a judge reads what was flagged. */
+function getFlagged(lines, message) {
+  const endLine = message.endLine ?? message.line;
+  const chunk = lines.slice(message.line - 1, endLine);
+  if (chunk.length === 0) return '';
+  chunk[chunk.length - 1] = chunk[chunk.length - 1].slice(0, (message.endColumn ?? 1e9) - 1);
+  chunk[0] = chunk[0].slice(message.column - 1);
+  const text = chunk.join(' ').replace(/\s+/g, ' ').trim();
+  return text.length > 300 ? `${text.slice(0, 297)}...` : text;
+}
+const counts = {};
+for (const repo of readdirSync(corpus).sort()) {
+  const files = findSources(join(corpus, repo));
+  const results = await eslint.lintFiles(files);
+  for (const result of results) {
+    const lines = result.messages.length > 0 ? readFileSync(result.filePath, 'utf8').split('\n') : [];
+    for (const message of result.messages) {
+      // Only our rules: the corpus's own disable comments name rules that are not loaded here.
+      if (!message.ruleId?.startsWith('toolslim/')) continue;
+      const rule = message.ruleId.slice('toolslim/'.length);
+      counts[rule] = (counts[rule] ?? 0) + 1;
+      const file = relative(join(corpus, repo), result.filePath);
+      rows.push([repo, `${file}:${message.line}`, rule, message.message.replace(/\s+/g, ' '), getFlagged(lines, message).replaceAll('\t', ' ')].join('\t'));
+    }
+  }
+}
+writeFileSync(out, `${rows.join('\n')}\n`);
+console.log(JSON.stringify(counts, null, 1), rows.length - 1, 'findings in', out);
