@@ -7,6 +7,7 @@ import type { ReportJson, ReportTool } from '@toolslim/core';
 import type { Budget, BudgetChange, BudgetCheck, BudgetOffender } from './budget.js';
 import type { CompareRow } from './compare.js';
 import type { SkippedFile } from './files.js';
+import type { ClientProblem, Story } from './story.js';
 
 export type Style = ReturnType<typeof createColors>;
 
@@ -62,16 +63,27 @@ function formatSplit(tool: ReportTool): string {
 
 // ---------------------------------------------------------------- report
 
+/** The width the default output keeps to (`report --wide` lifts it for the table). */
+export const OUTPUT_WIDTH = 100;
+
 export interface ReportView {
   readonly report: ReportJson;
   readonly fileCount: number;
+  /** What the report says after the table; absent when there are no tools. */
+  readonly story?: Story;
+  /** Show every column in full instead of fitting the table to OUTPUT_WIDTH. */
+  readonly wide?: boolean;
 }
 
-/** `toolslim report`: the heaviest tools first, totals, and how many were only partly readable. */
-export function printReport({ report, fileCount }: ReportView, style: Style): string {
+/**
+ * `toolslim report`: the heaviest tools first, totals, how many were only partly readable, and then the
+ * story: per-family totals, client limits broken, what `slim` would remove, the next command.
+ */
+export function printReport({ report, fileCount, story, wide }: ReportView, style: Style): string {
   const lines: string[] = [];
   if (report.tools.length === 0) {
     lines.push(`Read ${plural(fileCount, 'file')}: no tool declarations found.`);
+    if (story) lines.push('', `Next: ${story.next}`);
     return `${lines.join('\n')}\n`;
   }
   lines.push(`Read ${plural(fileCount, 'file')}: ${plural(report.tools.length, 'tool')}, heaviest first.`, '');
@@ -79,7 +91,7 @@ export function printReport({ report, fileCount }: ReportView, style: Style): st
     // No bytes at all: the name or the input schema cannot be read, so nothing can be measured.
     const unknown = tool.dynamic && tool.bytes === 0;
     return [
-      tool.dynamic ? `${tool.name} ${style.yellow('*')}` : tool.name,
+      tool.name,
       tool.family,
       unknown ? '?' : formatNumber(tool.bytes),
       unknown ? '?' : formatNumber(tool.tokens),
@@ -87,18 +99,136 @@ export function printReport({ report, fileCount }: ReportView, style: Style): st
       `${tool.file}:${tool.line}`,
     ];
   });
+  const headers = ['tool', 'family', 'bytes', '~tokens', wide ? 'name / description / schema' : 'name/desc/schema', 'declared at'];
+  const fitted = wide ? rows : fitColumns(headers, rows, [{ column: 5, from: 'left', min: 16 }, { column: 0, from: 'right', min: 20 }], OUTPUT_WIDTH - 2);
+  // The dynamic marker is added after fitting so that a cut name keeps it.
+  const marked = fitted.map((row, i) => (report.tools[i].dynamic ? [`${row[0]} ${style.yellow('*')}`, ...row.slice(1)] : row));
   lines.push(
-    renderTable(['tool', 'family', 'bytes', '~tokens', 'name / description / schema', 'declared at'], rows, ['left', 'left', 'right', 'right', 'right', 'left'], style),
+    renderTable(headers, marked, ['left', 'left', 'right', 'right', 'right', 'left'], style),
     '',
     `Total: ${plural(report.totals.tools, 'tool')}, ${formatNumber(report.totals.bytes)} bytes, ~${formatNumber(report.totals.tokens)} tokens (o200k_base).`,
   );
   const dynamic = report.tools.filter((tool) => tool.dynamic).length;
   if (dynamic > 0) {
     lines.push(
-      `${style.yellow('*')} ${plural(dynamic, 'tool')} only partly readable (dynamic text): counted with the text that can be read statically.`,
+      ...wrap(`${style.yellow('*')} ${plural(dynamic, 'tool')} only partly readable (dynamic text): counted with the text that can be read statically.`),
     );
   }
+  if (story) lines.push(...printStory(story, report, style));
   return `${lines.join('\n')}\n`;
+}
+
+function printStory(story: Story, report: ReportJson, style: Style): string[] {
+  const lines: string[] = [];
+  if (story.families.length > 1) {
+    const rows = story.families.map((family) => [
+      family.family,
+      formatNumber(family.tools),
+      formatNumber(family.bytes),
+      formatNumber(family.tokens),
+      `${Math.round(family.share * 100)}%`,
+    ]);
+    lines.push('', 'Per family:', renderTable(['family', 'tools', 'bytes', '~tokens', 'share'], rows, ['left', 'right', 'right', 'right', 'right'], style));
+  }
+  lines.push('', ...printClientProblems(story.clientProblems, style));
+  const estimate = story.slimEstimate;
+  if (estimate && estimate.slimmable > 0) {
+    const share = formatPercent(estimate.bytesSaved, report.totals.bytes);
+    lines.push(
+      '',
+      ...wrap(
+        `toolslim slim could slim ${formatNumber(estimate.slimmable)} of ${plural(estimate.tools, 'tool')}: about ${formatNumber(estimate.bytesSaved)} bytes ` +
+          `(~${formatNumber(estimate.tokensSaved)} tokens, ${share}) less on every request, moved to instruction files the agent reads when it needs them` +
+          `${estimate.skipped > 0 ? `; ${formatNumber(estimate.skipped)} would be left as they are` : ''}.`,
+      ),
+    );
+  } else if (estimate) {
+    lines.push('', `toolslim slim finds nothing to move in ${plural(estimate.tools, 'tool')}.`);
+  }
+  lines.push('', `Next: ${style.bold(story.next)}`);
+  return lines;
+}
+
+const PROBLEM_TEXT: Record<ClientProblem['kind'], (limit: number) => string> = {
+  'description-cut': (limit) => `over ${formatNumber(limit)} characters of description (cut or refused)`,
+  'name-too-long': (limit) => `names over ${formatNumber(limit)} characters`,
+  'name-not-accepted': () => 'names it does not accept',
+  'too-many-tools': (limit) => `at most ${formatNumber(limit)} tools are used`,
+};
+
+/** One line per client and kind of problem, with the worst tools named. */
+export function printClientProblems(problems: readonly ClientProblem[], style: Style): string[] {
+  if (problems.length === 0) return ['No tool is over a client\'s hard limit (description, name, tool count).'];
+  const groups = new Map<string, ClientProblem[]>();
+  for (const problem of problems) {
+    const key = `${problem.clientName}\u0000${problem.kind}`;
+    groups.set(key, [...(groups.get(key) ?? []), problem]);
+  }
+  const lines = [`${style.yellow('Over a client\'s hard limit')} (${plural(problems.length, 'problem')}):`];
+  const shown = 3;
+  for (const group of groups.values()) {
+    const [first] = group;
+    const what = PROBLEM_TEXT[first.kind](first.limit);
+    let text: string;
+    if (first.kind === 'too-many-tools') {
+      text = `${first.clientName}: ${plural(first.actual, 'tool')}; ${what}.`;
+    } else {
+      const worst = [...group].sort((a, b) => b.actual - a.actual);
+      const named = worst.slice(0, shown).map((problem) => `${problem.tool} (${formatNumber(problem.actual)})`);
+      const more = worst.length > shown ? `, … and ${formatNumber(worst.length - shown)} more` : '';
+      text = `${first.clientName}: ${plural(group.length, 'tool')} ${what}: ${named.join(', ')}${more}.`;
+    }
+    lines.push(...wrap(text, '  ', '    '));
+  }
+  return lines;
+}
+
+/** Wrap prose to the output width, breaking at spaces; continuation lines get `rest` as indent. */
+export function wrap(text: string, first = '', rest = first, width = OUTPUT_WIDTH): string[] {
+  const lines: string[] = [];
+  let line = first;
+  let empty = true;
+  for (const word of text.split(' ')) {
+    if (!empty && visibleLength(line) + 1 + visibleLength(word) > width) {
+      lines.push(line);
+      line = rest + word;
+    } else {
+      line += (empty ? '' : ' ') + word;
+    }
+    empty = false;
+  }
+  lines.push(line);
+  return lines;
+}
+
+interface Shrink {
+  readonly column: number;
+  /** `left`: keep the end (paths); `right`: keep the start (names). */
+  readonly from: 'left' | 'right';
+  readonly min: number;
+}
+
+/** Shorten the cells of the given columns, in order, until the table fits `width`. */
+export function fitColumns(headers: readonly string[], rows: readonly (readonly string[])[], shrinks: readonly Shrink[], width: number): string[][] {
+  const out = rows.map((row) => [...row]);
+  const widths = () => headers.map((header, column) => Math.max(header.length, ...out.map((row) => visibleLength(row[column]))));
+  for (const shrink of shrinks) {
+    const current = widths();
+    const total = current.reduce((sum, w) => sum + w, 0) + 2 * (headers.length - 1);
+    if (total <= width) break;
+    const target = Math.max(shrink.min, headers[shrink.column].length, current[shrink.column] - (total - width));
+    for (const row of out) row[shrink.column] = shorten(row[shrink.column], target, shrink.from);
+  }
+  return out;
+}
+
+function shorten(text: string, width: number, from: 'left' | 'right'): string {
+  if (text.length <= width) return text;
+  if (from === 'right') return `${text.slice(0, width - 1)}…`;
+  const tail = text.slice(text.length - (width - 1));
+  // Start at a folder boundary, so the path still reads as a path.
+  const slash = tail.indexOf('/');
+  return slash >= 0 && slash < tail.length - 1 ? `…${tail.slice(slash)}` : `…${tail}`;
 }
 
 /** Notes for files left out and errors for files that failed; they go to stderr. */

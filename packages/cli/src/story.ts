@@ -1,0 +1,171 @@
+/**
+ * What `report` says after its table: the totals per family, the tools a targeted client cuts or
+ * refuses (limits from core's client profiles, never a number of our own), what `slim` would remove
+ * (the codemod's own planner, run in memory), and the one command to run next.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import {
+  analyzeSource,
+  buildPublishedTool,
+  createFileConstantResolver,
+  getClientProfiles,
+  type ClientProfile,
+  type ReportJson,
+  type ReportTool,
+} from '@toolslim/core';
+
+export interface FamilyTotal {
+  readonly family: string;
+  readonly tools: number;
+  readonly bytes: number;
+  readonly tokens: number;
+  /** Share of all bytes, 0–1 (four decimals). */
+  readonly share: number;
+}
+
+export type ClientProblemKind = 'description-cut' | 'name-too-long' | 'name-not-accepted' | 'too-many-tools';
+
+export interface ClientProblem {
+  readonly kind: ClientProblemKind;
+  readonly client: string;
+  readonly clientName: string;
+  /** Absent for `too-many-tools`, which is about the whole server. */
+  readonly tool?: string;
+  readonly file?: string;
+  readonly line?: number;
+  /** Characters of the description or the name, or the number of tools. */
+  readonly actual: number;
+  readonly limit: number;
+}
+
+export interface SlimEstimate {
+  /** Tools the planner found in the same files. */
+  readonly tools: number;
+  /** Tools `slim` would rewrite. */
+  readonly slimmable: number;
+  /** Tools it would leave alone with a reason (text built at run time, text shared between tools, …). */
+  readonly skipped: number;
+  readonly bytesBefore: number;
+  readonly bytesAfter: number;
+  readonly bytesSaved: number;
+  readonly tokensSaved: number;
+}
+
+export interface Story {
+  readonly families: FamilyTotal[];
+  readonly clientProblems: ClientProblem[];
+  /** Null when there is nothing to plan (no tools) or the planner failed. */
+  readonly slimEstimate: SlimEstimate | null;
+  /** The one command to run next. */
+  readonly next: string;
+}
+
+export function findFamilyTotals(report: ReportJson): FamilyTotal[] {
+  const byFamily = new Map<string, { tools: number; bytes: number; tokens: number }>();
+  for (const tool of report.tools) {
+    const total = byFamily.get(tool.family) ?? { tools: 0, bytes: 0, tokens: 0 };
+    total.tools++;
+    total.bytes += tool.bytes;
+    total.tokens += tool.tokens;
+    byFamily.set(tool.family, total);
+  }
+  const all = report.totals.bytes;
+  return [...byFamily]
+    .map(([family, total]) => ({ family, ...total, share: all === 0 ? 0 : Math.round((total.bytes / all) * 10_000) / 10_000 }))
+    .sort((a, b) => b.bytes - a.bytes || (a.family < b.family ? -1 : 1));
+}
+
+/**
+ * Every hard limit of the targeted clients that a tool breaks. Descriptions are measured in characters
+ * (what clients count), read from the published tool; only descriptions whose bytes could be over a
+ * limit are read again.
+ */
+export function findClientProblems(report: ReportJson, profiles: readonly ClientProfile[], cwd: string): ClientProblem[] {
+  const problems: ClientProblem[] = [];
+  const smallestCut = Math.min(...profiles.map((profile) => profile.descriptionMaxChars ?? Infinity));
+  const lengths = smallestCut === Infinity ? new Map<ReportTool, number>() : readDescriptionLengths(report, smallestCut, cwd);
+  const names = new Set(report.tools.map((tool) => tool.name));
+  for (const profile of profiles) {
+    const at = (tool: ReportTool) => ({ client: profile.id, clientName: profile.name, tool: tool.name, file: tool.file, line: tool.line });
+    for (const tool of report.tools) {
+      const chars = lengths.get(tool);
+      if (profile.descriptionMaxChars !== undefined && chars !== undefined && chars > profile.descriptionMaxChars) {
+        problems.push({ kind: 'description-cut', ...at(tool), actual: chars, limit: profile.descriptionMaxChars });
+      }
+      if (tool.dynamic && tool.bytes === 0) continue;
+      if (profile.toolNameMaxLength !== undefined && tool.name.length > profile.toolNameMaxLength) {
+        problems.push({ kind: 'name-too-long', ...at(tool), actual: tool.name.length, limit: profile.toolNameMaxLength });
+      } else if (profile.toolNamePattern !== undefined && !profile.toolNamePattern.test(tool.name)) {
+        problems.push({ kind: 'name-not-accepted', ...at(tool), actual: tool.name.length, limit: profile.toolNameMaxLength ?? tool.name.length });
+      }
+    }
+    if (profile.maxTools !== undefined && names.size > profile.maxTools) {
+      problems.push({ kind: 'too-many-tools', client: profile.id, clientName: profile.name, actual: names.size, limit: profile.maxTools });
+    }
+  }
+  return problems;
+}
+
+/** Description lengths in characters of the tools whose description bytes pass `minimum`. */
+function readDescriptionLengths(report: ReportJson, minimum: number, cwd: string): Map<ReportTool, number> {
+  const lengths = new Map<ReportTool, number>();
+  const candidates = report.tools.filter((tool) => tool.descriptionBytes > minimum && tool.file !== undefined);
+  const resolveConstant = createFileConstantResolver({ readFile: (file) => (existsSync(file) ? readFileSync(file, 'utf8') : undefined) });
+  const byFile = new Map<string, ReportTool[]>();
+  for (const tool of candidates) byFile.set(tool.file!, [...(byFile.get(tool.file!) ?? []), tool]);
+  for (const [file, tools] of byFile) {
+    const filePath = path.resolve(cwd, file);
+    let found: Map<string, number>;
+    try {
+      const decls = analyzeSource(readFileSync(filePath, 'utf8'), { filePath, resolveConstant }).tools;
+      found = new Map(
+        decls.flatMap((decl) => {
+          const published = buildPublishedTool(decl).tool;
+          return published?.description === undefined ? [] : [[`${published.name}:${decl.line}`, published.description.length] as const];
+        }),
+      );
+    } catch {
+      found = new Map();
+    }
+    // A description that cannot be read again is counted by its bytes: never less than its characters.
+    for (const tool of tools) lengths.set(tool, found.get(`${tool.name}:${tool.line}`) ?? tool.descriptionBytes);
+  }
+  return lengths;
+}
+
+/** `--clients claude-code,openai` → profiles; every current client when absent. */
+export function getTargetedClients(value: string | undefined): ClientProfile[] {
+  const ids = value === undefined ? undefined : value.split(',').map((id) => id.trim()).filter(Boolean);
+  return getClientProfiles(ids);
+}
+
+/** What `slim` would do to the same files, planned in memory by the codemod (nothing is written). */
+export async function estimateSlim(cwd: string, files: readonly string[], onProgress?: (done: number, total: number) => void): Promise<SlimEstimate | null> {
+  // Loaded on demand: the codemod pulls in ts-morph.
+  const { planSlim } = await import('@toolslim/codemod');
+  try {
+    const plan = planSlim({ cwd, files, wire: false, onProgress });
+    const { before, after } = plan.totals;
+    return {
+      tools: plan.totals.found,
+      slimmable: plan.tools.length,
+      skipped: plan.skipped.length,
+      bytesBefore: before.bytes,
+      bytesAfter: after.bytes,
+      bytesSaved: before.bytes - after.bytes,
+      tokensSaved: before.tokens - after.tokens,
+    };
+  } catch {
+    return null;
+  }
+}
+
+/** The one command worth running next, in the order a new user needs them. */
+export function findNextCommand(report: ReportJson, story: Omit<Story, 'next'>, paths: readonly string[], cwd: string): string {
+  const where = paths.length === 1 && paths[0] === '.' ? '' : ` ${paths.join(' ')}`;
+  if (report.tools.length === 0) return 'toolslim report <folder with your server source>';
+  if (story.slimEstimate && story.slimEstimate.slimmable > 0) return `toolslim slim${where} --dry-run`;
+  if (!existsSync(path.join(cwd, 'toolslim.budget.json'))) return `toolslim budget${where} --init`;
+  return `toolslim budget${where}`;
+}
