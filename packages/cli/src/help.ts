@@ -80,7 +80,9 @@ Options:
   --init                    Write a first budget from today's numbers: totalBytes is
                             today's total + 10% (rounded up to 1,000), every tool
                             over perToolBytes is listed at today's size. Never
-                            overwrites an existing budget file.
+                            overwrites an existing budget file (unless --force).
+  --force                   With --init: start over, replacing the budget file (the
+                            way to accept an intended increase all at once).
   --per-tool <bytes>        perToolBytes for --init (default: 4000).
   --update                  Lower the numbers to today's (a listed tool to its size,
                             totalBytes to today's total + 10%) and drop listed tools

@@ -352,7 +352,21 @@ export function printBudget(view: BudgetView, style: Style): string {
       ? style.green('Within budget.')
       : style.red(`Over budget: ${plural(check.offenders.length, 'problem')}.`),
   );
+  if (!check.ok) lines.push(...wrap(buildAcceptIncrease(view.budgetFile)));
   return `${lines.join('\n')}\n`;
+}
+
+/** `--update` only lowers numbers, by design: a bigger number is a decision, made by an edit. */
+function buildAcceptIncrease(budgetFile: string): string {
+  return `If the increase is intended, raise its number in ${budgetFile} (or start over from today's sizes: toolslim budget --init --force).`;
+}
+
+/** `budget` from a folder with no tools, against a budget that lists some: a wrong folder, not a pass. */
+export function printNoToolsFound(folders: readonly string[], fileCount: number, budgetFile: string, listed: number): string {
+  return (
+    `No tools found in ${folders.join(', ')} (${plural(fileCount, 'file')} read), but ${budgetFile} lists ${plural(listed, 'tool')}. ` +
+    `Run toolslim budget in the server's folder, or name its source: toolslim budget src/`
+  );
 }
 
 function printChanges(changes: readonly BudgetChange[], budgetFile: string): string {
@@ -392,6 +406,7 @@ export function printBudgetMarkdown(view: BudgetView): string {
     for (const tool of check.missing) lines.push(`- \`${tool.name}\` (listed at ${formatNumber(tool.limit)} bytes)`);
   }
   if (check.dynamicTools > 0) lines.push('', `${plural(check.dynamicTools, 'tool')} only partly readable from source: their bytes are a lower bound.`);
+  if (!check.ok) lines.push('', buildAcceptIncrease(`\`${view.budgetFile}\``));
   return `${lines.join('\n')}\n`;
 }
 
@@ -430,5 +445,6 @@ export function printCompare(rows: readonly CompareRow[], style: Style): string 
 }
 
 export function printError(message: string, style: Style): string {
-  return `${style.red('toolslim:')} ${message}\n`;
+  const [first, ...rest] = message.split('\n');
+  return `${[...wrap(`${style.red('toolslim:')} ${first}`, '', '  '), ...rest].join('\n')}\n`;
 }

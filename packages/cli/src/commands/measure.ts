@@ -4,7 +4,8 @@ import { CliError, EXIT } from '../exit-codes.js';
 import { MEASURE_HELP } from '../help.js';
 import type { Command } from '../io.js';
 import { createStyle, printJson, printMeasure } from '../print.js';
-import { getServerTarget, getTimeoutSeconds, measureServer, SERVER_FLAGS } from '../target.js';
+import { withSpinner } from '../progress.js';
+import { describeTarget, getServerTarget, getTimeoutSeconds, measureServer, SERVER_FLAGS } from '../target.js';
 
 export const measure: Command = async (args, io) => {
   const { head, serverCommand } = splitServerCommand(args);
@@ -13,7 +14,7 @@ export const measure: Command = async (args, io) => {
     json: { type: 'boolean' },
     top: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
-  });
+  }, 'measure');
   if (values.help) {
     io.stdout(MEASURE_HELP);
     return EXIT.ok;
@@ -24,7 +25,8 @@ export const measure: Command = async (args, io) => {
   const top = getPositiveNumber(values.top, '--top', { integer: true });
   const target = getServerTarget(values, serverCommand, io);
   if (!target) throw new CliError('Name a server: toolslim measure -- <command…> or toolslim measure --url <url>.', EXIT.usage);
-  const measured = await measureServer(target, getTimeoutSeconds(values));
+  const timeout = getTimeoutSeconds(values);
+  const measured = await withSpinner(io, !values.json, `waiting for ${describeTarget(target)} to list its tools`, timeout, () => measureServer(target, timeout));
   if (values.json) {
     io.stdout(printJson(measured.report));
   } else {

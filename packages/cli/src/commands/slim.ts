@@ -59,7 +59,7 @@ export const slim: Command = async (args, io) => {
     tsconfig: { type: 'string' },
     'no-wire': { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
-  });
+  }, 'slim');
   if (values.help) {
     io.stdout(SLIM_HELP);
     return EXIT.ok;
@@ -93,8 +93,8 @@ export const slim: Command = async (args, io) => {
   if (values.json) io.stdout(printJson(buildJson(plan, dirty, relative, values['dry-run'] ? buildUnifiedDiff(plan) : undefined)));
   else {
     if (values['dry-run']) io.stdout(buildUnifiedDiff(plan));
-    io.stdout(printSlim(plan, style));
-    io.stderr(printNotes(plan, style, relative));
+    io.stdout(printSlim(plan, style, dryRun, files.length));
+    io.stderr(printNotes(plan, style, relative, dryRun));
   }
   if (plan.problems.length > 0) {
     if (!values.json) io.stderr(`${style.red('error')} verification failed, nothing was written:\n${plan.problems.map((p) => `  ${p}`).join('\n')}\n`);
@@ -114,6 +114,7 @@ export const slim: Command = async (args, io) => {
     if (error instanceof SlimError) throw new CliError(error.message, EXIT.findings);
     throw error;
   }
+  if (!values.json) io.stdout(printWired(plan, style, relative));
   if (!values.json) io.stdout(`Wrote ${changing.length} file${changing.length === 1 ? '' : 's'}.\n`);
   return plan.errors.length > 0 ? EXIT.findings : EXIT.ok;
 };
@@ -124,9 +125,12 @@ function startProgress(total: number): SingleBar {
   return bar;
 }
 
-/** Per-tool and total sizes before → after, as `--dry-run` and a normal run print them. */
-function printSlim(plan: SlimPlan, style: Style): string {
-  if (plan.tools.length === 0) return `Nothing to slim in ${formatNumber(plan.totals.tools)} tool${plan.totals.tools === 1 ? '' : 's'}.\n`;
+/** Per-tool and total sizes before → after, as `--dry-run` and a normal run print them, and the counts. */
+function printSlim(plan: SlimPlan, style: Style, dryRun: boolean, fileCount: number): string {
+  const found = plan.totals.found;
+  if (found === 0) return `No tools found in ${countOf(fileCount, 'file')}.\n`;
+  const counts = `${buildCounts(plan, dryRun)}\n`;
+  if (plan.tools.length === 0) return counts;
   const arrow = (before: number | undefined, after: number | undefined) =>
     before === undefined || after === undefined ? '–' : `${formatNumber(before)} → ${formatNumber(after)}`;
   const rows = plan.tools.map((tool) => [
@@ -140,14 +144,50 @@ function printSlim(plan: SlimPlan, style: Style): string {
   const { before, after } = plan.totals;
   const saved = before.bytes === 0 ? 0 : Math.round(((before.bytes - after.bytes) / before.bytes) * 100);
   const table = renderTable(['tool', 'where', 'bytes', 'tokens', 'moved', 'instructions'], rows, ['left', 'left', 'right', 'right', 'right', 'left'], style);
-  return `${table}\n\nAll ${formatNumber(plan.totals.tools)} tools: ${arrow(before.bytes, after.bytes)} bytes (−${saved}%), ${arrow(before.tokens, after.tokens)} tokens.\n`;
+  const readable = `${countOf(plan.totals.tools, 'readable tool')}${dryRun ? ' would go from' : ':'}`;
+  return `${table}\n\n${counts}${readable} ${arrow(before.bytes, after.bytes)} bytes (−${saved}%), ${arrow(before.tokens, after.tokens)} tokens.\n`;
 }
 
-function printNotes(plan: SlimPlan, style: Style, relative: (file: string) => string): string {
+function countOf(count: number, one: string): string {
+  return `${formatNumber(count)} ${count === 1 ? one : `${one}s`}`;
+}
+
+/** Why tools were left alone, in the user's words, most common first. */
+const SKIP_GROUPS: ReadonlyArray<readonly [RegExp, string]> = [
+  [/built at run time|not static/, 'built at run time'],
+  [/shared with/, 'shared text'],
+  [/written in/, 'text in another file'],
+  [/could not be planned/, 'could not be planned'],
+];
+
+/** "26 tools found: 12 slimmed, 14 skipped — 11 built at run time, 3 shared text". */
+export function buildCounts(plan: Pick<SlimPlan, 'tools' | 'skipped' | 'totals'>, dryRun: boolean): string {
+  const slimmed = plan.tools.length;
+  const skipped = plan.skipped.length;
+  const alreadySlim = Math.max(0, plan.totals.found - slimmed - skipped);
+  const parts = [`${formatNumber(slimmed)} ${dryRun ? 'to slim' : 'slimmed'}`];
+  if (alreadySlim > 0) parts.push(`${formatNumber(alreadySlim)} already slim`);
+  let text = `${countOf(plan.totals.found, 'tool')} found: ${parts.join(', ')}`;
+  if (skipped > 0) {
+    const groups = new Map<string, number>();
+    for (const tool of plan.skipped) {
+      const label = SKIP_GROUPS.find(([pattern]) => pattern.test(tool.reason))?.[1] ?? 'other';
+      groups.set(label, (groups.get(label) ?? 0) + 1);
+    }
+    const reasons = [...groups].sort((a, b) => b[1] - a[1]).map(([label, count]) => `${formatNumber(count)} ${label}`);
+    text += `, ${formatNumber(skipped)} skipped — ${reasons.join(', ')}`;
+  }
+  return `${text}.`;
+}
+
+/** Skipped tools, errors and wiring left to the user; wiring that is done is printed once it is written. */
+function printNotes(plan: SlimPlan, style: Style, relative: (file: string) => string, dryRun: boolean): string {
   const lines = [
     ...plan.wiring.map((wiring) =>
       wiring.wired
-        ? `${style.green('wired')} ${relative(wiring.file)}: the instruction files are served at run time (as resources and a tool).`
+        ? dryRun
+          ? `${style.green('would wire')} ${relative(wiring.file)}: the instruction files would be served at run time (as resources and a tool).`
+          : undefined
         : `${style.yellow('to do')} ${relative(wiring.file)}: ${wiring.reason}; add these lines so agents can read the moved text:\n${wiring.lines.map((line) => `    ${line}`).join('\n')}`,
     ),
     ...(plan.tools.length > 0 && plan.wiring.length === 0
@@ -155,7 +195,15 @@ function printNotes(plan: SlimPlan, style: Style, relative: (file: string) => st
       : []),
     ...plan.skipped.map((tool) => `${style.yellow('skipped')} ${tool.name ?? '(unnamed tool)'} at ${tool.file}:${tool.line}: ${tool.reason}`),
     ...plan.errors.map((error) => `${style.red('error')} ${error.file}: ${error.message} (left untouched)`),
-  ];
+  ].filter((line) => line !== undefined);
+  return lines.length > 0 ? `${lines.join('\n')}\n` : '';
+}
+
+/** After the write: the servers that now serve the instruction files. */
+function printWired(plan: SlimPlan, style: Style, relative: (file: string) => string): string {
+  const lines = plan.wiring
+    .filter((wiring) => wiring.wired)
+    .map((wiring) => `${style.green('wired')} ${relative(wiring.file)}: the instruction files are served at run time (as resources and a tool).`);
   return lines.length > 0 ? `${lines.join('\n')}\n` : '';
 }
 
