@@ -41,10 +41,10 @@ describe('toolslim --help and docs/cli.md', () => {
   it('an unknown command or flag is a usage error that says what was wrong', async () => {
     const unknown = await runCli(['reprot']);
     expect(unknown.code).toBe(EXIT.usage);
-    expect(unknown.stderr).toContain('Unknown command "reprot"');
+    expect(unknown.stderr).toContain('Unknown command "reprot". Did you mean toolslim report?');
     const flag = await runCli(['report', '--jsn']);
     expect(flag.code).toBe(EXIT.usage);
-    expect(flag.stderr).toContain("'--jsn'");
+    expect(flag.stderr).toBe('toolslim: Unknown flag --jsn for toolslim report. Did you mean --json?\nSee toolslim report --help.\n');
   });
 
   it('with no arguments prints the help and exits 2', async () => {

@@ -50,7 +50,7 @@ function buildFlagError(error: unknown, options: Options, command: string | unde
   if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
     const closest = findClosestFlag(flag, options);
     const suggestion = closest ? ` Did you mean ${closest}?` : '';
-    return `Unknown flag ${flag}${command ? ` for toolslim ${command}` : ''}.${suggestion} ${help}`;
+    return `Unknown flag ${flag}${command ? ` for toolslim ${command}` : ''}.${suggestion}\n${help}`;
   }
   if (message.includes('does not take an argument')) return `${flag} takes no value. ${help}`;
   if (message.includes('argument missing')) return `${flag} needs a value. ${help}`;

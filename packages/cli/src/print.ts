@@ -7,7 +7,7 @@ import type { ReportJson, ReportTool } from '@toolslim/core';
 import type { Budget, BudgetChange, BudgetCheck, BudgetOffender } from './budget.js';
 import type { CompareRow } from './compare.js';
 import type { SkippedFile } from './files.js';
-import type { ClientProblem, Story } from './story.js';
+import { isWorthSlimming, type ClientProblem, type Story } from './story.js';
 
 export type Style = ReturnType<typeof createColors>;
 
@@ -132,18 +132,19 @@ function printStory(story: Story, report: ReportJson, style: Style): string[] {
   }
   lines.push('', ...printClientProblems(story.clientProblems, style));
   const estimate = story.slimEstimate;
-  if (estimate && estimate.slimmable > 0) {
+  if (estimate && isWorthSlimming(report, story)) {
     const share = formatPercent(estimate.bytesSaved, report.totals.bytes);
     lines.push(
       '',
       ...wrap(
         `toolslim slim could slim ${formatNumber(estimate.slimmable)} of ${plural(estimate.tools, 'tool')}: about ${formatNumber(estimate.bytesSaved)} bytes ` +
           `(~${formatNumber(estimate.tokensSaved)} tokens, ${share}) less on every request, moved to instruction files the agent reads when it needs them` +
-          `${estimate.skipped > 0 ? `; ${formatNumber(estimate.skipped)} would be left as they are` : ''}.`,
+          `${estimate.skipped > 0 ? `; ${formatNumber(estimate.skipped)} would be left as ${estimate.skipped === 1 ? 'it is' : 'they are'}` : ''}.`,
       ),
     );
   } else if (estimate) {
-    lines.push('', `toolslim slim finds nothing to move in ${plural(estimate.tools, 'tool')}.`);
+    const little = estimate.slimmable > 0 ? `little to move (about ${formatNumber(estimate.bytesSaved)} bytes)` : 'nothing to move';
+    lines.push('', `toolslim slim finds ${little} in ${plural(estimate.tools, 'tool')}.`);
   }
   lines.push('', `Next: ${style.bold(story.next)}`);
   return lines;
@@ -321,8 +322,8 @@ function formatLimit(field: string, limit: number | undefined): string {
 export function printBudget(view: BudgetView, style: Style): string {
   const { check } = view;
   const lines = [
-    `Budget ${view.budgetFile}, measured from ${view.measuredFrom}: ${plural(check.tools, 'tool')}, ${formatNumber(check.totalBytes)} bytes ` +
-      `(${formatLimit('totalBytes', view.budget.totalBytes)}, ${formatLimit('perToolBytes', view.budget.perToolBytes)}).`,
+    `Budget ${view.budgetFile} (${formatLimit('totalBytes', view.budget.totalBytes)}, ${formatLimit('perToolBytes', view.budget.perToolBytes)}),`,
+    `measured from ${view.measuredFrom}: ${plural(check.tools, 'tool')}, ${formatNumber(check.totalBytes)} bytes.`,
   ];
   if (check.offenders.length > 0) {
     const rows = check.offenders.map((offender) => [
@@ -364,8 +365,9 @@ function buildAcceptIncrease(budgetFile: string): string {
 /** `budget` from a folder with no tools, against a budget that lists some: a wrong folder, not a pass. */
 export function printNoToolsFound(folders: readonly string[], fileCount: number, budgetFile: string, listed: number): string {
   return (
-    `No tools found in ${folders.join(', ')} (${plural(fileCount, 'file')} read), but ${budgetFile} lists ${plural(listed, 'tool')}. ` +
-    `Run toolslim budget in the server's folder, or name its source: toolslim budget src/`
+    `No tools found in ${folders.join(', ')} (${plural(fileCount, 'file')} read),\n` +
+    `but ${budgetFile} lists ${plural(listed, 'tool')}: a wrong folder?\n` +
+    `Run toolslim budget in the server's folder, or name its source (toolslim budget src/).`
   );
 }
 
@@ -445,6 +447,5 @@ export function printCompare(rows: readonly CompareRow[], style: Style): string 
 }
 
 export function printError(message: string, style: Style): string {
-  const [first, ...rest] = message.split('\n');
-  return `${[...wrap(`${style.red('toolslim:')} ${first}`, '', '  '), ...rest].join('\n')}\n`;
+  return `${style.red('toolslim:')} ${message}\n`;
 }

@@ -44,7 +44,7 @@ function buildUnknownCommand(name: string): string {
   }
   const suggestion = closest !== undefined && distance <= 2 ? ` Did you mean toolslim ${closest}?` : '';
   const flag = name.startsWith('-') ? ' Flags go after the command, e.g. toolslim report --json.' : '';
-  return `Unknown command "${name}".${suggestion}${flag} Commands: ${names.join(', ')}. See toolslim --help.`;
+  return `Unknown command "${name}".${suggestion}${flag}\nCommands: ${names.join(', ')}. See toolslim --help.`;
 }
 
 function getVersion(): string {

@@ -161,11 +161,22 @@ export async function estimateSlim(cwd: string, files: readonly string[], onProg
   }
 }
 
+/** A description over a client's cut, or a saving that shows on the bill (a twentieth and a kilobyte). */
+const WORTH_SHARE = 0.05;
+const WORTH_BYTES = 1000;
+
+export function isWorthSlimming(report: ReportJson, story: Omit<Story, 'next'>): boolean {
+  const estimate = story.slimEstimate;
+  if (!estimate || estimate.slimmable === 0) return false;
+  if (story.clientProblems.some((problem) => problem.kind === 'description-cut')) return true;
+  return estimate.bytesSaved >= WORTH_BYTES && estimate.bytesSaved >= report.totals.bytes * WORTH_SHARE;
+}
+
 /** The one command worth running next, in the order a new user needs them. */
 export function findNextCommand(report: ReportJson, story: Omit<Story, 'next'>, paths: readonly string[], cwd: string): string {
   const where = paths.length === 1 && paths[0] === '.' ? '' : ` ${paths.join(' ')}`;
   if (report.tools.length === 0) return 'toolslim report <folder with your server source>';
-  if (story.slimEstimate && story.slimEstimate.slimmable > 0) return `toolslim slim${where} --dry-run`;
+  if (isWorthSlimming(report, story)) return `toolslim slim${where} --dry-run`;
   if (!existsSync(path.join(cwd, 'toolslim.budget.json'))) return `toolslim budget${where} --init`;
   return `toolslim budget${where}`;
 }
