@@ -35,6 +35,28 @@ describe('toolslim report tells the story', () => {
     expect(result.stdout).toMatchSnapshot();
   });
 
+  it('the README describes what its first command prints', async () => {
+    const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+    expect(readme).toContain('./node_modules/.bin/toolslim report fixtures/verbose-catalogue');
+    const { stdout } = await runCli(['report', 'fixtures/verbose-catalogue'], { cwd: ROOT });
+    const claims = [
+      ['64 tools', 'Total: 64 tools, 151,296 bytes, ~34,988 tokens'],
+      ['5,871-character description', 'Claude Code: 1 tool over 4,096 characters of description (cut or refused): db_query (5,871).'],
+      ['61 descriptions', 'OpenAI API: 61 tools over 1,024 characters'],
+      ['Cursor uses 40', 'Cursor: 64 tools; at most 40 tools are used.'],
+      ['would remove (about two thirds of the bytes)', 'toolslim slim could slim '],
+      ['totals per\nfamily', 'Per family:'],
+      ['`toolslim slim fixtures/verbose-catalogue --dry-run`', 'Next: toolslim slim fixtures/verbose-catalogue --dry-run'],
+    ];
+    for (const [inReadme, printed] of claims) {
+      expect(readme.replace(/\s+/g, ' ')).toContain(inReadme.replace(/\s+/g, ' '));
+      expect(stdout).toContain(printed);
+    }
+    const share = Number(/toolslim slim could slim .*?, (\d+)%\)/s.exec(stdout)?.[1]);
+    expect(share).toBeGreaterThanOrEqual(60);
+    expect(share).toBeLessThanOrEqual(75);
+  });
+
   it('--wide shows every path in full; the JSON carries the same facts', async () => {
     const wide = await runCli(['report', '--wide', 'fixtures/verbose-catalogue'], { cwd: ROOT });
     expect(wide.stdout).toContain('fixtures/verbose-catalogue/src/oncall.ts:176');
