@@ -39,20 +39,23 @@ import { describeTarget, getServerTarget, getTimeoutSeconds, measureServer, SERV
 
 type Format = 'text' | 'markdown' | 'json';
 
+/** Every flag `budget` takes; --help documents each (test/cli-help.test.ts). */
+export const BUDGET_FLAGS = {
+  ...SERVER_FLAGS,
+  budget: { type: 'string' },
+  init: { type: 'boolean' },
+  'per-tool': { type: 'string' },
+  update: { type: 'boolean' },
+  force: { type: 'boolean' },
+  compare: { type: 'boolean' },
+  format: { type: 'string' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
 export const budget: Command = async (args, io) => {
   const { head, serverCommand } = splitServerCommand(args);
-  const { values, positionals } = parseFlags(head, {
-    ...SERVER_FLAGS,
-    budget: { type: 'string' },
-    init: { type: 'boolean' },
-    'per-tool': { type: 'string' },
-    update: { type: 'boolean' },
-    force: { type: 'boolean' },
-    compare: { type: 'boolean' },
-    format: { type: 'string' },
-    json: { type: 'boolean' },
-    help: { type: 'boolean', short: 'h' },
-  }, 'budget');
+  const { values, positionals } = parseFlags(head, BUDGET_FLAGS, 'budget');
   if (values.help) {
     io.stdout(BUDGET_HELP);
     return EXIT.ok;
