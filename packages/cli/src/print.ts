@@ -130,7 +130,13 @@ function printStory(story: Story, report: ReportJson, style: Style): string[] {
     ]);
     lines.push('', 'Per family:', renderTable(['family', 'tools', 'bytes', '~tokens', 'share'], rows, ['left', 'right', 'right', 'right', 'right'], style));
   }
-  lines.push('', ...printClientProblems(story.clientProblems, style));
+  const unknown = report.tools.filter((tool) => tool.dynamic && tool.bytes === 0).length;
+  lines.push(
+    '',
+    ...(story.clientProblems.length === 0 && unknown > 0
+      ? [`No readable tool is over a client's hard limit; ${plural(unknown, 'tool')} could not be measured from source.`]
+      : printClientProblems(story.clientProblems, style)),
+  );
   const estimate = story.slimEstimate;
   if (estimate && isWorthSlimming(report, story)) {
     const share = formatPercent(estimate.bytesSaved, report.totals.bytes);
@@ -142,6 +148,8 @@ function printStory(story: Story, report: ReportJson, style: Style): string[] {
           `${estimate.skipped > 0 ? `; ${formatNumber(estimate.skipped)} would be left as ${estimate.skipped === 1 ? 'it is' : 'they are'}` : ''}.`,
       ),
     );
+  } else if (estimate && estimate.slimmable > 0 && estimate.bytesSaved <= 0) {
+    lines.push('', `toolslim slim could slim ${formatNumber(estimate.slimmable)} of ${plural(estimate.tools, 'tool')}; what it saves cannot be measured from source.`);
   } else if (estimate) {
     const little = estimate.slimmable > 0 ? `little to move (about ${formatNumber(estimate.bytesSaved)} bytes)` : 'nothing to move';
     lines.push('', `toolslim slim finds ${little} in ${plural(estimate.tools, 'tool')}.`);

@@ -176,6 +176,9 @@ export function isWorthSlimming(report: ReportJson, story: Omit<Story, 'next'>):
 export function findNextCommand(report: ReportJson, story: Omit<Story, 'next'>, paths: readonly string[], cwd: string): string {
   const where = paths.length === 1 && paths[0] === '.' ? '' : ` ${paths.join(' ')}`;
   if (report.tools.length === 0) return 'toolslim report <folder with your server source>';
+  // When most tools cannot be read from source, only the running server can say what it publishes.
+  const unknown = report.tools.filter((tool) => tool.dynamic && tool.bytes === 0).length;
+  if (unknown * 2 >= report.tools.length) return 'toolslim measure -- <the command that starts your server>';
   if (isWorthSlimming(report, story)) return `toolslim slim${where} --dry-run`;
   if (!existsSync(path.join(cwd, 'toolslim.budget.json'))) return `toolslim budget${where} --init`;
   return `toolslim budget${where}`;
