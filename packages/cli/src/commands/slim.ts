@@ -96,7 +96,8 @@ export const slim: Command = async (args, io) => {
   if (values.json) io.stdout(printJson(buildJson(plan, dirty, relative, values['dry-run'] ? buildUnifiedDiff(plan) : undefined)));
   else {
     if (values['dry-run']) io.stdout(buildUnifiedDiff(plan));
-    io.stdout(printSlim(plan, style, dryRun, files.length));
+    // A real run says what it slimmed once it is written; a dry run (or one with nothing to do) says it now.
+    io.stdout(printSlim(plan, style, dryRun, dryRun || !hasChanges(plan), files.length));
     io.stderr(printNotes(plan, style, relative, dryRun));
   }
   if (plan.problems.length > 0) {
@@ -117,7 +118,7 @@ export const slim: Command = async (args, io) => {
     if (error instanceof SlimError) throw new CliError(error.message, EXIT.findings);
     throw error;
   }
-  if (!values.json) io.stdout(printWired(plan, style, relative));
+  if (!values.json) io.stdout(printWritten(plan, style, relative));
   if (!values.json) io.stdout(`Wrote ${changing.length} file${changing.length === 1 ? '' : 's'}.\n`);
   return plan.errors.length > 0 ? EXIT.findings : EXIT.ok;
 };
@@ -129,10 +130,10 @@ function startProgress(total: number): SingleBar {
 }
 
 /** Per-tool and total sizes before → after, as `--dry-run` and a normal run print them, and the counts. */
-function printSlim(plan: SlimPlan, style: Style, dryRun: boolean, fileCount: number): string {
+function printSlim(plan: SlimPlan, style: Style, dryRun: boolean, withCounts: boolean, fileCount: number): string {
   const found = plan.totals.found;
   if (found === 0) return `No tools found in ${countOf(fileCount, 'file')}.\n`;
-  const counts = `${buildCounts(plan, dryRun)}\n`;
+  const counts = withCounts ? `${buildCounts(plan, dryRun)}\n` : '';
   if (plan.tools.length === 0) return counts;
   const arrow = (before: number | undefined, after: number | undefined) =>
     before === undefined || after === undefined ? '–' : `${formatNumber(before)} → ${formatNumber(after)}`;
@@ -168,7 +169,7 @@ export function buildCounts(plan: Pick<SlimPlan, 'tools' | 'skipped' | 'totals'>
   const slimmed = plan.tools.length;
   const skipped = plan.skipped.length;
   const alreadySlim = Math.max(0, plan.totals.found - slimmed - skipped);
-  const parts = [`${formatNumber(slimmed)} ${dryRun ? 'to slim' : 'slimmed'}`];
+  const parts = slimmed === 0 && skipped === 0 ? [] : [`${formatNumber(slimmed)} ${dryRun ? 'to slim' : 'slimmed'}`];
   if (alreadySlim > 0) parts.push(`${formatNumber(alreadySlim)} already slim`);
   let text = `${countOf(plan.totals.found, 'tool')} found: ${parts.join(', ')}`;
   if (skipped > 0) {
@@ -202,12 +203,15 @@ function printNotes(plan: SlimPlan, style: Style, relative: (file: string) => st
   return lines.length > 0 ? `${lines.join('\n')}\n` : '';
 }
 
-/** After the write: the servers that now serve the instruction files. */
-function printWired(plan: SlimPlan, style: Style, relative: (file: string) => string): string {
-  const lines = plan.wiring
-    .filter((wiring) => wiring.wired)
-    .map((wiring) => `${style.green('wired')} ${relative(wiring.file)}: the instruction files are served at run time (as resources and a tool).`);
-  return lines.length > 0 ? `${lines.join('\n')}\n` : '';
+/** After the write: what was slimmed, and the servers that now serve the instruction files. */
+function printWritten(plan: SlimPlan, style: Style, relative: (file: string) => string): string {
+  const lines = [
+    buildCounts(plan, false),
+    ...plan.wiring
+      .filter((wiring) => wiring.wired)
+      .map((wiring) => `${style.green('wired')} ${relative(wiring.file)}: the instruction files are served at run time (as resources and a tool).`),
+  ];
+  return `${lines.join('\n')}\n`;
 }
 
 function buildJson(plan: SlimPlan, dirty: readonly string[], relative: (file: string) => string, diff: string | undefined) {
