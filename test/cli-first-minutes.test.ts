@@ -28,7 +28,7 @@ describe('toolslim report tells the story', () => {
     const result = await runCli(['report', 'fixtures/verbose-catalogue'], { cwd: ROOT });
     expect(result.code).toBe(EXIT.ok);
     expect(result.stderr).toBe('');
-    expect(result.stdout).toMatch(/Claude Code: 1 tool over 4,096 characters of description .*: db_query \(5,871\)\./);
+    expect(result.stdout).toContain('Claude Code: 1 description longer than its 4,096-character limit: db_query (5,871).');
     expect(result.stdout).toContain('Per family:');
     expect(result.stdout).toContain('Next: toolslim slim fixtures/verbose-catalogue --dry-run');
     expectFits(result.stdout);
@@ -41,9 +41,9 @@ describe('toolslim report tells the story', () => {
     const { stdout } = await runCli(['report', 'fixtures/verbose-catalogue'], { cwd: ROOT });
     const claims = [
       ['64 tools', 'Total: 64 tools, 151,296 bytes, ~34,988 tokens'],
-      ['5,871-character description', 'Claude Code: 1 tool over 4,096 characters of description (cut or refused): db_query (5,871).'],
-      ['61 descriptions', 'OpenAI API: 61 tools over 1,024 characters'],
-      ['Cursor uses 40', 'Cursor: 64 tools; at most 40 tools are used.'],
+      ['5,871-character description', 'Claude Code: 1 description longer than its 4,096-character limit: db_query (5,871).'],
+      ['61 descriptions', 'OpenAI API: 61 descriptions longer than its 1,024-character limit'],
+      ['Cursor uses 40', 'Cursor: 64 tools, more than the 40 it uses.'],
       ['would remove (about two thirds of the bytes)', 'toolslim slim could slim '],
       ['totals per\nfamily', 'Per family:'],
       ['`toolslim slim fixtures/verbose-catalogue --dry-run`', 'Next: toolslim slim fixtures/verbose-catalogue --dry-run'],
@@ -86,6 +86,29 @@ describe('toolslim report tells the story', () => {
     const wrong = await runCli(['report', '--clients', 'claude'], { cwd: ROOT });
     expect(wrong.code).toBe(EXIT.usage);
     expect(wrong.stderr).toContain('Unknown toolslim client "claude"');
+  });
+
+  it('names the client whose name limits a server + tool name breaks, with the server declared in source', async () => {
+    const project = createProject({
+      'server.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+const server = new McpServer({ name: 'acme-enterprise-knowledge-base', version: '1.0.0' });
+server.tool('search_knowledge_base_articles_by_tag', 'Search articles by tag.', async () => ({ content: [] }));
+server.tool('get_article', 'Get one article.', async () => ({ content: [] }));
+`,
+    });
+    try {
+      const text = await runCli(['report', '--no-estimate'], { cwd: project.dir });
+      expectFits(text.stdout);
+      expect(text.stdout.slice(text.stdout.indexOf('Over a client'))).toMatchSnapshot();
+      const json = JSON.parse((await runCli(['report', '--json', '--no-estimate'], { cwd: project.dir })).stdout);
+      const at = { tool: 'search_knowledge_base_articles_by_tag', file: 'server.ts', line: 3, server: 'acme-enterprise-knowledge-base' };
+      expect(json.clientProblems).toEqual([
+        { kind: 'qualified-name-too-long', client: 'claude-code', clientName: 'Claude Code', ...at, actual: 74, limit: 64 },
+        { kind: 'server-and-name-too-long', client: 'cursor', clientName: 'Cursor', ...at, actual: 67, limit: 60 },
+      ]);
+    } finally {
+      project.remove();
+    }
   });
 
   it('on a small server', async () => {

@@ -3,7 +3,7 @@
  * commands stay flag parsing plus calls into `core`, and CLI snapshots have one place to change.
  */
 import { createColors } from 'picocolors';
-import type { ReportJson, ReportTool } from '@toolslim/core';
+import { getClientProfiles, type ReportJson, type ReportTool } from '@toolslim/core';
 import type { Budget, BudgetChange, BudgetCheck, BudgetOffender } from './budget.js';
 import type { CompareRow } from './compare.js';
 import type { SkippedFile } from './files.js';
@@ -158,36 +158,48 @@ function printStory(story: Story, report: ReportJson, style: Style): string[] {
   return lines;
 }
 
-const PROBLEM_TEXT: Record<ClientProblem['kind'], (limit: number) => string> = {
-  'description-cut': (limit) => `over ${formatNumber(limit)} characters of description (cut or refused)`,
-  'name-too-long': (limit) => `names over ${formatNumber(limit)} characters`,
-  'name-not-accepted': () => 'names it does not accept',
-  'too-many-tools': (limit) => `at most ${formatNumber(limit)} tools are used`,
-};
+/** What a group of problems of one kind breaks, for one client, in words. */
+function describeProblems(first: ClientProblem, count: number): string {
+  const limit = formatNumber(first.limit);
+  const many = (one: string, more = `${one}s`) => `${formatNumber(count)} ${count === 1 ? one : more}`;
+  switch (first.kind) {
+    case 'description-cut':
+      return `${many('description')} longer than its ${limit}-character limit`;
+    case 'name-too-long':
+      return `${many('name')} longer than its ${limit}-character limit`;
+    case 'name-not-accepted': {
+      const pattern = getClientProfiles([first.client])[0]?.toolNamePattern;
+      return `${many('name')} it does not accept${pattern ? ` (${pattern.source})` : ''}`;
+    }
+    case 'qualified-name-too-long':
+      return `${many('name')} longer than ${limit} characters as mcp__${first.server ?? '<server>'}__<tool>`;
+    case 'server-and-name-too-long':
+      return `${many('server + tool name')} longer than its ${limit}-character limit`;
+    case 'too-many-tools':
+      return `${formatNumber(first.actual)} tools, more than the ${limit} it uses`;
+  }
+}
 
 /** One line per client and kind of problem, with the worst tools named. */
 export function printClientProblems(problems: readonly ClientProblem[], style: Style): string[] {
   if (problems.length === 0) return ['No tool is over a client\'s hard limit (description, name, tool count).'];
   const groups = new Map<string, ClientProblem[]>();
   for (const problem of problems) {
-    const key = `${problem.clientName}\u0000${problem.kind}`;
+    const key = `${problem.clientName}\u0000${problem.kind}\u0000${problem.server ?? ''}`;
     groups.set(key, [...(groups.get(key) ?? []), problem]);
   }
   const lines = [`${style.yellow('Over a client\'s hard limit')} (${plural(problems.length, 'problem')}):`];
   const shown = 3;
   for (const group of groups.values()) {
     const [first] = group;
-    const what = PROBLEM_TEXT[first.kind](first.limit);
-    let text: string;
-    if (first.kind === 'too-many-tools') {
-      text = `${first.clientName}: ${plural(first.actual, 'tool')}; ${what}.`;
-    } else {
+    let text = `${first.clientName}: ${describeProblems(first, group.length)}`;
+    if (first.kind !== 'too-many-tools') {
       const worst = [...group].sort((a, b) => b.actual - a.actual);
       const named = worst.slice(0, shown).map((problem) => `${problem.tool} (${formatNumber(problem.actual)})`);
       const more = worst.length > shown ? `, … and ${formatNumber(worst.length - shown)} more` : '';
-      text = `${first.clientName}: ${plural(group.length, 'tool')} ${what}: ${named.join(', ')}${more}.`;
+      text += `: ${named.join(', ')}${more}`;
     }
-    lines.push(...wrap(text, '  ', '    '));
+    lines.push(...wrap(`${text}.`, '  ', '    '));
   }
   return lines;
 }

@@ -24,7 +24,15 @@ export interface FamilyTotal {
   readonly share: number;
 }
 
-export type ClientProblemKind = 'description-cut' | 'name-too-long' | 'name-not-accepted' | 'too-many-tools';
+export type ClientProblemKind =
+  | 'description-cut'
+  | 'name-too-long'
+  | 'name-not-accepted'
+  /** `mcp__<server>__<tool>` (Claude Code) over its limit, with the server name declared in source. */
+  | 'qualified-name-too-long'
+  /** Server name + tool name (Cursor) over its limit. */
+  | 'server-and-name-too-long'
+  | 'too-many-tools';
 
 export interface ClientProblem {
   readonly kind: ClientProblemKind;
@@ -34,6 +42,8 @@ export interface ClientProblem {
   readonly tool?: string;
   readonly file?: string;
   readonly line?: number;
+  /** The server name declared in source, for the two kinds that count it. */
+  readonly server?: string;
   /** Characters of the description or the name, or the number of tools. */
   readonly actual: number;
   readonly limit: number;
@@ -78,19 +88,20 @@ export function findFamilyTotals(report: ReportJson): FamilyTotal[] {
 
 /**
  * Every hard limit of the targeted clients that a tool breaks. Descriptions are measured in characters
- * (what clients count), read from the published tool; only descriptions whose bytes could be over a
- * limit are read again.
+ * (what clients count) and server names are read from the declarations, so files with tools are read
+ * again; the numbers stay those of core's client profiles.
  */
 export function findClientProblems(report: ReportJson, profiles: readonly ClientProfile[], cwd: string): ClientProblem[] {
   const problems: ClientProblem[] = [];
-  const smallestCut = Math.min(...profiles.map((profile) => profile.descriptionMaxChars ?? Infinity));
-  const lengths = smallestCut === Infinity ? new Map<ReportTool, number>() : readDescriptionLengths(report, smallestCut, cwd);
+  const declared = readDeclaredFacts(report, cwd);
   const names = new Set(report.tools.map((tool) => tool.name));
   for (const profile of profiles) {
     const at = (tool: ReportTool) => ({ client: profile.id, clientName: profile.name, tool: tool.name, file: tool.file, line: tool.line });
     for (const tool of report.tools) {
-      const chars = lengths.get(tool);
-      if (profile.descriptionMaxChars !== undefined && chars !== undefined && chars > profile.descriptionMaxChars) {
+      const facts = declared.get(tool);
+      // A description that cannot be read again is counted by its bytes: never fewer than its characters.
+      const chars = facts?.descriptionChars ?? tool.descriptionBytes;
+      if (profile.descriptionMaxChars !== undefined && chars > profile.descriptionMaxChars) {
         problems.push({ kind: 'description-cut', ...at(tool), actual: chars, limit: profile.descriptionMaxChars });
       }
       if (tool.dynamic && tool.bytes === 0) continue;
@@ -98,6 +109,15 @@ export function findClientProblems(report: ReportJson, profiles: readonly Client
         problems.push({ kind: 'name-too-long', ...at(tool), actual: tool.name.length, limit: profile.toolNameMaxLength });
       } else if (profile.toolNamePattern !== undefined && !profile.toolNamePattern.test(tool.name)) {
         problems.push({ kind: 'name-not-accepted', ...at(tool), actual: tool.name.length, limit: profile.toolNameMaxLength ?? tool.name.length });
+      }
+      const server = facts?.serverName;
+      if (server === undefined) continue;
+      const qualified = profile.qualifiedName?.build(server, tool.name);
+      if (profile.qualifiedName && qualified !== undefined && qualified.length > profile.qualifiedName.maxLength) {
+        problems.push({ kind: 'qualified-name-too-long', ...at(tool), server, actual: qualified.length, limit: profile.qualifiedName.maxLength });
+      }
+      if (profile.serverPlusToolMaxLength !== undefined && server.length + tool.name.length > profile.serverPlusToolMaxLength) {
+        problems.push({ kind: 'server-and-name-too-long', ...at(tool), server, actual: server.length + tool.name.length, limit: profile.serverPlusToolMaxLength });
       }
     }
     if (profile.maxTools !== undefined && names.size > profile.maxTools) {
@@ -107,31 +127,36 @@ export function findClientProblems(report: ReportJson, profiles: readonly Client
   return problems;
 }
 
-/** Description lengths in characters of the tools whose description bytes pass `minimum`. */
-function readDescriptionLengths(report: ReportJson, minimum: number, cwd: string): Map<ReportTool, number> {
-  const lengths = new Map<ReportTool, number>();
-  const candidates = report.tools.filter((tool) => tool.descriptionBytes > minimum && tool.file !== undefined);
+interface DeclaredFacts {
+  readonly descriptionChars: number | undefined;
+  readonly serverName: string | undefined;
+}
+
+/** What the report does not carry: each tool's description in characters and its server's name. */
+function readDeclaredFacts(report: ReportJson, cwd: string): Map<ReportTool, DeclaredFacts> {
+  const facts = new Map<ReportTool, DeclaredFacts>();
   const resolveConstant = createFileConstantResolver({ readFile: (file) => (existsSync(file) ? readFileSync(file, 'utf8') : undefined) });
   const byFile = new Map<string, ReportTool[]>();
-  for (const tool of candidates) byFile.set(tool.file!, [...(byFile.get(tool.file!) ?? []), tool]);
+  for (const tool of report.tools) if (tool.file !== undefined) byFile.set(tool.file, [...(byFile.get(tool.file) ?? []), tool]);
   for (const [file, tools] of byFile) {
     const filePath = path.resolve(cwd, file);
-    let found: Map<string, number>;
+    const found = new Map<string, DeclaredFacts>();
     try {
-      const decls = analyzeSource(readFileSync(filePath, 'utf8'), { filePath, resolveConstant }).tools;
-      found = new Map(
-        decls.flatMap((decl) => {
-          const published = buildPublishedTool(decl).tool;
-          return published?.description === undefined ? [] : [[`${published.name}:${decl.line}`, published.description.length] as const];
-        }),
-      );
+      for (const decl of analyzeSource(readFileSync(filePath, 'utf8'), { filePath, resolveConstant }).tools) {
+        const published = buildPublishedTool(decl).tool;
+        if (!published) continue;
+        const server = decl.server?.name?.kind === 'static' ? decl.server.name.value : undefined;
+        found.set(`${published.name}:${decl.line}`, { descriptionChars: published.description?.length, serverName: server });
+      }
     } catch {
-      found = new Map();
+      // Read again only for these facts: a file core reported as broken adds none.
     }
-    // A description that cannot be read again is counted by its bytes: never less than its characters.
-    for (const tool of tools) lengths.set(tool, found.get(`${tool.name}:${tool.line}`) ?? tool.descriptionBytes);
+    for (const tool of tools) {
+      const match = found.get(`${tool.name}:${tool.line}`);
+      if (match) facts.set(tool, match);
+    }
   }
-  return lengths;
+  return facts;
 }
 
 /** `--clients claude-code,openai` → profiles; every current client when absent. */
