@@ -114,11 +114,11 @@ export const slim: Command = async (args, io) => {
   }
   try {
     writeSlimPlan(plan);
+    if (!values.json) io.stdout(printWritten(plan, style, relative));
   } catch (error) {
     if (error instanceof SlimError) throw new CliError(error.message, EXIT.findings);
     throw error;
   }
-  if (!values.json) io.stdout(printWritten(plan, style, relative));
   if (!values.json) io.stdout(`Wrote ${changing.length} file${changing.length === 1 ? '' : 's'}.\n`);
   return plan.errors.length > 0 ? EXIT.findings : EXIT.ok;
 };
