@@ -3,8 +3,8 @@ import { getPositiveNumber, parseFlags, splitServerCommand } from '../args.js';
 import { CliError, EXIT } from '../exit-codes.js';
 import { MEASURE_HELP } from '../help.js';
 import type { Command } from '../io.js';
-import { createStyle, printJson, printMeasure } from '../print.js';
 import { withSpinner } from '../progress.js';
+import { createStyle, printJson, printMeasure } from '../print.js';
 import { describeTarget, getServerTarget, getTimeoutSeconds, measureServer, SERVER_FLAGS } from '../target.js';
 
 export const measure: Command = async (args, io) => {
