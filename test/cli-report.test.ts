@@ -77,7 +77,7 @@ describe('toolslim report', () => {
     const result = await runCli(['report', '--json', 'src'], { cwd: project.dir });
     expect(result.code).toBe(EXIT.ok);
     const report = JSON.parse(result.stdout);
-    expect(Object.keys(report)).toEqual(['tools', 'totals', 'errors']);
+    expect(Object.keys(report)).toEqual(['tools', 'totals', 'errors', 'families', 'clientProblems', 'slimEstimate']);
     const search = report.tools.find((tool: { name: string }) => tool.name === 'docs_search');
     expect(search).toEqual({
       name: 'docs_search',
@@ -168,7 +168,7 @@ describe('toolslim report on bad input', () => {
       'node_modules/pkg/index.js': tool('dependency_tool'),
     });
     const names = async (args: string[]) => {
-      const result = await runCli(['report', '--json', ...args], { cwd: project.dir });
+      const result = await runCli(['report', '--json', '--no-estimate', ...args], { cwd: project.dir });
       expect(result.code).toBe(EXIT.ok);
       return JSON.parse(result.stdout).tools.map((entry: { name: string }) => entry.name).sort();
     };
@@ -214,7 +214,7 @@ describe('toolslim report on bad input', () => {
     try {
       const result = await runCli(['report'], { cwd: project.dir });
       expect(result.code).toBe(EXIT.ok);
-      expect(result.stdout).toBe('Read 1 file: no tool declarations found.\n');
+      expect(result.stdout).toBe('Read 1 file: no tool declarations found.\n\nNext: toolslim report <folder with your server source>\n');
     } finally {
       project.remove();
     }

@@ -56,7 +56,8 @@ describe('toolslim slim', { timeout: 240_000 }, () => {
     expect(stdout).toContain('--- a/src/server.ts');
     expect(stdout).toContain('+++ b/docs/tools/notes.md');
     expect(stdout).toMatch(/notes_search\s+src\/server\.ts:6\s+[\d,]+ → [\d,]+\s+[\d,]+ → [\d,]+/);
-    expect(stdout).toMatch(/All 2 tools: [\d,]+ → [\d,]+ bytes \(−\d+%\), [\d,]+ → [\d,]+ tokens\./);
+    expect(stdout).toContain('2 tools found: 2 to slim.');
+    expect(stdout).toMatch(/2 readable tools would go from [\d,]+ → [\d,]+ bytes \(−\d+%\), [\d,]+ → [\d,]+ tokens\./);
     expect(readTree(dir)).toEqual(before);
   });
 
@@ -65,12 +66,13 @@ describe('toolslim slim', { timeout: 240_000 }, () => {
     expect((await slim(dir, '--check')).code).toBe(1);
     const written = await slim(dir);
     expect(written.code).toBe(0);
+    expect(written.stdout).toContain('2 tools found: 2 slimmed.\nwired src/server.ts');
     expect(written.stdout).toContain('Wrote 3 files.');
     expect(readTree(dir)).toEqual(readTree(path.join(basic, 'output')));
     expect((await slim(dir, '--check')).code).toBe(0);
     const again = await slim(dir);
     expect(again.code).toBe(0);
-    expect(again.stdout).toContain('Nothing to slim in 2 tools.');
+    expect(again.stdout).toBe('2 tools found: 2 already slim.\n');
   });
 
   test('--json reports every slimmed tool with its sizes, and the totals', async () => {

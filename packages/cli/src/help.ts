@@ -20,11 +20,14 @@ Options:
 Exit codes: 0 ok, 1 findings, 2 usage; see docs/cli.md for the rest.
 `;
 
-export const REPORT_HELP = `Usage: toolslim report [paths…] [--json]
+export const REPORT_HELP = `Usage: toolslim report [paths…] [options]
 
 Find the tools declared in JavaScript and TypeScript source and print what each one
 publishes in tools/list, heaviest first: bytes, ~tokens (o200k_base), the
-name/description/schema split, family and where it is declared.
+name/description/schema split, family and where it is declared. Then: totals per
+family, the tools over a client's hard limit (description cut, name, tool count),
+what toolslim slim would remove (planned in memory, nothing is written) and the
+command to run next.
 
 Arguments:
   paths                     Files and folders to read (default: .). Folders are walked
@@ -33,6 +36,11 @@ Arguments:
                             names it, .d.ts files and files over 5 MB are skipped.
 
 Options:
+  --clients <ids>           Clients whose limits are checked, comma-separated (default:
+                            every current one; ids in docs/settings.md).
+  --wide                    Show long names and paths in full (the table is fitted
+                            to 100 columns otherwise).
+  --no-estimate             Skip the slim estimate (it loads the codemod).
   --json                    Print the report as JSON (see docs/cli.md).
   -h, --help                Show this help.
 
@@ -83,7 +91,9 @@ Options:
   --init                    Write a first budget from today's numbers: totalBytes is
                             today's total + 10% (rounded up to 1,000), every tool
                             over perToolBytes is listed at today's size. Never
-                            overwrites an existing budget file.
+                            overwrites an existing budget file (unless --force).
+  --force                   With --init: start over, replacing the budget file (the
+                            way to accept an intended increase all at once).
   --per-tool <bytes>        perToolBytes for --init (default: 4000).
   --update                  Lower the numbers to today's (a listed tool to its size,
                             totalBytes to today's total + 10%) and drop listed tools

@@ -3,10 +3,11 @@
  * commands stay flag parsing plus calls into `core`, and CLI snapshots have one place to change.
  */
 import { createColors } from 'picocolors';
-import type { ReportJson, ReportTool } from '@toolslim/core';
+import { getClientProfiles, type ReportJson, type ReportTool } from '@toolslim/core';
 import type { Budget, BudgetChange, BudgetCheck, BudgetOffender } from './budget.js';
 import type { CompareRow } from './compare.js';
 import type { SkippedFile } from './files.js';
+import { isWorthSlimming, type ClientProblem, type Story } from './story.js';
 
 export type Style = ReturnType<typeof createColors>;
 
@@ -62,16 +63,27 @@ function formatSplit(tool: ReportTool): string {
 
 // ---------------------------------------------------------------- report
 
+/** The width the default output keeps to (`report --wide` lifts it for the table). */
+export const OUTPUT_WIDTH = 100;
+
 export interface ReportView {
   readonly report: ReportJson;
   readonly fileCount: number;
+  /** What the report says after the table; absent when there are no tools. */
+  readonly story?: Story;
+  /** Show every column in full instead of fitting the table to OUTPUT_WIDTH. */
+  readonly wide?: boolean;
 }
 
-/** `toolslim report`: the heaviest tools first, totals, and how many were only partly readable. */
-export function printReport({ report, fileCount }: ReportView, style: Style): string {
+/**
+ * `toolslim report`: the heaviest tools first, totals, how many were only partly readable, and then the
+ * story: per-family totals, client limits broken, what `slim` would remove, the next command.
+ */
+export function printReport({ report, fileCount, story, wide }: ReportView, style: Style): string {
   const lines: string[] = [];
   if (report.tools.length === 0) {
     lines.push(`Read ${plural(fileCount, 'file')}: no tool declarations found.`);
+    if (story) lines.push('', `Next: ${story.next}`);
     return `${lines.join('\n')}\n`;
   }
   lines.push(`Read ${plural(fileCount, 'file')}: ${plural(report.tools.length, 'tool')}, heaviest first.`, '');
@@ -79,7 +91,7 @@ export function printReport({ report, fileCount }: ReportView, style: Style): st
     // No bytes at all: the name or the input schema cannot be read, so nothing can be measured.
     const unknown = tool.dynamic && tool.bytes === 0;
     return [
-      tool.dynamic ? `${tool.name} ${style.yellow('*')}` : tool.name,
+      tool.name,
       tool.family,
       unknown ? '?' : formatNumber(tool.bytes),
       unknown ? '?' : formatNumber(tool.tokens),
@@ -87,18 +99,157 @@ export function printReport({ report, fileCount }: ReportView, style: Style): st
       `${tool.file}:${tool.line}`,
     ];
   });
+  const headers = ['tool', 'family', 'bytes', '~tokens', wide ? 'name / description / schema' : 'name/desc/schema', 'declared at'];
+  const fitted = wide ? rows : fitColumns(headers, rows, [{ column: 5, from: 'left', min: 16 }, { column: 0, from: 'right', min: 20 }], OUTPUT_WIDTH - 2);
+  // The dynamic marker is added after fitting so that a cut name keeps it.
+  const marked = fitted.map((row, i) => (report.tools[i].dynamic ? [`${row[0]} ${style.yellow('*')}`, ...row.slice(1)] : row));
   lines.push(
-    renderTable(['tool', 'family', 'bytes', '~tokens', 'name / description / schema', 'declared at'], rows, ['left', 'left', 'right', 'right', 'right', 'left'], style),
+    renderTable(headers, marked, ['left', 'left', 'right', 'right', 'right', 'left'], style),
     '',
     `Total: ${plural(report.totals.tools, 'tool')}, ${formatNumber(report.totals.bytes)} bytes, ~${formatNumber(report.totals.tokens)} tokens (o200k_base).`,
   );
   const dynamic = report.tools.filter((tool) => tool.dynamic).length;
   if (dynamic > 0) {
     lines.push(
-      `${style.yellow('*')} ${plural(dynamic, 'tool')} only partly readable (dynamic text): counted with the text that can be read statically.`,
+      ...wrap(`${style.yellow('*')} ${plural(dynamic, 'tool')} only partly readable (dynamic text): counted with the text that can be read statically.`),
     );
   }
+  if (story) lines.push(...printStory(story, report, style));
   return `${lines.join('\n')}\n`;
+}
+
+function printStory(story: Story, report: ReportJson, style: Style): string[] {
+  const lines: string[] = [];
+  if (story.families.length > 1) {
+    const rows = story.families.map((family) => [
+      family.family,
+      formatNumber(family.tools),
+      formatNumber(family.bytes),
+      formatNumber(family.tokens),
+      `${Math.round(family.share * 100)}%`,
+    ]);
+    lines.push('', 'Per family:', renderTable(['family', 'tools', 'bytes', '~tokens', 'share'], rows, ['left', 'right', 'right', 'right', 'right'], style));
+  }
+  const unknown = report.tools.filter((tool) => tool.dynamic && tool.bytes === 0).length;
+  lines.push(
+    '',
+    ...(story.clientProblems.length === 0 && unknown > 0
+      ? [`No readable tool is over a client's hard limit; ${plural(unknown, 'tool')} could not be measured from source.`]
+      : printClientProblems(story.clientProblems, style)),
+  );
+  const estimate = story.slimEstimate;
+  if (estimate && isWorthSlimming(report, story)) {
+    const share = formatPercent(estimate.bytesSaved, report.totals.bytes);
+    lines.push(
+      '',
+      ...wrap(
+        `toolslim slim could slim ${formatNumber(estimate.slimmable)} of ${plural(estimate.tools, 'tool')}: about ${formatNumber(estimate.bytesSaved)} bytes ` +
+          `(~${formatNumber(estimate.tokensSaved)} tokens, ${share}) less on every request, moved to instruction files the agent reads when it needs them` +
+          `${estimate.skipped > 0 ? `; ${formatNumber(estimate.skipped)} would be left as ${estimate.skipped === 1 ? 'it is' : 'they are'}` : ''}.`,
+      ),
+    );
+  } else if (estimate && estimate.slimmable > 0 && estimate.bytesSaved <= 0) {
+    lines.push('', `toolslim slim could slim ${formatNumber(estimate.slimmable)} of ${plural(estimate.tools, 'tool')}; what it saves cannot be measured from source.`);
+  } else if (estimate) {
+    const little = estimate.slimmable > 0 ? `little to move (about ${formatNumber(estimate.bytesSaved)} bytes)` : 'nothing to move';
+    lines.push('', `toolslim slim finds ${little} in ${plural(estimate.tools, 'tool')}.`);
+  }
+  lines.push('', `Next: ${style.bold(story.next)}`);
+  return lines;
+}
+
+/** What a group of problems of one kind breaks, for one client, in words. */
+function describeProblems(first: ClientProblem, count: number): string {
+  const limit = formatNumber(first.limit);
+  const many = (one: string, more = `${one}s`) => `${formatNumber(count)} ${count === 1 ? one : more}`;
+  switch (first.kind) {
+    case 'description-cut':
+      return `${many('description')} longer than its ${limit}-character limit`;
+    case 'name-too-long':
+      return `${many('name')} longer than its ${limit}-character limit`;
+    case 'name-not-accepted': {
+      const pattern = getClientProfiles([first.client])[0]?.toolNamePattern;
+      return `${many('name')} it does not accept${pattern ? ` (${pattern.source})` : ''}`;
+    }
+    case 'qualified-name-too-long':
+      return `${many('name')} longer than ${limit} characters as mcp__${first.server ?? '<server>'}__<tool>`;
+    case 'server-and-name-too-long':
+      return `${many('server + tool name')} longer than its ${limit}-character limit`;
+    case 'too-many-tools':
+      return `${formatNumber(first.actual)} tools, more than the ${limit} it uses`;
+  }
+}
+
+/** One line per client and kind of problem, with the worst tools named. */
+export function printClientProblems(problems: readonly ClientProblem[], style: Style): string[] {
+  if (problems.length === 0) return ['No tool is over a client\'s hard limit (description, name, tool count).'];
+  const groups = new Map<string, ClientProblem[]>();
+  for (const problem of problems) {
+    const key = `${problem.clientName}\u0000${problem.kind}\u0000${problem.server ?? ''}`;
+    groups.set(key, [...(groups.get(key) ?? []), problem]);
+  }
+  const lines = [`${style.yellow('Over a client\'s hard limit')} (${plural(problems.length, 'problem')}):`];
+  const shown = 3;
+  for (const group of groups.values()) {
+    const [first] = group;
+    let text = `${first.clientName}: ${describeProblems(first, group.length)}`;
+    if (first.kind !== 'too-many-tools') {
+      const worst = [...group].sort((a, b) => b.actual - a.actual);
+      const named = worst.slice(0, shown).map((problem) => `${problem.tool} (${formatNumber(problem.actual)})`);
+      const more = worst.length > shown ? `, … and ${formatNumber(worst.length - shown)} more` : '';
+      text += `: ${named.join(', ')}${more}`;
+    }
+    lines.push(...wrap(`${text}.`, '  ', '    '));
+  }
+  return lines;
+}
+
+/** Wrap prose to the output width, breaking at spaces; continuation lines get `rest` as indent. */
+export function wrap(text: string, first = '', rest = first, width = OUTPUT_WIDTH): string[] {
+  const lines: string[] = [];
+  let line = first;
+  let empty = true;
+  for (const word of text.split(' ')) {
+    if (!empty && visibleLength(line) + 1 + visibleLength(word) > width) {
+      lines.push(line);
+      line = rest + word;
+    } else {
+      line += (empty ? '' : ' ') + word;
+    }
+    empty = false;
+  }
+  lines.push(line);
+  return lines;
+}
+
+interface Shrink {
+  readonly column: number;
+  /** `left`: keep the end (paths); `right`: keep the start (names). */
+  readonly from: 'left' | 'right';
+  readonly min: number;
+}
+
+/** Shorten the cells of the given columns, in order, until the table fits `width`. */
+export function fitColumns(headers: readonly string[], rows: readonly (readonly string[])[], shrinks: readonly Shrink[], width: number): string[][] {
+  const out = rows.map((row) => [...row]);
+  const widths = () => headers.map((header, column) => Math.max(header.length, ...out.map((row) => visibleLength(row[column]))));
+  for (const shrink of shrinks) {
+    const current = widths();
+    const total = current.reduce((sum, w) => sum + w, 0) + 2 * (headers.length - 1);
+    if (total <= width) break;
+    const target = Math.max(shrink.min, headers[shrink.column].length, current[shrink.column] - (total - width));
+    for (const row of out) row[shrink.column] = shorten(row[shrink.column], target, shrink.from);
+  }
+  return out;
+}
+
+function shorten(text: string, width: number, from: 'left' | 'right'): string {
+  if (text.length <= width) return text;
+  if (from === 'right') return `${text.slice(0, width - 1)}…`;
+  const tail = text.slice(text.length - (width - 1));
+  // Start at a folder boundary, so the path still reads as a path.
+  const slash = tail.indexOf('/');
+  return slash >= 0 && slash < tail.length - 1 ? `…${tail.slice(slash)}` : `…${tail}`;
 }
 
 /** Notes for files left out and errors for files that failed; they go to stderr. */
@@ -191,8 +342,8 @@ function formatLimit(field: string, limit: number | undefined): string {
 export function printBudget(view: BudgetView, style: Style): string {
   const { check } = view;
   const lines = [
-    `Budget ${view.budgetFile}, measured from ${view.measuredFrom}: ${plural(check.tools, 'tool')}, ${formatNumber(check.totalBytes)} bytes ` +
-      `(${formatLimit('totalBytes', view.budget.totalBytes)}, ${formatLimit('perToolBytes', view.budget.perToolBytes)}).`,
+    `Budget ${view.budgetFile} (${formatLimit('totalBytes', view.budget.totalBytes)}, ${formatLimit('perToolBytes', view.budget.perToolBytes)}),`,
+    `measured from ${view.measuredFrom}: ${plural(check.tools, 'tool')}, ${formatNumber(check.totalBytes)} bytes.`,
   ];
   if (check.offenders.length > 0) {
     const rows = check.offenders.map((offender) => [
@@ -222,7 +373,22 @@ export function printBudget(view: BudgetView, style: Style): string {
       ? style.green('Within budget.')
       : style.red(`Over budget: ${plural(check.offenders.length, 'problem')}.`),
   );
+  if (!check.ok) lines.push(...wrap(buildAcceptIncrease(view.budgetFile)));
   return `${lines.join('\n')}\n`;
+}
+
+/** `--update` only lowers numbers, by design: a bigger number is a decision, made by an edit. */
+function buildAcceptIncrease(budgetFile: string): string {
+  return `If the increase is intended, raise its number in ${budgetFile} (or start over from today's sizes: toolslim budget --init --force).`;
+}
+
+/** `budget` from a folder with no tools, against a budget that lists some: a wrong folder, not a pass. */
+export function printNoToolsFound(folders: readonly string[], fileCount: number, budgetFile: string, listed: number): string {
+  return (
+    `No tools found in ${folders.join(', ')} (${plural(fileCount, 'file')} read),\n` +
+    `but ${budgetFile} lists ${plural(listed, 'tool')}: a wrong folder?\n` +
+    `Run toolslim budget in the server's folder, or name its source (toolslim budget src/).`
+  );
 }
 
 function printChanges(changes: readonly BudgetChange[], budgetFile: string): string {
@@ -262,6 +428,7 @@ export function printBudgetMarkdown(view: BudgetView): string {
     for (const tool of check.missing) lines.push(`- \`${tool.name}\` (listed at ${formatNumber(tool.limit)} bytes)`);
   }
   if (check.dynamicTools > 0) lines.push('', `${plural(check.dynamicTools, 'tool')} only partly readable from source: their bytes are a lower bound.`);
+  if (!check.ok) lines.push('', buildAcceptIncrease(`\`${view.budgetFile}\``));
   return `${lines.join('\n')}\n`;
 }
 

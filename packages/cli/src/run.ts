@@ -1,5 +1,6 @@
 /** argv → command → exit code, with every failure turned into a message and its exit code. */
 import { readFileSync } from 'node:fs';
+import { getEditDistance } from './args.js';
 import { commands } from './commands/index.js';
 import { CliError, EXIT } from './exit-codes.js';
 import { MAIN_HELP } from './help.js';
@@ -19,7 +20,7 @@ export async function run(argv: readonly string[], io: CommandIO): Promise<numbe
   const style = createStyle(io.isTTY, io.env);
   const command = Object.hasOwn(commands, name) ? commands[name] : undefined;
   if (!command) {
-    io.stderr(printError(`Unknown command "${name}". Commands: ${Object.keys(commands).join(', ')}. See toolslim --help.`, style));
+    io.stderr(printError(buildUnknownCommand(name), style));
     return EXIT.usage;
   }
   try {
@@ -31,6 +32,19 @@ export async function run(argv: readonly string[], io: CommandIO): Promise<numbe
     }
     throw error;
   }
+}
+
+function buildUnknownCommand(name: string): string {
+  const names = Object.keys(commands);
+  let closest: string | undefined;
+  let distance = Infinity;
+  for (const candidate of names) {
+    const d = getEditDistance(name.toLowerCase(), candidate);
+    if (d < distance) [closest, distance] = [candidate, d];
+  }
+  const suggestion = closest !== undefined && distance <= 2 ? ` Did you mean toolslim ${closest}?` : '';
+  const flag = name.startsWith('-') ? ' Flags go after the command, e.g. toolslim report --json.' : '';
+  return `Unknown command "${name}".${suggestion}${flag}\nCommands: ${names.join(', ')}. See toolslim --help.`;
 }
 
 function getVersion(): string {

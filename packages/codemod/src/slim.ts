@@ -95,6 +95,8 @@ export interface SizeTotals {
 
 export interface SlimTotals {
   readonly tools: number;
+  /** Every tool found, readable or not (`tools` counts the readable ones). */
+  readonly found: number;
   readonly before: SizeTotals;
   readonly after: SizeTotals;
 }
@@ -521,7 +523,7 @@ function buildTotals(decls: readonly ToolDecl[], changes: readonly ToolChange[])
     afterBytes += (change.after?.bytes ?? 0) - (change.before?.bytes ?? 0);
     afterTokens += (change.after?.tokens ?? 0) - (change.before?.tokens ?? 0);
   }
-  return { tools: count, before: { bytes, tokens }, after: { bytes: afterBytes, tokens: afterTokens } };
+  return { tools: count, found: decls.length, before: { bytes, tokens }, after: { bytes: afterBytes, tokens: afterTokens } };
 }
 
 function measure(tool: PublishedTool | undefined): ToolMeasure | undefined {

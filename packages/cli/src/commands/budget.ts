@@ -26,7 +26,9 @@ import {
   printBudget,
   printBudgetMarkdown,
   printCompare,
+  printError,
   printInitialBudget,
+  printNoToolsFound,
   printJson,
   printProblems,
   type Style,
@@ -37,19 +39,23 @@ import { describeTarget, getServerTarget, getTimeoutSeconds, measureServer, SERV
 
 type Format = 'text' | 'markdown' | 'json';
 
+/** Every flag `budget` takes; --help documents each (test/cli-help.test.ts). */
+export const BUDGET_FLAGS = {
+  ...SERVER_FLAGS,
+  budget: { type: 'string' },
+  init: { type: 'boolean' },
+  'per-tool': { type: 'string' },
+  update: { type: 'boolean' },
+  force: { type: 'boolean' },
+  compare: { type: 'boolean' },
+  format: { type: 'string' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
 export const budget: Command = async (args, io) => {
   const { head, serverCommand } = splitServerCommand(args);
-  const { values, positionals } = parseFlags(head, {
-    ...SERVER_FLAGS,
-    budget: { type: 'string' },
-    init: { type: 'boolean' },
-    'per-tool': { type: 'string' },
-    update: { type: 'boolean' },
-    compare: { type: 'boolean' },
-    format: { type: 'string' },
-    json: { type: 'boolean' },
-    help: { type: 'boolean', short: 'h' },
-  });
+  const { values, positionals } = parseFlags(head, BUDGET_FLAGS, 'budget');
   if (values.help) {
     io.stdout(BUDGET_HELP);
     return EXIT.ok;
@@ -63,6 +69,7 @@ export const budget: Command = async (args, io) => {
     throw new CliError('--init, --update and --compare do not combine: give one.', EXIT.usage);
   }
   if (values['per-tool'] !== undefined && !values.init) throw new CliError('--per-tool only applies with --init.', EXIT.usage);
+  if (values.force && !values.init) throw new CliError('--force only applies with --init (to start the budget over).', EXIT.usage);
   const style = createStyle(io.isTTY, io.env);
   const paths = positionals.length > 0 ? positionals : ['.'];
 
@@ -74,8 +81,11 @@ export const budget: Command = async (args, io) => {
   const budgetFile = path.resolve(io.cwd, values.budget ?? DEFAULT_BUDGET_FILE);
   const shownFile = toRelative(budgetFile, io.cwd);
   // --init over an existing budget could raise its numbers, which only a deliberate edit may do.
-  if (values.init && existsSync(budgetFile)) {
-    throw new CliError(`${shownFile} already exists; --init only starts a budget. Use --update to lower it, or edit it to raise a limit.`, EXIT.usage);
+  if (values.init && !values.force && existsSync(budgetFile)) {
+    throw new CliError(
+      `${shownFile} already exists; --init only starts a budget. Use --update to lower it, edit it to raise a limit, or --init --force to start over.`,
+      EXIT.usage,
+    );
   }
   // Read (and validate) the budget before measuring: a broken file should fail fast, not after a server start.
   const current = values.init ? undefined : readBudgetFile(budgetFile, shownFile);
@@ -96,6 +106,11 @@ export const budget: Command = async (args, io) => {
     changes = findLowered(active, lowered);
     if (changes.length > 0) writeFileSync(budgetFile, serializeBudget(lowered));
     active = lowered;
+  }
+  // From the wrong folder nothing is found, and nothing found is never over budget: say so and fail.
+  if (measured.folders && measured.report.tools.length === 0 && Object.keys(active.oversized).length > 0) {
+    io.stderr(printError(printNoToolsFound(measured.folders, measured.fileCount ?? 0, shownFile, Object.keys(active.oversized).length), style));
+    return EXIT.findings;
   }
   const check = checkBudget(measured.report, active);
   const view = { check, budget: active, budgetFile: shownFile, measuredFrom: measured.from, changes };
@@ -122,12 +137,15 @@ interface Measured {
   readonly report: ReportJson;
   /** `source` or the server, for the output. */
   readonly from: string;
+  /** Measured from source: the folders and files read (absolute), and how many files. */
+  readonly folders?: readonly string[];
+  readonly fileCount?: number;
 }
 
 function measureFromSource(paths: readonly string[], io: CommandIO, style: Style): Measured {
   const source = buildSourceReport(paths, io.cwd);
   io.stderr(printProblems(source.skipped, source.report.errors, (filePath) => toRelative(filePath, io.cwd), style));
-  return { report: source.report, from: `source (${paths.join(', ')})` };
+  return { report: source.report, from: `source (${paths.join(', ')})`, folders: paths.map((p) => path.resolve(io.cwd, p)), fileCount: source.fileCount };
 }
 
 async function measureFromServer(target: ServerTarget, timeoutSeconds: number): Promise<Measured> {

@@ -3,6 +3,7 @@ import { getPositiveNumber, parseFlags, splitServerCommand } from '../args.js';
 import { CliError, EXIT } from '../exit-codes.js';
 import { MEASURE_HELP } from '../help.js';
 import type { Command } from '../io.js';
+import { withSpinner } from '../progress.js';
 import { createStyle, printJson, printMeasure } from '../print.js';
 import { describeTarget, getServerTarget, getTimeoutSeconds, measureServer, SERVER_FLAGS } from '../target.js';
 import { runMeasureCheck } from './measure-check.js';
@@ -15,7 +16,7 @@ export const measure: Command = async (args, io) => {
     top: { type: 'string' },
     check: { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
-  });
+  }, 'measure');
   if (values.help) {
     io.stdout(MEASURE_HELP);
     return EXIT.ok;
@@ -26,7 +27,8 @@ export const measure: Command = async (args, io) => {
   const top = getPositiveNumber(values.top, '--top', { integer: true });
   const target = getServerTarget(values, serverCommand, io);
   if (!target) throw new CliError('Name a server: toolslim measure -- <command…> or toolslim measure --url <url>.', EXIT.usage);
-  const measured = await measureServer(target, getTimeoutSeconds(values));
+  const timeout = getTimeoutSeconds(values);
+  const measured = await withSpinner(io, !values.json, `waiting for ${describeTarget(target)} to list its tools`, timeout, () => measureServer(target, timeout));
   if (values.check) return runMeasureCheck(measured, describeTarget(target), values.json === true, io, createStyle(io.isTTY, io.env));
   if (values.json) {
     io.stdout(printJson(measured.report));

@@ -46,20 +46,23 @@ Options:
   -h, --help             Show this help.
 `;
 
+/** Every flag `slim` takes; --help documents each (test/cli-help.test.ts). */
+export const SLIM_FLAGS = {
+  instructions: { type: 'string' },
+  'dry-run': { type: 'boolean' },
+  check: { type: 'boolean' },
+  json: { type: 'boolean' },
+  force: { type: 'boolean' },
+  pointer: { type: 'string' },
+  'tool-name': { type: 'string' },
+  keep: { type: 'string' },
+  tsconfig: { type: 'string' },
+  'no-wire': { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
 export const slim: Command = async (args, io) => {
-  const { values, positionals } = parseFlags(args, {
-    instructions: { type: 'string' },
-    'dry-run': { type: 'boolean' },
-    check: { type: 'boolean' },
-    json: { type: 'boolean' },
-    force: { type: 'boolean' },
-    pointer: { type: 'string' },
-    'tool-name': { type: 'string' },
-    keep: { type: 'string' },
-    tsconfig: { type: 'string' },
-    'no-wire': { type: 'boolean' },
-    help: { type: 'boolean', short: 'h' },
-  });
+  const { values, positionals } = parseFlags(args, SLIM_FLAGS, 'slim');
   if (values.help) {
     io.stdout(SLIM_HELP);
     return EXIT.ok;
@@ -93,8 +96,9 @@ export const slim: Command = async (args, io) => {
   if (values.json) io.stdout(printJson(buildJson(plan, dirty, relative, values['dry-run'] ? buildUnifiedDiff(plan) : undefined)));
   else {
     if (values['dry-run']) io.stdout(buildUnifiedDiff(plan));
-    io.stdout(printSlim(plan, style));
-    io.stderr(printNotes(plan, style, relative));
+    // A real run says what it slimmed once it is written; a dry run (or one with nothing to do) says it now.
+    io.stdout(printSlim(plan, style, dryRun, dryRun || !hasChanges(plan), files.length));
+    io.stderr(printNotes(plan, style, relative, dryRun));
   }
   if (plan.problems.length > 0) {
     if (!values.json) io.stderr(`${style.red('error')} verification failed, nothing was written:\n${plan.problems.map((p) => `  ${p}`).join('\n')}\n`);
@@ -110,6 +114,7 @@ export const slim: Command = async (args, io) => {
   }
   try {
     writeSlimPlan(plan);
+    if (!values.json) io.stdout(printWritten(plan, style, relative));
   } catch (error) {
     if (error instanceof SlimError) throw new CliError(error.message, EXIT.findings);
     throw error;
@@ -124,9 +129,12 @@ function startProgress(total: number): SingleBar {
   return bar;
 }
 
-/** Per-tool and total sizes before → after, as `--dry-run` and a normal run print them. */
-function printSlim(plan: SlimPlan, style: Style): string {
-  if (plan.tools.length === 0) return `Nothing to slim in ${formatNumber(plan.totals.tools)} tool${plan.totals.tools === 1 ? '' : 's'}.\n`;
+/** Per-tool and total sizes before → after, as `--dry-run` and a normal run print them, and the counts. */
+function printSlim(plan: SlimPlan, style: Style, dryRun: boolean, withCounts: boolean, fileCount: number): string {
+  const found = plan.totals.found;
+  if (found === 0) return `No tools found in ${countOf(fileCount, 'file')}.\n`;
+  const counts = withCounts ? `${buildCounts(plan, dryRun)}\n` : '';
+  if (plan.tools.length === 0) return counts;
   const arrow = (before: number | undefined, after: number | undefined) =>
     before === undefined || after === undefined ? '–' : `${formatNumber(before)} → ${formatNumber(after)}`;
   const rows = plan.tools.map((tool) => [
@@ -140,14 +148,50 @@ function printSlim(plan: SlimPlan, style: Style): string {
   const { before, after } = plan.totals;
   const saved = before.bytes === 0 ? 0 : Math.round(((before.bytes - after.bytes) / before.bytes) * 100);
   const table = renderTable(['tool', 'where', 'bytes', 'tokens', 'moved', 'instructions'], rows, ['left', 'left', 'right', 'right', 'right', 'left'], style);
-  return `${table}\n\nAll ${formatNumber(plan.totals.tools)} tools: ${arrow(before.bytes, after.bytes)} bytes (−${saved}%), ${arrow(before.tokens, after.tokens)} tokens.\n`;
+  const readable = `${countOf(plan.totals.tools, 'readable tool')}${dryRun ? ' would go from' : ':'}`;
+  return `${table}\n\n${counts}${readable} ${arrow(before.bytes, after.bytes)} bytes (−${saved}%), ${arrow(before.tokens, after.tokens)} tokens.\n`;
 }
 
-function printNotes(plan: SlimPlan, style: Style, relative: (file: string) => string): string {
+function countOf(count: number, one: string): string {
+  return `${formatNumber(count)} ${count === 1 ? one : `${one}s`}`;
+}
+
+/** Why tools were left alone, in the user's words, most common first. */
+const SKIP_GROUPS: ReadonlyArray<readonly [RegExp, string]> = [
+  [/built at run time|not static/, 'built at run time'],
+  [/shared with/, 'shared text'],
+  [/written in/, 'text in another file'],
+  [/could not be planned/, 'could not be planned'],
+];
+
+/** "26 tools found: 12 slimmed, 14 skipped — 11 built at run time, 3 shared text". */
+export function buildCounts(plan: Pick<SlimPlan, 'tools' | 'skipped' | 'totals'>, dryRun: boolean): string {
+  const slimmed = plan.tools.length;
+  const skipped = plan.skipped.length;
+  const alreadySlim = Math.max(0, plan.totals.found - slimmed - skipped);
+  const parts = slimmed === 0 && skipped === 0 ? [] : [`${formatNumber(slimmed)} ${dryRun ? 'to slim' : 'slimmed'}`];
+  if (alreadySlim > 0) parts.push(`${formatNumber(alreadySlim)} already slim`);
+  let text = `${countOf(plan.totals.found, 'tool')} found: ${parts.join(', ')}`;
+  if (skipped > 0) {
+    const groups = new Map<string, number>();
+    for (const tool of plan.skipped) {
+      const label = SKIP_GROUPS.find(([pattern]) => pattern.test(tool.reason))?.[1] ?? 'other';
+      groups.set(label, (groups.get(label) ?? 0) + 1);
+    }
+    const reasons = [...groups].sort((a, b) => b[1] - a[1]).map(([label, count]) => `${formatNumber(count)} ${label}`);
+    text += `, ${formatNumber(skipped)} skipped — ${reasons.join(', ')}`;
+  }
+  return `${text}.`;
+}
+
+/** Skipped tools, errors and wiring left to the user; wiring that is done is printed once it is written. */
+function printNotes(plan: SlimPlan, style: Style, relative: (file: string) => string, dryRun: boolean): string {
   const lines = [
     ...plan.wiring.map((wiring) =>
       wiring.wired
-        ? `${style.green('wired')} ${relative(wiring.file)}: the instruction files are served at run time (as resources and a tool).`
+        ? dryRun
+          ? `${style.green('would wire')} ${relative(wiring.file)}: the instruction files would be served at run time (as resources and a tool).`
+          : undefined
         : `${style.yellow('to do')} ${relative(wiring.file)}: ${wiring.reason}; add these lines so agents can read the moved text:\n${wiring.lines.map((line) => `    ${line}`).join('\n')}`,
     ),
     ...(plan.tools.length > 0 && plan.wiring.length === 0
@@ -155,8 +199,19 @@ function printNotes(plan: SlimPlan, style: Style, relative: (file: string) => st
       : []),
     ...plan.skipped.map((tool) => `${style.yellow('skipped')} ${tool.name ?? '(unnamed tool)'} at ${tool.file}:${tool.line}: ${tool.reason}`),
     ...plan.errors.map((error) => `${style.red('error')} ${error.file}: ${error.message} (left untouched)`),
-  ];
+  ].filter((line) => line !== undefined);
   return lines.length > 0 ? `${lines.join('\n')}\n` : '';
+}
+
+/** After the write: what was slimmed, and the servers that now serve the instruction files. */
+function printWritten(plan: SlimPlan, style: Style, relative: (file: string) => string): string {
+  const lines = [
+    buildCounts(plan, false),
+    ...plan.wiring
+      .filter((wiring) => wiring.wired)
+      .map((wiring) => `${style.green('wired')} ${relative(wiring.file)}: the instruction files are served at run time (as resources and a tool).`),
+  ];
+  return `${lines.join('\n')}\n`;
 }
 
 function buildJson(plan: SlimPlan, dirty: readonly string[], relative: (file: string) => string, diff: string | undefined) {
