@@ -5,6 +5,7 @@
  *
  *   node test/realworld/score-labels.mjs            # table (needs a build: npx tsc -b)
  *   node test/realworld/score-labels.mjs --misses   # also every unit the classifier gets wrong
+ *   node test/realworld/score-labels.mjs --held-out # the held-out set (labels-held-out.json)
  *
  * packages/core/tests/prose-labels.test.ts runs the same scoring on the sources and holds the thresholds.
  */
@@ -13,8 +14,9 @@ import { fileURLToPath } from 'node:url';
 
 export const CATEGORIES = ['what', 'when', 'guardrail', 'constraint', 'how', 'filler'];
 
-export function readLabels() {
-  return JSON.parse(readFileSync(fileURLToPath(new URL('./labels.json', import.meta.url)), 'utf8'));
+/** `labels.json` (the set the cues were tuned on) or `labels-held-out.json` (labelled later, never tuned on). */
+export function readLabels(name = 'labels.json') {
+  return JSON.parse(readFileSync(fileURLToPath(new URL(`./${name}`, import.meta.url)), 'utf8'));
 }
 
 /**
@@ -33,6 +35,7 @@ export function scoreLabels(labels, { splitSentences, classifySentence }) {
       index: label.index,
       first: label.first,
       header: header && { text: header.text, category: header.category },
+      parameter: label.tool.includes('.'),
     });
     return { label, got };
   });
@@ -67,7 +70,7 @@ export function formatTable(score) {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const core = await import('@toolslim/core');
-  const score = scoreLabels(readLabels(), core);
+  const score = scoreLabels(readLabels(process.argv.includes('--held-out') ? 'labels-held-out.json' : 'labels.json'), core);
   console.log(formatTable(score));
   if (process.argv.includes('--misses')) {
     for (const { label, got } of score.misses) {

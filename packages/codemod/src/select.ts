@@ -20,11 +20,11 @@ export interface Selection {
 }
 
 /**
- * Select the units of a description. Units that overlap `pinned` (an existing pointer) always stay and
- * do not count as kept sentences. Undefined when nothing would move.
+ * Select the units of a description (`parameter` for a parameter's). Units that overlap `pinned` (an
+ * existing pointer) always stay and do not count as kept sentences. Undefined when nothing would move.
  */
-export function selectUnits(value: string, extraSentences: number, pinned?: Range): Selection | undefined {
-  const units = classifySentences(value);
+export function selectUnits(value: string, extraSentences: number, pinned?: Range, options: { readonly parameter?: boolean } = {}): Selection | undefined {
+  const units = classifySentences(value, options);
   if (units.length === 0) return undefined;
   const isPinned = (unit: ClassifiedSentence) => pinned !== undefined && unit.start < pinned[1] && pinned[0] < unit.end;
   const keptIndexes = new Set<number>();

@@ -105,4 +105,10 @@ export const HOW_KINDS: readonly HowKindInfo[] = [
     summary: 'List items, headings, code fences, XML-like blocks and tables, each moved whole.',
     example: '- Pass `--force` to overwrite an existing tag.',
   },
+  {
+    howKind: 'detail',
+    title: 'Detail',
+    summary: 'A unit with no other cue past the opening sentences of a tool (past the first of a parameter).',
+    example: 'The reuse window varies by domain.',
+  },
 ];

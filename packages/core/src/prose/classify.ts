@@ -49,6 +49,9 @@ const GUARDRAIL_CUES: readonly Cue[] = [
   { pattern: /\b(?:ask|confirm with|check with|consult)\s+(?:the\s+)?(?:user|customer|human)\b/i },
   { pattern: /\b(?:ask|asking|request|requesting|get|obtain|seek|wait for)\s+(?:for\s+)?(?:the\s+)?(?:user(?:'s)?\s+)?(?:explicit\s+)?(?:confirmation|approval|consent|permission|clarification)\b/i },
   { pattern: /\buser(?:'s)?\s+(?:confirmation|approval|consent|permission)\b/i },
+  { pattern: /\buser\s+(?:didn't|did not|hasn't|has not|doesn't|does not)\s+(?:explicitly\s+)?(?:ask|request)|\bprovided by the user\b|\bexplicitly (?:asked|requested)\b/i },
+  { pattern: /\b(?:gets?|receives?|is sent|are sent)\s+an?\s+(?:e-?mail|notification|message)\b|\bnotif(?:y|ies)\s+(?:that|the|each|every|all)\s+(?:person|people|customer|user|recipient|member)s?\b/i },
+  { pattern: /\bside[- ]effects?\b|\bacts on the live\b|\bchange the live\b|\bcan send\b[^.]*\b(?:e-?mails?|notifications?|messages?)\b/i },
   { pattern: /\bunless\s+(?:the\s+user\s+)?explicitly\s+(?:requested|asked|told|instructed)\b|\bexplicitly\s+requested\s+by\s+the\s+user\b/i },
   { pattern: /\b(?:never|do not|don't)\s+(?:run|execute|call|use)\s+(?:this\s+)?(?:\w+\s+)?autonomously\b/i },
   // destructive or irreversible consequences
@@ -71,9 +74,13 @@ const GUARDRAIL_CUES: readonly Cue[] = [
   { pattern: /\bdo not execute the tool\b/i },
 ];
 
+/** In a parameter's description, a parenthesised list of short values is the parameter's valid values. */
+const PARAMETER_VALUES = /\((?:\s*(?:"[^"]{1,30}"|'[^']{1,30}'|`[^`]{1,30}`|[\w$-]+(?: [\w$-]+)?)\s*(?:,|\bor\b|\|)){1,}\s*(?:or\s+)?(?:"[^"]{1,30}"|'[^']{1,30}'|`[^`]{1,30}`|[\w$-]+(?: [\w$-]+)?)\s*\)\s*\.?$/;
+
 const CONSTRAINT_CUES: readonly Cue[] = [
   // formats
-  { pattern: /\b(?:YYYY[-/]?MM[-/]?DD|MM\/DD\/YYYY|DD[-/.]MM[-/.]YYYY|HH:mm(?::ss)?|ISO[ -]?8601|ISO8601|RFC ?3339|ISO (?:timestamp|date|datetime|format)|alpha-[23]|ISO 3166|ISO 4217|E\.164)\b/, readsCode: true },
+  { pattern: /\b(?:YYYY[-/]?MM[-/]?DD|MM\/DD\/YYYY|DD[-/.]MM[-/.]YYYY|HH:mm(?::ss)?(?=\b|\.)|ISO[ -]?8601|ISO8601|RFC ?3339|ISO (?:timestamp|date|datetime|format)|alpha-[23]|ISO 3166|ISO 4217|E\.164)(?:\b|(?=T))/, readsCode: true },
+  { pattern: /\b(?:standard|dot|dotted|CIDR|hex|decimal) notation\b|\bprefix\b[^.]*\bwith\s+`|\band\/or\b|\bpositional(?:ly)?\b/i, readsCode: true },
   { pattern: /\b(?:comma|space|semicolon|newline|pipe)[- ](?:separated|delimited)\b|\bdot notation\b|\bJSON[ -]Patch\b|\bwrapped in\b/i },
   { pattern: /\b(?:in|use|using)\s+(?:the\s+)?(?:format|form)\b|\bformatted as\b|\bcomposed (?:of|from)\b|\b[\w~./-]+[~/:][\w~./-]+\s+format\b/i, readsCode: true },
   { pattern: /\bin\s+(?:the\s+)?(?:[A-Z][A-Z0-9]+|`[^`]+`|'[^']+'|"[^"]+")\s+format\b/, readsCode: true },
@@ -100,8 +107,14 @@ const CONSTRAINT_CUES: readonly Cue[] = [
   { pattern: /^[-*]?\s*(?:\d+[.)]\s*)?(?:"[^"]{1,20}"|'[^']{1,20}'|[A-Z][A-Z0-9_]{0,20})\s+[-–—]\s/, readsCode: true },
   { pattern: /^(?!OPTIONAL|REQUIRED|NOTE|IMPORTANT|WARNING)[A-Z][A-Z0-9_]{2,}\.?$/, readsCode: true },
   // parameters that exclude or require each other
-  { pattern: /\b(?:mutually exclusive|exactly one of|only one of|at[- ]least one (?:of|key|field|value)|(?:cannot|can't|can not) be (?:used|combined|set|passed) (?:in conjunction|together|with|alongside)|in conjunction with|works together with|used alongside|together with the)\b/i },
-  { pattern: /\b(?:provide|pass|specify|set|use)\s+either\b|\bif (?:you\s+)?(?:provide|pass|specify|set)\s+both\b|\bnot both\b/i },
+  { pattern: /\b(?:mutually exclusive|exactly one of|only one of|at[- ]least one (?:of|key|field|value)|(?:cannot|can't|can not) be (?:used|combined|set|passed) (?:in conjunction|together|with|alongside)|in conjunction with|works together with|used alongside|together with)\b/i },
+  { pattern: /\b(?:provide|pass|specify|set|use)\s+either\b|^either\b|\bif (?:you\s+)?(?:provide|pass|specify|set)\s+both\b|\bnot both\b|\bboth (?:fields|parameters|options|arguments)\b|\b(?:use|set) (?:this|that) (?:parameter|field|option) or\b|\b(?:is|are) ignored\b/i },
+  { pattern: /\brequires?\s+(?:a\s+|an\s+|at least\s+|the\s+)?`|^(?:in|for)\s+(?:the\s+)?[\w\s-]{1,20}\b(?:form|mode|case),[^.]*\brequired\b/i, readsCode: true },
+  {
+    pattern: /(?:"[\w-]+"|'[\w-]+')(?:\s*,\s*(?:"[\w-]+"|'[\w-]+'))*\s*,?\s+or\s+(?:"[\w-]+"|'[\w-]+')/,
+    readsCode: true,
+    accept: (_masked, original) => !/\b(?:e\.\s?g\.|such as|for example|like|i\.e\.)/i.test(original),
+  },
   { pattern: /\b(?:only\s+)?(?:applicable|applies|apply|relevant|used only)\s+(?:only\s+)?(?:to|for|when|with)\b[^.]*?(?:`[^`]+`|=|\b[a-z]+_[a-z_]+\b|\boperations?\b|\bpreset\b|\bevents\b)/i, readsCode: true },
   { pattern: /\brequired\s+(?:for|when|if|before)\b/ },
   { pattern: /\bfor\s+[\w-]+(?:\s+[\w-]+)?\s+only\b|\bmust first\b[^.]*\bparameter\b|\bleave (?:it\s+)?(?:blank|empty|unset) (?:when|if|for)\b/i },
@@ -256,25 +269,31 @@ function isPointingAtAnotherTool(masked: string, original: string): boolean {
   return /\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b|\b[a-z]+(?:[A-Z][a-z0-9]+)+\b/.test(masked);
 }
 
-/** Classifies each unit of `text` (see the order of checks at the top of this file). */
-export function classifySentences(text: string): ClassifiedSentence[] {
-  return classifySentencesCached(text).slice();
+/**
+ * Classifies each unit of `text` (see the order of checks at the top of this file); `parameter` for a
+ * parameter's description.
+ */
+export function classifySentences(text: string, options: { readonly parameter?: boolean } = {}): ClassifiedSentence[] {
+  return (options.parameter ? classifyParameterCached(text) : classifyToolCached(text)).slice();
 }
 
-const classifySentencesCached = memoizeByText((text: string): ClassifiedSentence[] => {
+const classifyToolCached = memoizeByText((text: string) => classifyAll(text, false));
+const classifyParameterCached = memoizeByText((text: string) => classifyAll(text, true));
+
+function classifyAll(text: string, parameter: boolean): ClassifiedSentence[] {
   const units = splitSentences(text);
   const classified: ClassifiedSentence[] = [];
   let leadIn: ClassifiedSentence | undefined;
   units.forEach((unit, index) => {
     const header = unit.markupKind === 'list-item' && leadIn ? { text: leadIn.text, category: leadIn.category } : undefined;
-    const result = classifySentence(unit, { index, first: index > 0 ? units[0].text : undefined, header, next: units[index + 1] });
+    const result = classifySentence(unit, { index, first: index > 0 ? units[0].text : undefined, header, next: units[index + 1], parameter });
     classified.push(result);
     // A list keeps its lead-in ("When to use:", a heading) until prose that is not a lead-in comes.
     if (unit.markupKind === 'heading' || (!unit.markup && /:\s*$/.test(unit.text))) leadIn = result;
     else if (!unit.markup) leadIn = undefined;
   });
   return classified;
-});
+}
 
 /** Classifies one unit in its context (position, list header, the unit after it). */
 export function classifySentence(sentence: Sentence, context: UnitContext): ClassifiedSentence {
@@ -293,6 +312,8 @@ export function classifySentence(sentence: Sentence, context: UnitContext): Clas
   if (guardrail) return result('guardrail', guardrail.text, 'words');
   // A first unit that is a whole block (`<use_case>…`) is the tool's what, whatever details it holds.
   const isOpeningBlock = isFirst && sentence.markup && sentence.markupKind !== 'list-item';
+  const valueList = context.parameter && !/\be\.\s?g\.|\bsuch as\b/i.test(sentence.text) ? PARAMETER_VALUES.exec(sentence.text) : null;
+  if (valueList) return result('constraint', truncate(valueList[0].trim()), 'words');
   const constraint = isOpeningBlock ? undefined : found(CONSTRAINT_CUES);
   if (constraint) return result('constraint', constraint.text, 'words');
   const header = context.header;
@@ -315,6 +336,8 @@ export function classifySentence(sentence: Sentence, context: UnitContext): Clas
     const match = matchCue(cue, sentence.text, masked);
     if (match) return result('how', match.text, 'words', cue.howKind);
   }
+  // Past the opening sentences (and past the first sentence of a parameter), text without a cue is detail.
+  if (context.index >= (context.parameter ? 1 : 3)) return result('how', 'past the opening sentences', 'fallback', 'detail');
   return result('what', 'no how, when or safety cue', 'fallback');
 }
 

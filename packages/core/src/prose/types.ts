@@ -7,7 +7,7 @@ import type { JsonObject } from '../model.js';
  */
 export type ProseCategory = 'what' | 'when' | 'guardrail' | 'constraint' | 'how' | 'filler';
 /** The kinds of how-text, a finer reading of the `how` category. */
-export type HowKind = 'rule' | 'default' | 'example' | 'edge-case' | 'format' | 'warning' | 'markup';
+export type HowKind = 'rule' | 'default' | 'example' | 'edge-case' | 'format' | 'warning' | 'markup' | 'detail';
 /** Where the deciding cue came from: words in the unit, its position, the list header it sits under, or its markup. */
 export type CueSource = 'words' | 'position' | 'list-header' | 'markup' | 'fallback';
 
@@ -45,6 +45,8 @@ export interface UnitContext {
   readonly header?: { readonly text: string; readonly category: ProseCategory };
   /** The unit after this one (a lead-in ending with `:` belongs to the markup that follows). */
   readonly next?: Sentence;
+  /** True for a parameter's description: a value list there is the parameter's valid values. */
+  readonly parameter?: boolean;
 }
 
 export type RedundancyReason = 'name' | 'type' | 'enum' | 'default' | 'optionality';

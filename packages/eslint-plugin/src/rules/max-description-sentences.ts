@@ -46,12 +46,12 @@ export default createRule<Options, MessageIds>({
       'Program:exit'() {
         for (const tool of getFileModel(context).tools) {
           if (isStaticText(tool.description)) {
-            reportExtraSentences(context, report, tool.description, maxTool, 'tooManyToolSentences', { tool: getToolLabel(tool) });
+            reportExtraSentences(context, report, tool.description, maxTool, 'tooManyToolSentences', { tool: getToolLabel(tool) }, false);
           }
           if (options.checkParameters === false) continue;
           for (const param of tool.params) {
             if (!isStaticText(param.description)) continue;
-            reportExtraSentences(context, report, param.description, maxParam, 'tooManyParamSentences', { param: param.path.join('.') });
+            reportExtraSentences(context, report, param.description, maxParam, 'tooManyParamSentences', { param: param.path.join('.') }, true);
           }
         }
       },
@@ -70,8 +70,9 @@ function reportExtraSentences(
   max: number,
   messageId: MessageIds,
   names: Record<string, string>,
+  parameter: boolean,
 ): void {
-  const sentences = classifySentences(text.value).filter((unit) => unit.category === 'what' || unit.category === 'when' || unit.category === 'guardrail');
+  const sentences = classifySentences(text.value, { parameter }).filter((unit) => unit.category === 'what' || unit.category === 'when' || unit.category === 'guardrail');
   if (sentences.length <= max) return;
   const start = sentences[max].start;
   const end = sentences[sentences.length - 1].end;

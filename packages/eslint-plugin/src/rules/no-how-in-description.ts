@@ -10,7 +10,7 @@ type Kind = HowKind | 'filler';
 export type Options = [{ checkParameters?: boolean; checkConstraints?: boolean; kinds?: Kind[] }];
 export type MessageIds = 'howInToolDescription' | 'howInParamDescription' | 'constraintInToolDescription';
 
-const KINDS: readonly Kind[] = ['rule', 'default', 'example', 'edge-case', 'format', 'warning', 'markup', 'filler'];
+const KINDS: readonly Kind[] = ['rule', 'default', 'example', 'edge-case', 'format', 'warning', 'markup', 'detail', 'filler'];
 
 /** The kind of a movable unit: its kind of how-text, or filler. */
 function getKind(unit: ClassifiedSentence): Kind | undefined {
@@ -110,7 +110,7 @@ export default createRule<Options, MessageIds>({
           if (options.checkParameters === false) continue;
           for (const param of tool.params) {
             if (!isStaticText(param.description)) continue;
-            reportHow(param.description, classifySentences(param.description.value), 'howInParamDescription', { param: param.path.join('.') });
+            reportHow(param.description, classifySentences(param.description.value, { parameter: true }), 'howInParamDescription', { param: param.path.join('.') });
           }
         }
       },

@@ -12,7 +12,7 @@ function locateSpan(code: string, text: string): { line: number; column: number;
 }
 
 /** One how sentence per kind (and one of filler), each after a what sentence. */
-const HOW_BY_KIND = [
+const HOW_BY_KIND: ReadonlyArray<readonly [Kind: string, sentence: string, before?: string]> = [
   ['rule', 'Must be under 1 MB.'],
   ['default', 'Defaults to the workspace root.'],
   ['example', 'For example, pass src/index.ts.'],
@@ -20,8 +20,9 @@ const HOW_BY_KIND = [
   ['format', 'Returns a JSON array of {id, title}.'],
   ['warning', 'IMPORTANT: results may lag behind.'],
   ['markup', '- Paths are resolved from the root.'],
+  ['detail', 'The reuse window varies.', 'Reads text.\nWorks on any file.\n'],
   ['filler', 'This is the most powerful reader available.'],
-] as const;
+];
 
 ruleTester.run('no-how-in-description', rule, {
   valid: [
@@ -73,12 +74,12 @@ ruleTester.run('no-how-in-description', rule, {
         ],
       };
     }),
-    ...HOW_BY_KIND.map(([kind, sentence]) => {
-      const code = `${MCP_HEAD}server.tool('read_file', ${JSON.stringify(`Reads a file.\n${sentence}`)}, async () => ({ content: [] }));`;
+    ...HOW_BY_KIND.map(([kind, sentence, before = '']) => {
+      const code = `${MCP_HEAD}server.tool('read_file', ${JSON.stringify(`Reads a file.\n${before}${sentence}`)}, async () => ({ content: [] }));`;
       return {
         name: `kind ${kind}`,
         code,
-        options: [{ kinds: [kind] }] as Options,
+        options: [{ kinds: [kind] }] as unknown as Options,
         errors: [{ messageId: 'howInToolDescription' as const, ...locateSpan(code, sentence) }],
       };
     }),
