@@ -5,7 +5,8 @@
  *
  *   node test/realworld/score-labels.mjs            # table (needs a build: npx tsc -b)
  *   node test/realworld/score-labels.mjs --misses   # also every unit the classifier gets wrong
- *   node test/realworld/score-labels.mjs --held-out # the held-out set (labels-held-out.json)
+ *   node test/realworld/score-labels.mjs --held-out # the second set (labels-held-out.json), used for tuning once
+ *   node test/realworld/score-labels.mjs --blind    # the third set (labels-blind.json), never used for tuning
  *
  * packages/core/tests/prose-labels.test.ts runs the same scoring on the sources and holds the thresholds.
  */
@@ -14,7 +15,10 @@ import { fileURLToPath } from 'node:url';
 
 export const CATEGORIES = ['what', 'when', 'guardrail', 'constraint', 'how', 'filler'];
 
-/** `labels.json` (the set the cues were tuned on) or `labels-held-out.json` (labelled later, never tuned on). */
+/**
+ * `labels.json` (the set the cues were written on), `labels-held-out.json` (labelled later, measured and
+ * then used for one round of tuning) or `labels-blind.json` (labelled last, never tuned on).
+ */
 export function readLabels(name = 'labels.json') {
   return JSON.parse(readFileSync(fileURLToPath(new URL(`./${name}`, import.meta.url)), 'utf8'));
 }
@@ -70,7 +74,8 @@ export function formatTable(score) {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const core = await import('@toolslim/core');
-  const score = scoreLabels(readLabels(process.argv.includes('--held-out') ? 'labels-held-out.json' : 'labels.json'), core);
+  const name = process.argv.includes('--held-out') ? 'labels-held-out.json' : process.argv.includes('--blind') ? 'labels-blind.json' : 'labels.json';
+  const score = scoreLabels(readLabels(name), core);
   console.log(formatTable(score));
   if (process.argv.includes('--misses')) {
     for (const { label, got } of score.misses) {

@@ -42,7 +42,6 @@ interface Cue {
 
 /** An identifier that names another tool or a parameter: `list_posts`, `add-actor`, `getDataset`. */
 const IDENT = String.raw`['"\`]?[a-z][a-z0-9]*(?:[_-][a-z0-9]+)+['"\`]?`;
-const CAMEL = String.raw`['"\`]?[a-z]+(?:[A-Z][a-z0-9]+)+['"\`]?`;
 
 const GUARDRAIL_CUES: readonly Cue[] = [
   // confirm with the user
@@ -75,7 +74,15 @@ const GUARDRAIL_CUES: readonly Cue[] = [
 ];
 
 /** In a parameter's description, a parenthesised list of short values is the parameter's valid values. */
-const PARAMETER_VALUES = /\((?:\s*(?:"[^"]{1,30}"|'[^']{1,30}'|`[^`]{1,30}`|[\w$-]+(?: [\w$-]+)?)\s*(?:,|\bor\b|\|)){1,}\s*(?:or\s+)?(?:"[^"]{1,30}"|'[^']{1,30}'|`[^`]{1,30}`|[\w$-]+(?: [\w$-]+)?)\s*\)\s*\.?$/;
+const PARAMETER_VALUES =
+  /\((?:\s*(?:"[^"]{1,30}"|'[^']{1,30}'|`[^`]{1,30}`|[\w$.-]+(?: [\w$.-]+){0,2})\s*(?:,|\bor\b|\||\/|\bvs\.?)){1,}\s*(?:or\s+)?(?:"[^"]{1,30}"|'[^']{1,30}'|`[^`]{1,30}`|[\w$.-]+(?: [\w$.-]+){0,2})\s*\)\s*\.?$/;
+
+/** Cues that make a unit of a parameter's description a constraint on its value. */
+const PARAMETER_CUES: readonly Cue[] = [
+  { pattern: /^(?:[-*•]\s*)?(?!IMPORTANT|NOTE|WARNING|CAUTION|EXAMPLES?|USAGE|CRITICAL|REQUIRED|OPTIONAL)[A-Z][A-Z0-9_]{2,}:\s/, readsCode: true },
+  { pattern: /\b(?:by|values?|options?):\s+[\w*-]+\s*\(|\b[\w-]+-like (?:query|syntax)\b|\b(?:query|regex|search|filter|glob|pattern) syntax\b|\bRE2\b|\bwildcard patterns?\b|\blookaheads?\b|\bescape\b/i },
+  { pattern: /\b(?:provide|specify|pass) an array of\b/i },
+];
 
 const CONSTRAINT_CUES: readonly Cue[] = [
   // formats
@@ -85,7 +92,7 @@ const CONSTRAINT_CUES: readonly Cue[] = [
   { pattern: /\b(?:in|use|using)\s+(?:the\s+)?(?:format|form)\b|\bformatted as\b|\bcomposed (?:of|from)\b|\b[\w~./-]+[~/:][\w~./-]+\s+format\b/i, readsCode: true },
   { pattern: /\bin\s+(?:the\s+)?(?:[A-Z][A-Z0-9]+|`[^`]+`|'[^']+'|"[^"]+")\s+format\b/, readsCode: true },
   { pattern: /\b(?:ID|id)\s+or\s+(?:full\s+)?[\w-]*[~/][\w~/-]+/, readsCode: true },
-  { pattern: /\bmust be (?:an?\s+)?(?:absolute|relative)\b|\b(?:absolute|relative)\s+(?:file\s+)?paths?\b|\bpaths?\b[^.]*\brelative to\b|\bfull URL\b|\bincluding the (?:protocol|scheme)\b|\bincluding (?:the\s+)?(?:file\s+)?extension\b/i },
+  { pattern: /\bmust be (?:an?\s+)?(?:absolute|relative)\b|\b(?:absolute|relative)\s+(?:file\s+)?paths?\b|\bpaths?\b[^.]*\brelative to\b|\bfull URL\b|\bincluding (?:the\s+)?(?:protocol|scheme)\b|\bincluding (?:the\s+)?(?:file\s+)?extension\b/i },
   { pattern: /\bhexadecimal\b|\bup ?to\s+(?:\w+\s+)?decimal (?:places|points?)\b|\bwhole number\b|\bcast to string\b|\bletters, (?:numbers|digits)\b/i },
   { pattern: /\b(?:seconds|milliseconds|time ?zone|offset)\b[^.]*\b(?:are|is)\s+(?:required|optional)\b/i },
   // valid values of a free string
@@ -108,7 +115,8 @@ const CONSTRAINT_CUES: readonly Cue[] = [
   { pattern: /^(?!OPTIONAL|REQUIRED|NOTE|IMPORTANT|WARNING)[A-Z][A-Z0-9_]{2,}\.?$/, readsCode: true },
   // parameters that exclude or require each other
   { pattern: /\b(?:mutually exclusive|exactly one of|only one of|at[- ]least one (?:of|key|field|value)|(?:cannot|can't|can not) be (?:used|combined|set|passed) (?:in conjunction|together|with|alongside)|in conjunction with|works together with|used alongside|together with)\b/i },
-  { pattern: /\b(?:provide|pass|specify|set|use)\s+either\b|^either\b|\bif (?:you\s+)?(?:provide|pass|specify|set)\s+both\b|\bnot both\b|\bboth (?:fields|parameters|options|arguments)\b|\b(?:use|set) (?:this|that) (?:parameter|field|option) or\b|\b(?:is|are) ignored\b/i },
+  { pattern: /\b(?:provide|pass|specify|set|use|using)\s+either\b|^either\b|\bif (?:you\s+)?(?:provide|pass|specify|set)\s+both\b|\bnot both\b|\bboth (?:fields|parameters|options|arguments)\b|\b(?:use|set) (?:this|that) (?:parameter|field|option) or\b|\b(?:is|are) ignored\b/i },
+  { pattern: /\b\w+\s+accepts\s+[A-Z][A-Z0-9_]{2,}\b|\bonly (?:allowed|valid|available|supported) (?:for|when|with|if)\b|\bvalid when\b|\brequires? setting\b|\brequires? (?:the\s+)?`?\w+`? parameter\b|\bwhen\s+(?:[\w-]+\s+){0,3}(?:is|are) (?:present|set|provided|true|false)\b|\bmust (?:match|exist|be the|be an? (?:existing|valid))\b/ },
   { pattern: /\brequires?\s+(?:a\s+|an\s+|at least\s+|the\s+)?`|^(?:in|for)\s+(?:the\s+)?[\w\s-]{1,20}\b(?:form|mode|case),[^.]*\brequired\b/i, readsCode: true },
   {
     pattern: /(?:"[\w-]+"|'[\w-]+')(?:\s*,\s*(?:"[\w-]+"|'[\w-]+'))*\s*,?\s+or\s+(?:"[\w-]+"|'[\w-]+')/,
@@ -314,6 +322,8 @@ export function classifySentence(sentence: Sentence, context: UnitContext): Clas
   const isOpeningBlock = isFirst && sentence.markup && sentence.markupKind !== 'list-item';
   const valueList = context.parameter && !/\be\.\s?g\.|\bsuch as\b/i.test(sentence.text) ? PARAMETER_VALUES.exec(sentence.text) : null;
   if (valueList) return result('constraint', truncate(valueList[0].trim()), 'words');
+  const parameterCue = context.parameter ? found(PARAMETER_CUES) : undefined;
+  if (parameterCue) return result('constraint', parameterCue.text, 'words');
   const constraint = isOpeningBlock ? undefined : found(CONSTRAINT_CUES);
   if (constraint) return result('constraint', constraint.text, 'words');
   const header = context.header;
