@@ -34,8 +34,12 @@ export function selectUnits(value: string, extraSentences: number, pinned?: Rang
   let inOpening = true;
   units.forEach((unit, i) => {
     if (i > 0 && (unit.markup || /\n[ \t]*\n/.test(value.slice(units[i - 1].end, unit.start)))) inOpening = false;
-    if (isPinned(unit) || isProtected(unit)) keptIndexes.add(i);
-    else if (counted === 0 || (inOpening && counted <= extraSentences && (unit.category === 'what' || unit.category === 'when'))) {
+    if (isPinned(unit)) keptIndexes.add(i);
+    else if (isProtected(unit)) {
+      // A guardrail or constraint that opens the description is its opening unit too.
+      keptIndexes.add(i);
+      if (i === 0) counted++;
+    } else if (counted === 0 || (inOpening && counted <= extraSentences && (unit.category === 'what' || unit.category === 'when'))) {
       keptIndexes.add(i);
       counted++;
     }
