@@ -82,6 +82,7 @@ const PARAMETER_CUES: readonly Cue[] = [
   { pattern: /^(?:[-*•]\s*)?(?!IMPORTANT|NOTE|WARNING|CAUTION|EXAMPLES?|USAGE|CRITICAL|REQUIRED|OPTIONAL)[A-Z][A-Z0-9_]{2,}:\s/, readsCode: true },
   { pattern: /\b(?:by|values?|options?):\s+[\w*-]+\s*\(|\b[\w-]+-like (?:query|syntax)\b|\b(?:query|regex|search|filter|glob|pattern) syntax\b|\bRE2\b|\bwildcard patterns?\b|\blookaheads?\b|\bescape\b/i },
   { pattern: /\b(?:provide|specify|pass) an array of\b/i },
+  { pattern: /\bwhen\s+(?:[\w-]+\s+){0,3}(?:is|are) (?:present|set|provided|true|false)\b/i },
 ];
 
 const CONSTRAINT_CUES: readonly Cue[] = [
@@ -116,7 +117,7 @@ const CONSTRAINT_CUES: readonly Cue[] = [
   // parameters that exclude or require each other
   { pattern: /\b(?:mutually exclusive|exactly one of|only one of|at[- ]least one (?:of|key|field|value)|(?:cannot|can't|can not) be (?:used|combined|set|passed) (?:in conjunction|together|with|alongside)|in conjunction with|works together with|used alongside|together with)\b/i },
   { pattern: /\b(?:provide|pass|specify|set|use|using)\s+either\b|^either\b|\bif (?:you\s+)?(?:provide|pass|specify|set)\s+both\b|\bnot both\b|\bboth (?:fields|parameters|options|arguments)\b|\b(?:use|set) (?:this|that) (?:parameter|field|option) or\b|\b(?:is|are) ignored\b/i },
-  { pattern: /\b\w+\s+accepts\s+[A-Z][A-Z0-9_]{2,}\b|\bonly (?:allowed|valid|available|supported) (?:for|when|with|if)\b|\bvalid when\b|\brequires? setting\b|\brequires? (?:the\s+)?`?\w+`? parameter\b|\bwhen\s+(?:[\w-]+\s+){0,3}(?:is|are) (?:present|set|provided|true|false)\b|\bmust (?:match|exist|be the|be an? (?:existing|valid))\b/ },
+  { pattern: /\b\w+\s+accepts\s+[A-Z][A-Z0-9_]{2,}\b|\bonly (?:allowed|valid|available|supported) (?:for|when|with|if)\b|\bvalid when\b|\brequires? setting\b|\brequires? (?:the\s+)?`?\w+`? parameter\b|\bmust (?:match|exist|be the|be an? (?:existing|valid))\b/ },
   { pattern: /\brequires?\s+(?:a\s+|an\s+|at least\s+|the\s+)?`|^(?:in|for)\s+(?:the\s+)?[\w\s-]{1,20}\b(?:form|mode|case),[^.]*\brequired\b/i, readsCode: true },
   {
     pattern: /(?:"[\w-]+"|'[\w-]+')(?:\s*,\s*(?:"[\w-]+"|'[\w-]+'))*\s*,?\s+or\s+(?:"[\w-]+"|'[\w-]+')/,
