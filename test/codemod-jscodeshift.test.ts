@@ -83,7 +83,7 @@ describe('jscodeshift transform', () => {
       for (const verb of ['archive', 'export']) {
         expect(family).toContain(`Results are limited to ${i + 10} items. Never call it twice in a row for ${verb} ${i}.`);
         const source = readFileSync(path.join(project, 'src', `server-${i}.ts`), 'utf8');
-        expect(source).toContain(`Use it when the user asks for ${verb} ${i}. Details: read_instructions family="notes".`);
+        expect(source).toContain(`Use it when the user asks for ${verb} ${i}. Before first use: read_instructions family="notes".`);
       }
       expect(family.split(`Example: "note-${i}".`).length - 1).toBe(2);
     }

@@ -32,7 +32,7 @@ export interface SlimOptions {
 
 export const DEFAULT_INSTRUCTIONS_DIR = 'docs/tools';
 export const DEFAULT_INSTRUCTIONS_TOOL = 'read_instructions';
-export const DEFAULT_POINTER = 'Details: {tool} family="{family}".';
+export const DEFAULT_POINTER = 'Before first use: {tool} family="{family}".';
 export const DEFAULT_EXTRA_SENTENCES = 2;
 
 export interface PointerContext {

@@ -3,25 +3,27 @@
  * what/when sentences, move the rest verbatim to `<dir>/<family>.md`, append a pointer, and edit the text
  * where it is written. Plans everything in memory, verifies it, and only then (`writeSlimPlan`) writes.
  */
-import { accessSync, constants, existsSync, mkdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { accessSync, chmodSync, constants, existsSync, mkdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import {
-  assignFamilies,
   buildPublishedTool,
   findTools,
   measureTool,
   type FileModel,
   type ParamDecl,
   type PublishedTool,
+  type ServerDecl,
   type StaticText,
   type ToolDecl,
   type ToolMeasure,
 } from '@toolslim/core';
+import { findFamilies } from './families.js';
 import { ImportedConstants } from './imported-constants.js';
 import { withFolderLock } from './lock.js';
-import { buildWiring, type Wiring } from './wire-runtime.js';
+import { buildWiring, getPackageDir, type Wiring } from './wire-runtime.js';
+import { buildPackageJsonChange, findInstallCommand, findPackageRoot, getModuleKind } from './package-json.js';
 import { buildInstructionFiles, type FamilyContent, type InstructionChange } from './instructions.js';
-import type { ToolSection } from './markdown.js';
+import { dedentChunk, type ToolSection } from './markdown.js';
 import {
   buildPointer,
   DEFAULT_EXTRA_SENTENCES,
@@ -37,6 +39,9 @@ import { applyEdits, buildTextEdits, findCarrierRanges, type EditTarget, type So
 import { getCapabilityKey, type MovedText } from './verify.js';
 
 export type FileChange = InstructionChange;
+
+/** A tool that would publish fewer bytes than this less is left alone (the pointer alone is ~45). */
+export const MIN_SAVED_BYTES = 40;
 
 export interface ToolChange {
   readonly name: string;
@@ -86,6 +91,19 @@ export interface SlimPlan {
   readonly toolNames: ReadonlySet<string>;
   /** Servers the run wired to serve the instruction files, or the lines to add by hand. */
   readonly wiring: readonly Wiring[];
+  /** True when a tool was skipped or a file could not be read: the rest was slimmed. */
+  readonly partial: boolean;
+  /** The package that now depends on the runtime, and the command that installs it. */
+  readonly install: RuntimeInstall | undefined;
+}
+
+export interface RuntimeInstall {
+  /** Absolute path of the package.json that declares `@toolslim/runtime`. */
+  readonly packageJson: string;
+  /** True when this run adds the dependency (false: it was already declared). */
+  readonly added: boolean;
+  /** `pnpm install`, `npm install`, … for the package manager the package uses. */
+  readonly command: string;
 }
 
 export interface SizeTotals {
@@ -157,8 +175,9 @@ export function planSlim(options: SlimOptions): SlimPlan {
   });
 
   const allTools = analysed.flatMap(({ file, model }) => model.tools.map((decl, index) => ({ file, decl, index })));
-  const familyOfTool = assignFamilies(
-    allTools.map(({ file, decl }) => ({ name: getStaticValue(decl.name), filePath: file })),
+  const serversOfFile = new Map(analysed.map(({ file, model }) => [file, model.servers]));
+  const familyOfTool = findFamilies(
+    allTools.map(({ file, decl }) => ({ name: getStaticValue(decl.name), filePath: file, serverName: getServerName(decl, serversOfFile.get(file) ?? []) })),
     options.settings?.families,
   );
   const skip = (file: string, decl: ToolDecl, reason: string) =>
@@ -170,7 +189,7 @@ export function planSlim(options: SlimOptions): SlimPlan {
   allTools.forEach(({ file, decl, index }, i) => {
     let planned: ToolPlan | string | undefined;
     try {
-      planned = planTool(planner, file, decl, index, toFileName(familyOfTool[i]));
+      planned = planTool(planner, file, decl, index, familyOfTool[i]);
     } catch (error) {
       // An unexpected shape is skipped, never a crash of the whole run.
       planned = `could not be planned (${getErrorMessage(error)})`;
@@ -182,7 +201,9 @@ export function planSlim(options: SlimOptions): SlimPlan {
   plans = dropUntilVerified(plans, analysed, store, imported, analyse, skip);
   const wiring = plans.length > 0 && options.wire !== false ? wireRuntime(analysed, store, analyse, instructionsDir, options.instructionsTool) : [];
 
-  const sources = store.findChangedFiles().map((file) => ({ file, before: store.getOriginal(file), after: store.getCurrent(file) }));
+  const sources: FileChange[] = store.findChangedFiles().map((file) => ({ file, before: store.getOriginal(file), after: store.getCurrent(file) }));
+  const install = plans.length > 0 && options.wire !== false ? planRuntimeDependency(wiring, plans, instructionsDir) : undefined;
+  if (install?.change) sources.push(install.change);
   const toolNames = new Set(allTools.map(({ decl }) => getStaticValue(decl.name)).filter((name) => name !== undefined));
   const families = groupByFamily(plans);
   const { changes: instructions, problems } = buildInstructionFiles(families, instructionsDir, toolNames);
@@ -190,7 +211,8 @@ export function planSlim(options: SlimOptions): SlimPlan {
   const getFinalModel = (file: string) => finalModels.get(file) ?? finalModels.set(file, analyse(file, true)).get(file)!;
   const tools = plans.map((plan) => measureChange(plan, getFinalModel, relative, instructionsDir));
   const totals = buildTotals(allTools.map(({ decl }) => decl), tools);
-  return { cwd, instructionsDir, sources, instructions, tools, skipped, errors, problems, totals, families, toolNames, wiring };
+  const partial = skipped.length > 0 || errors.length > 0;
+  return { cwd, instructionsDir, sources, instructions, tools, skipped, errors, problems, totals, families, toolNames, wiring, partial, install: install?.info };
 }
 
 interface Planner {
@@ -256,6 +278,13 @@ function planToolKeeping(planner: Planner, file: string, decl: ToolDecl, index: 
   const insertion =
     existingPointer === undefined ? { at: selection ? selection.keptEnd : description.value.trimEnd().length, text: ` ${pointer}` } : undefined;
   const deleteRanges = selection?.deleteRanges ?? [];
+  const expectedDescription = applyToValue(description.value, deleteRanges, insertion);
+  // A pointer costs bytes: a tool that would save less than that and a little more is left as it is.
+  const saved =
+    getPublishedLength(description.value) -
+    getPublishedLength(expectedDescription) +
+    params.reduce((sum, p) => sum + getPublishedLength(getStaticValue(decl.params.find((d) => getParamKey(d) === p.key)?.description) ?? '') - getPublishedLength(p.expected), 0);
+  if (saved < MIN_SAVED_BYTES) return undefined;
   const edits = buildTextEdits(getEditTarget(file, description, constants, planner.store), deleteRanges, insertion);
   if (!edits.ok) return edits.reason;
   const elsewhere = [...edits.edits, ...paramEdits].find((edit) => edit.file !== file);
@@ -272,12 +301,12 @@ function planToolKeeping(planner: Planner, file: string, decl: ToolDecl, index: 
     name,
     family,
     edits: [...edits.edits, ...paramEdits],
-    expectedDescription: applyToValue(description.value, deleteRanges, insertion),
+    expectedDescription,
     params,
     section: {
       tool: name,
-      chunks: selection?.movedChunks ?? [],
-      params: params.map((p) => ({ param: p.param, chunks: p.selection.movedChunks })),
+      chunks: (selection?.movedChunks ?? []).map(dedentChunk),
+      params: params.map((p) => ({ param: p.param, chunks: p.selection.movedChunks.map(dedentChunk) })),
     },
     moved,
   };
@@ -287,6 +316,11 @@ function getEditTarget(file: string, text: StaticText, constants: ImportedConsta
   // Called while planning, when the store's text is the disk's: the program is the one core analysed.
   const context = { program: store.getProgram(file), filePath: file, resolveConstant: constants.resolve };
   return { file, text, context, getExternal: constants.getExternal };
+}
+
+/** Bytes of a text as `tools/list` sends it (a JSON string). */
+function getPublishedLength(text: string): number {
+  return Buffer.byteLength(JSON.stringify(text));
 }
 
 function getParamKey(param: ParamDecl): string {
@@ -449,7 +483,10 @@ function wireRuntime(
     try {
       // Analyse the text as edited so far; the servers' nodes must belong to the program being edited.
       current = analyse(file, true);
-      built = buildWiring({ file, code, program: store.getProgram(file), servers: current.servers, instructionsDir, toolName });
+      const program = store.getProgram(file);
+      const packageRoot = findPackageRoot(file) ?? path.dirname(file);
+      const moduleKind = getModuleKind(file, program.body.some((statement) => statement.type === 'ImportDeclaration'));
+      built = buildWiring({ file, code, program, servers: current.servers, packageDir: getPackageDir(packageRoot, instructionsDir), moduleKind, toolName });
     } catch {
       continue;
     }
@@ -474,6 +511,21 @@ function wireRuntime(
     }
   }
   return out;
+}
+
+/** The runtime in the package.json of the wired server (else of the first slimmed tool), and the install command. */
+function planRuntimeDependency(
+  wiring: readonly Wiring[],
+  plans: readonly ToolPlan[],
+  instructionsDir: string,
+): { change: FileChange | undefined; info: RuntimeInstall } | undefined {
+  const anchor = wiring[0]?.file ?? plans[0]?.file;
+  const packageRoot = anchor === undefined ? undefined : findPackageRoot(anchor);
+  if (packageRoot === undefined) return undefined;
+  const change = buildPackageJsonChange(packageRoot, getPackageDir(packageRoot, instructionsDir));
+  const packageJson = path.join(packageRoot, 'package.json');
+  const added = change !== undefined && !/"@toolslim\/runtime"/.test(change.before);
+  return { change, info: { packageJson, added, command: findInstallCommand(packageRoot) } };
 }
 
 function groupByFamily(plans: readonly ToolPlan[]): FamilyContent[] {
@@ -575,7 +627,10 @@ function assertWritableFolder(dir: string, changes: readonly FileChange[]): void
 
 export function writeAtomically(file: string, text: string): void {
   const temporary = `${file}.${process.pid}.${Date.now()}.toolslim-tmp`;
-  writeFileSync(temporary, text);
+  // The new file keeps the old one's mode (an executable bin script stays executable).
+  const mode = existsSync(file) ? statSync(file).mode & 0o7777 : undefined;
+  writeFileSync(temporary, text, mode === undefined ? undefined : { mode });
+  if (mode !== undefined) chmodSync(temporary, mode);
   renameSync(temporary, file);
 }
 
@@ -591,9 +646,10 @@ function getStaticValue(text: ToolDecl['description']): string | undefined {
   return text?.kind === 'static' ? text.value : undefined;
 }
 
-/** A family as a file name: letters, digits, `_`, `-` and `.` only. */
-function toFileName(family: string): string {
-  return family.replace(/[^A-Za-z0-9_.-]+/g, '-') || 'tools';
+/** The static name of the server a tool is registered on, or of the one server its file creates. */
+function getServerName(decl: ToolDecl, servers: readonly ServerDecl[]): string | undefined {
+  const server = decl.server ?? (servers.length === 1 ? servers[0] : undefined);
+  return getStaticValue(server?.name);
 }
 
 function getErrorMessage(error: unknown): string {

@@ -114,8 +114,11 @@ export const slim: Command = async (args, io) => {
     if (error instanceof SlimError) throw new CliError(error.message, EXIT.findings);
     throw error;
   }
-  if (!values.json) io.stdout(`Wrote ${changing.length} file${changing.length === 1 ? '' : 's'}.\n`);
-  return plan.errors.length > 0 ? EXIT.findings : EXIT.ok;
+  if (!values.json) {
+    io.stdout(`Wrote ${changing.length} file${changing.length === 1 ? '' : 's'}.\n`);
+    if (plan.install?.added) io.stdout(`Next: run \`${plan.install.command}\` (${relative(plan.install.packageJson)} now depends on @toolslim/runtime).\n`);
+  }
+  return plan.partial ? EXIT.findings : EXIT.ok;
 };
 
 function startProgress(total: number): SingleBar {
@@ -162,6 +165,9 @@ function printNotes(plan: SlimPlan, style: Style, relative: (file: string) => st
 function buildJson(plan: SlimPlan, dirty: readonly string[], relative: (file: string) => string, diff: string | undefined) {
   return {
     changed: hasChanges(plan),
+    // partial: some tools were skipped (see `skipped`) or files could not be read (`errors`); the rest was slimmed.
+    status: plan.partial ? 'partial' : 'complete',
+    install: plan.install ? { ...plan.install, packageJson: relative(plan.install.packageJson) } : undefined,
     files: [...plan.sources, ...plan.instructions].map((change) => ({ file: relative(change.file), created: change.before === undefined })),
     tools: plan.tools.map(({ descriptionBefore, descriptionAfter, ...tool }) => ({ ...tool, descriptionBefore, descriptionAfter })),
     totals: plan.totals,
