@@ -26,7 +26,12 @@ export interface FamilyInput {
 }
 
 /** The family of each tool, in input order, as a file name (`[a-z0-9-]`, never empty). */
-export function findFamilies(tools: readonly FamilyInput[], overrides: Readonly<Record<string, string>> | undefined): string[] {
+export function findFamilies(
+  tools: readonly FamilyInput[],
+  overrides: Readonly<Record<string, string>> | undefined,
+  /** Names of every server the run found (tools in other files are often registered on one of them). */
+  runServerNames: readonly string[] = [],
+): string[] {
   const namesByPrefix = new Map<string, Set<string>>();
   for (const { name } of tools) {
     const prefix = name === undefined ? undefined : getNamePrefix(name);
@@ -34,7 +39,8 @@ export function findFamilies(tools: readonly FamilyInput[], overrides: Readonly<
     namesByPrefix.set(prefix, (namesByPrefix.get(prefix) ?? new Set()).add(name));
   }
   // One server name for the run when every tool's server agrees (or only one is named).
-  const serverNames = [...new Set(tools.map((tool) => tool.serverName).filter((name) => name !== undefined).map(toFamilyName))].filter(Boolean);
+  const named = [...tools.map((tool) => tool.serverName), ...runServerNames].filter((name) => name !== undefined);
+  const serverNames = [...new Set(named.map(toFamilyName))].filter(Boolean);
   const packageNames = new Map<string, string | undefined>();
   const fallback = (tool: FamilyInput): string => {
     const own = tool.serverName === undefined ? '' : toFamilyName(tool.serverName);

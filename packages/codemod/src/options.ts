@@ -26,6 +26,11 @@ export interface SlimOptions {
    * worker may only change the file it was given).
    */
   readonly onlyGivenFiles?: boolean;
+  /**
+   * Leave everything as it is when the moved text would not pay for the `read_instructions` tool that
+   * serves it (default true). Fixtures that show a shape on a tiny server turn it off.
+   */
+  readonly skipUnprofitable?: boolean;
   /** Called after each file is analysed (progress bars). */
   readonly onProgress?: (done: number, total: number) => void;
 }

@@ -3,10 +3,13 @@
  * what/when sentences, move the rest verbatim to `<dir>/<family>.md`, append a pointer, and edit the text
  * where it is written. Plans everything in memory, verifies it, and only then (`writeSlimPlan`) writes.
  */
-import { accessSync, chmodSync, constants, existsSync, mkdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { accessSync, chmodSync, constants, existsSync, readdirSync, mkdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import {
   buildPublishedTool,
+  createMcpSdkExecutionLookup,
+  createZodVersionLookup,
+  type PublishedToolOptions,
   findTools,
   measureTool,
   type FileModel,
@@ -18,6 +21,7 @@ import {
   type ToolMeasure,
 } from '@toolslim/core';
 import { findFamilies } from './families.js';
+import { buildReadInstructionsTool } from './read-instructions-tool.js';
 import { ImportedConstants } from './imported-constants.js';
 import { withFolderLock } from './lock.js';
 import { buildWiring, getPackageDir, type Wiring } from './wire-runtime.js';
@@ -114,7 +118,10 @@ export interface SizeTotals {
 export interface SlimTotals {
   readonly tools: number;
   readonly before: SizeTotals;
+  /** Includes `added`. */
   readonly after: SizeTotals;
+  /** The `read_instructions` tool this run adds to the server (counted in `after`). */
+  readonly added?: SizeTotals;
 }
 
 /** An error that stops a run before anything is written. */
@@ -149,6 +156,8 @@ interface ToolPlan {
   readonly params: readonly ParamPlan[];
   readonly section: ToolSection;
   readonly moved: readonly MovedText[];
+  /** Published description bytes this plan saves (pointer included). */
+  readonly saved: number;
 }
 
 /** Plan a run: analyse, select, edit in memory, verify. Writes nothing. */
@@ -161,8 +170,17 @@ export function planSlim(options: SlimOptions): SlimPlan {
   const errors: FileError[] = [];
   const skipped: SkippedTool[] = [];
   const relative = (file: string) => path.relative(cwd, file).split(path.sep).join('/');
+  // As `report` does: without a zodVersion setting, `'zod'` is the major installed next to each file, and
+  // `execution` is published when the installed SDK adds it, so the two commands print the same numbers.
+  const zodVersionOf = options.settings?.zodVersion === undefined ? createZodVersionLookup() : () => options.settings?.zodVersion;
+  const executionOf = createMcpSdkExecutionLookup();
+  const settingsFor = (file: string) => {
+    const zodVersion = zodVersionOf(file);
+    return zodVersion ? { ...options.settings, zodVersion } : options.settings;
+  };
   const analyse = (file: string, fresh = false) =>
-    findTools(store.getProgram(file, fresh), { filePath: file, settings: options.settings, resolveConstant: imported.resolve });
+    findTools(store.getProgram(file, fresh), { filePath: file, settings: settingsFor(file), resolveConstant: imported.resolve });
+  const measureIn = (file: string) => (decl: ToolDecl | undefined) => (decl ? measure(getPublished(decl, { mcpSdkExecution: executionOf(file) })) : undefined);
 
   const analysed: AnalysedFile[] = [];
   options.files.forEach((file, i) => {
@@ -179,6 +197,7 @@ export function planSlim(options: SlimOptions): SlimPlan {
   const familyOfTool = findFamilies(
     allTools.map(({ file, decl }) => ({ name: getStaticValue(decl.name), filePath: file, serverName: getServerName(decl, serversOfFile.get(file) ?? []) })),
     options.settings?.families,
+    analysed.flatMap(({ model }) => model.servers.map((server) => getStaticValue(server.name))).filter((name) => name !== undefined),
   );
   const skip = (file: string, decl: ToolDecl, reason: string) =>
     skipped.push({ name: getStaticValue(decl.name), file: relative(file), line: decl.line, reason });
@@ -199,6 +218,23 @@ export function planSlim(options: SlimOptions): SlimPlan {
   });
   plans = dropOverlaps(plans, skip);
   plans = dropUntilVerified(plans, analysed, store, imported, analyse, skip);
+  const toolName = options.instructionsTool ?? DEFAULT_INSTRUCTIONS_TOOL;
+  const alreadyServed = analysed.some(({ file }) => /\b(?:serveInstructions|createInstructionsCatalog)\s*\(/.test(store.getOriginal(file)));
+  const staticNames = new Set(allTools.map(({ decl }) => getStaticValue(decl.name)));
+  let added: SizeTotals | undefined;
+  const hasServer = analysed.some(({ model }) => model.servers.length > 0);
+  if (plans.length > 0 && options.wire !== false && hasServer && !alreadyServed && !staticNames.has(toolName)) {
+    const familyNames = [...new Set([...plans.map((plan) => plan.family), ...findFamilyFiles(instructionsDir)])].sort();
+    added = measure(buildReadInstructionsTool(toolName, familyNames, zodVersionOf(plans[0].file)));
+    const saved = plans.reduce((sum, plan) => sum + plan.saved, 0);
+    if (added && options.skipUnprofitable !== false && saved < added.bytes + MIN_SAVED_BYTES) {
+      // Moving this little would not pay for the tool that serves it.
+      for (const plan of plans) skip(plan.file, plan.decl, `moving ${saved} bytes in all would not pay for the ${toolName} tool (${added.bytes} bytes); left as it is`);
+      plans = [];
+      added = undefined;
+      store.resetCurrent();
+    }
+  }
   const wiring = plans.length > 0 && options.wire !== false ? wireRuntime(analysed, store, analyse, instructionsDir, options.instructionsTool) : [];
 
   const sources: FileChange[] = store.findChangedFiles().map((file) => ({ file, before: store.getOriginal(file), after: store.getCurrent(file) }));
@@ -209,8 +245,15 @@ export function planSlim(options: SlimOptions): SlimPlan {
   const { changes: instructions, problems } = buildInstructionFiles(families, instructionsDir, toolNames);
   const finalModels = new Map<string, FileModel>();
   const getFinalModel = (file: string) => finalModels.get(file) ?? finalModels.set(file, analyse(file, true)).get(file)!;
-  const tools = plans.map((plan) => measureChange(plan, getFinalModel, relative, instructionsDir));
-  const totals = buildTotals(allTools.map(({ decl }) => decl), tools);
+  const finalModelOf = (file: string) => {
+    try {
+      return getFinalModel(file);
+    } catch {
+      return undefined;
+    }
+  };
+  const tools = plans.map((plan) => measureChange(plan, finalModelOf, relative, instructionsDir, measureIn(plan.file)));
+  const totals = buildTotals(allTools.map(({ file, decl }) => measureIn(file)(decl)), tools, added);
   const partial = skipped.length > 0 || errors.length > 0;
   return { cwd, instructionsDir, sources, instructions, tools, skipped, errors, problems, totals, families, toolNames, wiring, partial, install: install?.info };
 }
@@ -258,12 +301,16 @@ function planToolKeeping(planner: Planner, file: string, decl: ToolDecl, index: 
 
   const params: ParamPlan[] = [];
   const paramEdits: SourceEdit[] = [];
+  const id = `${file}#${index}`;
   for (const param of decl.params) {
     if (param.description?.kind !== 'static') continue;
     const paramSelection = selectUnits(param.description.value, 0);
     if (!paramSelection) continue;
-    const edits = buildTextEdits(getEditTarget(file, param.description, constants, planner.store), paramSelection.deleteRanges, undefined);
-    if (!edits.ok) return `parameter ${getParamKey(param)}: ${edits.reason}`;
+    const target = getEditTarget(file, param.description, constants, planner.store);
+    const edits = buildTextEdits(target, paramSelection.deleteRanges, undefined);
+    // A parameter whose text cannot be edited, or is shared (one described schema used by several
+    // parameters or tools), keeps its text; the rest of the tool is still slimmed.
+    if (!edits.ok || findSharingTool(id, edits.edits, planner.owners) || isSharedWithinTool(file, param, decl, constants, planner.store)) continue;
     paramEdits.push(...edits.edits);
     params.push({
       key: getParamKey(param),
@@ -294,7 +341,7 @@ function planToolKeeping(planner: Planner, file: string, decl: ToolDecl, index: 
     ...params.flatMap((p) => p.selection.moved.map((unit) => ({ tool: name, param: p.param, text: unit.text }))),
   ];
   return {
-    id: `${file}#${index}`,
+    id,
     file,
     index,
     decl,
@@ -302,6 +349,7 @@ function planToolKeeping(planner: Planner, file: string, decl: ToolDecl, index: 
     family,
     edits: [...edits.edits, ...paramEdits],
     expectedDescription,
+    saved,
     params,
     section: {
       tool: name,
@@ -369,6 +417,17 @@ function findCarrierOwners(
   return owners;
 }
 
+/** True when another parameter of the same tool reads text from the same place (a described schema used twice). */
+function isSharedWithinTool(file: string, param: ParamDecl, decl: ToolDecl, constants: ImportedConstants, store: SourceStore): boolean {
+  if (param.description?.kind !== 'static') return false;
+  const own = findCarrierRanges(getEditTarget(file, param.description, constants, store));
+  return decl.params.some((other) => {
+    if (other === param || other.description?.kind !== 'static') return false;
+    const theirs = findCarrierRanges(getEditTarget(file, other.description, constants, store));
+    return theirs.some((t) => own.some((o) => o.file === t.file && o.range[0] < t.range[1] && t.range[0] < o.range[1]));
+  });
+}
+
 /** The other tool whose text an edit would change, if any. */
 function findSharingTool(id: string, edits: readonly SourceEdit[], owners: readonly CarrierOwner[]): CarrierOwner | undefined {
   return owners.find((o) => o.id !== id && edits.some((e) => e.file === o.file && touches(e, o.range)));
@@ -387,6 +446,16 @@ function dropOverlaps(plans: ToolPlan[], skip: (file: string, decl: ToolDecl, re
     }
   }
   return kept;
+}
+
+function dedupeEdits(edits: readonly SourceEdit[]): SourceEdit[] {
+  const seen = new Set<string>();
+  return edits.filter((edit) => {
+    const key = `${edit.file}\0${edit.start}\0${edit.end}\0${edit.text}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 function touches(edit: SourceEdit, range: Range): boolean {
@@ -409,12 +478,21 @@ function dropUntilVerified(
   let plans = initial;
   for (;;) {
     store.resetCurrent();
-    const editsByFile = new Map<string, SourceEdit[]>();
-    for (const plan of plans) for (const edit of plan.edits) editsByFile.set(edit.file, [...(editsByFile.get(edit.file) ?? []), edit]);
-    for (const [file, edits] of editsByFile) store.setCurrent(file, applyEdits(store.getOriginal(file), edits));
-    const changed = new Set(store.findChangedFiles());
     const failed = new Map<string, string>();
     const fail = (plan: ToolPlan, reason: string) => failed.has(plan.id) || failed.set(plan.id, reason);
+    const editsByFile = new Map<string, SourceEdit[]>();
+    for (const plan of plans) {
+      // The same edit twice (one text reached two ways) is one edit; any other overlap drops the later plan.
+      const own = dedupeEdits(plan.edits);
+      const clash = own.some((e) => (editsByFile.get(e.file) ?? []).some((c) => e.start < c.end && c.start < e.end) || own.some((o) => o !== e && o.file === e.file && e.start < o.end && o.start < e.end));
+      if (clash) {
+        fail(plan, 'its edits overlap other edits');
+        continue;
+      }
+      for (const edit of own) editsByFile.set(edit.file, [...(editsByFile.get(edit.file) ?? []), edit]);
+    }
+    for (const [file, edits] of editsByFile) store.setCurrent(file, applyEdits(store.getOriginal(file), edits));
+    const changed = new Set(store.findChangedFiles());
     for (const { file, model } of analysed) {
       const touched = changed.has(file) || [...constants.getDependencies(file)].some((dep) => changed.has(dep));
       if (!touched) continue;
@@ -497,9 +575,9 @@ function wireRuntime(
       continue;
     }
     const before = current.tools.map((tool) => getCapabilityKey(getPublished(tool)) + getStaticValue(tool.description));
-    store.setCurrent(file, applyEdits(code, edits));
     let after: string[] | undefined;
     try {
+      store.setCurrent(file, applyEdits(code, edits));
       after = analyse(file, true).tools.map((tool) => getCapabilityKey(getPublished(tool)) + getStaticValue(tool.description));
     } catch {
       after = undefined;
@@ -528,6 +606,15 @@ function planRuntimeDependency(
   return { change, info: { packageJson, added, command: findInstallCommand(packageRoot) } };
 }
 
+/** Families that already have a file in the instructions folder (from an earlier run). */
+function findFamilyFiles(dir: string): string[] {
+  try {
+    return readdirSync(dir).filter((name) => name.endsWith('.md') && name.toLowerCase() !== 'readme.md').map((name) => name.slice(0, -3));
+  } catch {
+    return [];
+  }
+}
+
 function groupByFamily(plans: readonly ToolPlan[]): FamilyContent[] {
   const byFamily = new Map<string, ToolPlan[]>();
   for (const plan of plans) byFamily.set(plan.family, [...(byFamily.get(plan.family) ?? []), plan]);
@@ -536,11 +623,12 @@ function groupByFamily(plans: readonly ToolPlan[]): FamilyContent[] {
 
 function measureChange(
   plan: ToolPlan,
-  getFinalModel: (file: string) => FileModel,
+  getFinalModel: (file: string) => FileModel | undefined,
   relative: (file: string) => string,
   instructionsDir: string,
+  measureDecl: (decl: ToolDecl | undefined) => ToolMeasure | undefined,
 ): ToolChange {
-  const after = getFinalModel(plan.file).tools[plan.index];
+  const after = getFinalModel(plan.file)?.tools[plan.index];
   return {
     name: plan.name,
     file: relative(plan.file),
@@ -548,32 +636,31 @@ function measureChange(
     family: plan.family,
     instructions: relative(path.join(instructionsDir, `${plan.family}.md`)),
     movedUnits: plan.moved.length,
-    before: measure(getPublished(plan.decl)),
-    after: measure(getPublished(after)),
+    before: measureDecl(plan.decl),
+    after: measureDecl(after),
     descriptionBefore: getStaticValue(plan.decl.description) ?? '',
     descriptionAfter: plan.expectedDescription,
   };
 }
 
-/** Sizes of every readable tool before, and after with the slimmed tools' new sizes. */
-function buildTotals(decls: readonly ToolDecl[], changes: readonly ToolChange[]): SlimTotals {
+/** Sizes of every readable tool before, and after with the slimmed tools' new sizes and the tool that serves the moved text. */
+function buildTotals(measured: ReadonlyArray<ToolMeasure | undefined>, changes: readonly ToolChange[], added: SizeTotals | undefined): SlimTotals {
   let bytes = 0;
   let tokens = 0;
   let count = 0;
-  for (const decl of decls) {
-    const measured = measure(getPublished(decl));
-    if (!measured) continue;
+  for (const size of measured) {
+    if (!size) continue;
     count++;
-    bytes += measured.bytes;
-    tokens += measured.tokens;
+    bytes += size.bytes;
+    tokens += size.tokens;
   }
-  let afterBytes = bytes;
-  let afterTokens = tokens;
+  let afterBytes = bytes + (added?.bytes ?? 0);
+  let afterTokens = tokens + (added?.tokens ?? 0);
   for (const change of changes) {
     afterBytes += (change.after?.bytes ?? 0) - (change.before?.bytes ?? 0);
     afterTokens += (change.after?.tokens ?? 0) - (change.before?.tokens ?? 0);
   }
-  return { tools: count, before: { bytes, tokens }, after: { bytes: afterBytes, tokens: afterTokens } };
+  return { tools: count, before: { bytes, tokens }, after: { bytes: afterBytes, tokens: afterTokens }, ...(added ? { added } : {}) };
 }
 
 function measure(tool: PublishedTool | undefined): ToolMeasure | undefined {
@@ -634,9 +721,9 @@ export function writeAtomically(file: string, text: string): void {
   renameSync(temporary, file);
 }
 
-function getPublished(decl: ToolDecl): PublishedTool | undefined {
+function getPublished(decl: ToolDecl, options?: PublishedToolOptions): PublishedTool | undefined {
   try {
-    return buildPublishedTool(decl).tool;
+    return buildPublishedTool(decl, options).tool;
   } catch {
     return undefined;
   }

@@ -46,13 +46,16 @@ export function buildWiring(input: WiringInput): { edits: SourceEdit[]; wiring: 
   const eol = code.includes('\r\n') ? '\r\n' : '\n';
   const toolOption = input.toolName && input.toolName !== DEFAULT_INSTRUCTIONS_TOOL ? `, toolName: '${input.toolName}'` : '';
   const from = input.moduleKind === 'esm' ? 'import.meta.url' : '__filename';
-  const dirExpression = `findInstructionsDir(${from}, '${input.packageDir}')`;
   const imports = program.body.filter((statement) => statement.type === 'ImportDeclaration');
+  // The file's own quote style: the last import's, else the first string literal's.
+  const quote = /^\s*import[^'"]*(['"])/.exec(imports.length > 0 ? code.slice(...imports[imports.length - 1].range) : '')?.[1] ?? /(['"])/.exec(code)?.[1] ?? "'";
+  const q = (text: string) => `${quote}${text}${quote}`;
+  const dirExpression = `findInstructionsDir(${from}, ${q(input.packageDir)})`;
   // TypeScript compiled to CommonJS still writes `import`; plain CommonJS JavaScript writes `require`.
   const importLine =
     imports.length > 0 || input.moduleKind === 'esm'
-      ? `import { findInstructionsDir, serveInstructions } from '${RUNTIME}';`
-      : `const { findInstructionsDir, serveInstructions } = require('${RUNTIME}');`;
+      ? `import { findInstructionsDir, serveInstructions } from ${q(RUNTIME)};`
+      : `const { findInstructionsDir, serveInstructions } = require(${q(RUNTIME)});`;
 
   if (server.framework !== 'mcp-sdk' && server.framework !== 'mcp-sdk-low-level') {
     return { edits: [], wiring: { file, wired: false, reason: `a ${server.framework} server registers tools its own way`, lines: buildCatalogSnippet(input, dirExpression) } };

@@ -2,6 +2,7 @@
  * `toolslim slim [paths…] --instructions <dir>`: the one-time slimming migration. Flags → the codemod's
  * engine (`planSlim`, verified in memory) → a diff, a size table, JSON, or the written files.
  */
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { SingleBar } from 'cli-progress';
 import {
@@ -64,6 +65,7 @@ export const slim: Command = async (args, io) => {
     io.stdout(SLIM_HELP);
     return EXIT.ok;
   }
+  if (values.tsconfig && !existsSync(path.resolve(io.cwd, values.tsconfig))) throw new CliError(`No such file: ${values.tsconfig} (--tsconfig)`, EXIT.usage);
   const style = createStyle(io.isTTY, io.env);
   const { files, skipped } = findSourceFiles(positionals.length > 0 ? positionals : ['.'], io.cwd);
   const keep = values.keep === '0' ? 0 : getPositiveNumber(values.keep, '--keep', { integer: true });
