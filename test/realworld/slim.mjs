@@ -14,7 +14,7 @@
  *
  * Usage (after `pnpm build`): node test/realworld/slim.mjs [entry names…]
  *   CORPUS=/work/corpus  MANIFEST=<path to manifest.json>  OUT=/tmp/slim-rw
- * Prints a markdown table and writes <OUT>/results.json.
+ * Prints a markdown table and writes <OUT>/<entry>.result.json.
  */
 import { execSync, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -50,7 +50,7 @@ for (const entry of manifest.servers) {
   } catch (error) {
     result.failed = error instanceof Error ? error.message.slice(0, 600) : String(error);
   }
-  writeFileSync(path.join(out, 'results.json'), JSON.stringify(results, null, 2));
+  writeFileSync(path.join(out, `${entry.name}.result.json`), JSON.stringify(result, null, 2));
   console.error(`${entry.name}: ${result.failed ? `FAILED ${result.failed}` : 'ok'}`);
 }
 console.log(buildTable(results));
@@ -67,6 +67,7 @@ async function runEntry(entry, result) {
   if (entry.harness?.file) cpSync(path.join(manifestDir, entry.harness.file), path.join(work, entry.harness.dest));
   for (const extra of entry.harnessFiles ?? []) cpSync(path.join(manifestDir, extra.file), path.join(work, extra.dest));
 
+  applyPins(entry, work);
   steps(entry.install, 'install');
   steps(entry.build, 'build');
   const before = await listServer(entry, work, env);
@@ -153,6 +154,32 @@ async function listServer(entry, work, env, readFamilies = false) {
     clearTimeout(timeout);
     await client.close().catch(() => undefined);
   }
+}
+
+/** The manifest's `pins`: versions a lockfile names that this registry does not serve, set in every package.json (as run.mjs does). */
+function applyPins(entry, dir) {
+  if (!entry.pins) return;
+  const visit = (folder) => {
+    for (const item of readdirSync(folder, { withFileTypes: true })) {
+      if (item.name === 'node_modules' || item.name.startsWith('.')) continue;
+      const file = path.join(folder, item.name);
+      if (item.isDirectory()) visit(file);
+      else if (item.name === 'package.json') {
+        const pkg = JSON.parse(readFileSync(file, 'utf8'));
+        let changed = false;
+        for (const field of ['dependencies', 'devDependencies', 'optionalDependencies']) {
+          for (const [dep, version] of Object.entries(entry.pins)) {
+            if (pkg[field]?.[dep] && pkg[field][dep] !== version) {
+              pkg[field][dep] = version;
+              changed = true;
+            }
+          }
+        }
+        if (changed) writeFileSync(file, `${JSON.stringify(pkg, null, 2)}\n`);
+      }
+    }
+  };
+  visit(dir);
 }
 
 function summarise(tools) {

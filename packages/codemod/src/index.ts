@@ -10,3 +10,4 @@ export {
   type SlimOptions,
 } from './options.js';
 export type { Wiring } from './wire-runtime.js';
+export { loadToolslimSettings, type LoadedSettings } from './settings.js';

@@ -9,6 +9,7 @@ import {
   buildUnifiedDiff,
   findUncommittedFiles,
   hasChanges,
+  loadToolslimSettings,
   planSlim,
   SlimError,
   writeSlimPlan,
@@ -70,11 +71,15 @@ export const slim: Command = async (args, io) => {
   const { files, skipped } = findSourceFiles(positionals.length > 0 ? positionals : ['.'], io.cwd);
   const keep = values.keep === '0' ? 0 : getPositiveNumber(values.keep, '--keep', { integer: true });
   const progress = io.isTTY && !values.json && files.length > PROGRESS_MIN_FILES ? startProgress(files.length) : undefined;
+  // The families (and other toolslim settings) come from the user's ESLint config, as the rules read them.
+  const loaded = await loadToolslimSettings(io.cwd, files[0]);
+  if (loaded.note) io.stderr(`${style.yellow('note')} ${loaded.note}\n`);
   let plan: SlimPlan;
   try {
     plan = planSlim({
       cwd: io.cwd,
       files,
+      settings: loaded.settings,
       instructionsDir: values.instructions,
       pointer: values.pointer,
       instructionsTool: values['tool-name'],
