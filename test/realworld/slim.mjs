@@ -67,6 +67,15 @@ async function runEntry(entry, result) {
   if (entry.harness?.file) cpSync(path.join(manifestDir, entry.harness.file), path.join(work, entry.harness.dest));
   for (const extra of entry.harnessFiles ?? []) cpSync(path.join(manifestDir, extra.file), path.join(work, extra.dest));
 
+  // Look first: a server with nothing to slim needs no install, build or start.
+  const sources = entry.sources.map((source) => path.relative(pkg, path.join(work, source)) || '.');
+  const look = runJson([cli, 'slim', ...sources, '--json', '--dry-run'], pkg, env);
+  if (look.tools.length === 0) {
+    result.slim = { status: look.status, tools: 0, skipped: look.skipped.length, problems: look.problems };
+    const reasons = [...new Set(look.skipped.map((tool) => tool.reason.replace(/\(\d+ bytes\)|\d+ bytes/g, 'N bytes')))];
+    result.notes.push(`nothing to slim (dry run: ${look.totals.tools} tools measured, ${look.skipped.length} skipped${reasons.length ? `: ${reasons.join('; ')}` : ''})`);
+    return;
+  }
   applyPins(entry, work);
   steps(entry.install, 'install');
   steps(entry.build, 'build');
@@ -74,7 +83,6 @@ async function runEntry(entry, result) {
   result.before = summarise(before.tools);
 
   // Slim from the server package, so the instruction folder lands inside it (and ships with it).
-  const sources = entry.sources.map((source) => path.relative(pkg, path.join(work, source)) || '.');
   const slim = runJson([cli, 'slim', ...sources, '--json', '--force'], pkg, env);
   result.slim = { status: slim.status, tools: slim.tools.length, skipped: slim.skipped.length, problems: slim.problems, wiring: slim.wiring, install: slim.install };
   result.checks.verified = slim.problems.length === 0;

@@ -68,6 +68,8 @@ export interface SkippedTool {
   readonly file: string;
   readonly line: number;
   readonly reason: string;
+  /** Left alone on purpose (slimming it would not make the catalogue smaller): not a partial run. */
+  readonly unprofitable?: true;
 }
 
 export interface FileError {
@@ -199,8 +201,8 @@ export function planSlim(options: SlimOptions): SlimPlan {
     options.settings?.families,
     analysed.flatMap(({ model }) => model.servers.map((server) => getStaticValue(server.name))).filter((name) => name !== undefined),
   );
-  const skip = (file: string, decl: ToolDecl, reason: string) =>
-    skipped.push({ name: getStaticValue(decl.name), file: relative(file), line: decl.line, reason });
+  const skip = (file: string, decl: ToolDecl, reason: string, unprofitable?: true) =>
+    skipped.push({ name: getStaticValue(decl.name), file: relative(file), line: decl.line, reason, ...(unprofitable ? { unprofitable } : {}) });
 
   const owners = findCarrierOwners(allTools, imported, store);
   const planner = { options, instructionsDir, constants: imported, store, relative, owners };
@@ -229,7 +231,7 @@ export function planSlim(options: SlimOptions): SlimPlan {
     const saved = plans.reduce((sum, plan) => sum + plan.saved, 0);
     if (added && options.skipUnprofitable !== false && saved < added.bytes + MIN_SAVED_BYTES) {
       // Moving this little would not pay for the tool that serves it.
-      for (const plan of plans) skip(plan.file, plan.decl, `moving ${saved} bytes in all would not pay for the ${toolName} tool (${added.bytes} bytes); left as it is`);
+      for (const plan of plans) skip(plan.file, plan.decl, `moving ${saved} bytes in all would not pay for the ${toolName} tool (${added.bytes} bytes); left as it is`, true);
       plans = [];
       added = undefined;
       store.resetCurrent();
@@ -254,7 +256,7 @@ export function planSlim(options: SlimOptions): SlimPlan {
   };
   const tools = plans.map((plan) => measureChange(plan, finalModelOf, relative, instructionsDir, measureIn(plan.file)));
   const totals = buildTotals(allTools.map(({ file, decl }) => measureIn(file)(decl)), tools, added);
-  const partial = skipped.length > 0 || errors.length > 0;
+  const partial = skipped.some((tool) => !tool.unprofitable) || errors.length > 0;
   return { cwd, instructionsDir, sources, instructions, tools, skipped, errors, problems, totals, families, toolNames, wiring, partial, install: install?.info };
 }
 
