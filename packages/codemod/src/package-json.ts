@@ -117,19 +117,33 @@ export function buildPackageJsonChange(packageRoot: string, packageDir: string):
   // A file in JSON.stringify's own layout is written the same way; any other layout gets a textual edit.
   if (serialise(JSON.parse(before)) === before) return { file, before, after: serialise(json) };
   let after = before;
+  const entry = `"${RUNTIME_PACKAGE}": "${RUNTIME_RANGE}"`;
   if (!hasRuntime) {
     const open = /"dependencies"\s*:\s*\{/.exec(after);
-    if (!open) return { file, before, after: serialise(json) };
-    const at = open.index + open[0].length;
-    const empty = /^\s*\}/.test(after.slice(at));
-    after = `${after.slice(0, at)} "${RUNTIME_PACKAGE}": "${RUNTIME_RANGE}"${empty ? ' ' : ','}${after.slice(at)}`;
+    if (open) {
+      const at = open.index + open[0].length;
+      const rest = after.slice(at);
+      const multiline = /^(\r?\n)([ \t]+)"/.exec(rest);
+      if (multiline) after = `${after.slice(0, at)}${multiline[1]}${multiline[2]}${entry},${rest}`;
+      else after = `${after.slice(0, at)} ${entry}${/^\s*\}/.test(rest) ? ' ' : ','}${rest}`;
+    } else {
+      // No dependencies yet: a new field before the closing brace.
+      const close = after.lastIndexOf('}');
+      const head = after.slice(0, close).replace(/\s*$/, '');
+      after = `${head},${eol}${indent}"dependencies": {${eol}${indent}${indent}${entry}${eol}${indent}}${eol}${after.slice(close)}`;
+    }
   }
   if (Array.isArray(json.files) && json.files.includes(packageDir) && !isCovered(JSON.parse(before).files as unknown[], packageDir)) {
-    const open = /"files"\s*:\s*\[/.exec(after);
-    if (!open) return { file, before, after: serialise(json) };
-    const at = open.index + open[0].length;
-    const empty = /^\s*\]/.test(after.slice(at));
-    after = `${after.slice(0, at)}"${packageDir}"${empty ? '' : ', '}${after.slice(at)}`;
+    const list = /"files"\s*:\s*\[([^\]]*)\]/.exec(after);
+    if (!list) return { file, before, after: serialise(json) };
+    const inner = list[1];
+    const closeAt = list.index + list[0].length - 1;
+    const lastItem = /(\S)(\s*)$/.exec(inner);
+    const itemIndent = /\n([ \t]+)"/.exec(inner)?.[1];
+    const added = itemIndent ? `,${eol}${itemIndent}"${packageDir}"` : `, "${packageDir}"`;
+    after = lastItem
+      ? `${after.slice(0, list.index + list[0].length - 1 - lastItem[2].length)}${added}${after.slice(closeAt - lastItem[2].length)}`
+      : `${after.slice(0, closeAt)}"${packageDir}"${after.slice(closeAt)}`;
   }
   return { file, before, after };
 }

@@ -656,13 +656,15 @@ function buildTotals(measured: ReadonlyArray<ToolMeasure | undefined>, changes: 
     bytes += size.bytes;
     tokens += size.tokens;
   }
-  let afterBytes = bytes + (added?.bytes ?? 0);
-  let afterTokens = tokens + (added?.tokens ?? 0);
+  // With no tool measured (schemas built where they cannot be read), a total of the added tool alone would mislead.
+  const extra = count > 0 ? added : undefined;
+  let afterBytes = bytes + (extra?.bytes ?? 0);
+  let afterTokens = tokens + (extra?.tokens ?? 0);
   for (const change of changes) {
     afterBytes += (change.after?.bytes ?? 0) - (change.before?.bytes ?? 0);
     afterTokens += (change.after?.tokens ?? 0) - (change.before?.tokens ?? 0);
   }
-  return { tools: count, before: { bytes, tokens }, after: { bytes: afterBytes, tokens: afterTokens }, ...(added ? { added } : {}) };
+  return { tools: count, before: { bytes, tokens }, after: { bytes: afterBytes, tokens: afterTokens }, ...(extra ? { added: extra } : {}) };
 }
 
 function measure(tool: PublishedTool | undefined): ToolMeasure | undefined {
