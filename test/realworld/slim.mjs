@@ -64,8 +64,8 @@ async function runEntry(entry, result) {
   const steps = (list, label, edit = (command) => command) => {
     for (const step of list ?? []) run(edit(step.run), path.join(work, step.cwd ?? '.'), env, result, label);
   };
-  if (entry.harness?.file) cpSync(path.join(manifestDir, entry.harness.file), path.join(work, entry.harness.dest));
-  for (const extra of entry.harnessFiles ?? []) cpSync(path.join(manifestDir, extra.file), path.join(work, extra.dest));
+  const harness = entry.harness === undefined ? [] : Array.isArray(entry.harness) ? entry.harness : [entry.harness];
+  for (const file of harness) cpSync(path.join(manifestDir, file.file), path.join(work, file.dest));
 
   // Look first: a server with nothing to slim needs no install, build or start.
   const sources = entry.sources.map((source) => path.relative(pkg, path.join(work, source)) || '.');
