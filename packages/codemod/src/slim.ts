@@ -97,7 +97,10 @@ export interface SlimPlan {
   readonly toolNames: ReadonlySet<string>;
   /** Servers the run wired to serve the instruction files, or the lines to add by hand. */
   readonly wiring: readonly Wiring[];
-  /** True when a tool was skipped or a file could not be read: the rest was slimmed. */
+  /**
+   * True when a tool was skipped, a file could not be read, or the moved text is not served yet (no
+   * server wired): the rest was slimmed.
+   */
   readonly partial: boolean;
   /** The package that now depends on the runtime, and the command that installs it. */
   readonly install: RuntimeInstall | undefined;
@@ -256,7 +259,9 @@ export function planSlim(options: SlimOptions): SlimPlan {
   };
   const tools = plans.map((plan) => measureChange(plan, finalModelOf, relative, instructionsDir, measureIn(plan.file)));
   const totals = buildTotals(allTools.map(({ file, decl }) => measureIn(file)(decl)), tools, added);
-  const partial = skipped.some((tool) => !tool.unprofitable) || errors.length > 0;
+  // Moved text nothing serves yet (no server found, or one slim could not wire) leaves the migration to finish by hand.
+  const unserved = plans.length > 0 && options.wire !== false && !alreadyServed && !wiring.some((w) => w.wired);
+  const partial = skipped.some((tool) => !tool.unprofitable) || errors.length > 0 || unserved;
   return { cwd, instructionsDir, sources, instructions, tools, skipped, errors, problems, totals, families, toolNames, wiring, partial, install: install?.info };
 }
 
