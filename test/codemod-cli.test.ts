@@ -133,4 +133,18 @@ describe('toolslim slim', { timeout: 240_000 }, () => {
     expect(forced.code).toBe(0);
     expect(readFileSync(path.join(dir, 'docs/tools/notes.md'), 'utf8')).toBe(readFileSync(path.join(basic, 'output/docs/tools/notes.md'), 'utf8'));
   });
+  test('families come from settings.toolslim in the ESLint config', async () => {
+    // Inside the repository, so that the project's ESLint is found from the folder.
+    const dir = mkdtempSync(path.join(import.meta.dirname, 'slim-settings-'));
+    temporary.push(dir);
+    cpSync(path.join(basic, 'input'), dir, { recursive: true });
+    writeFileSync(path.join(dir, 'eslint.config.mjs'), "export default [{ settings: { toolslim: { families: { notes_create: 'writing' } } } }];\n");
+    const { code, stdout } = await slim(dir, 'src', '--json', '--dry-run');
+    expect(code).toBe(0);
+    const json = JSON.parse(stdout);
+    expect(Object.fromEntries(json.tools.map((tool: { name: string; family: string }) => [tool.name, tool.family]))).toEqual({
+      notes_search: 'notes',
+      notes_create: 'writing',
+    });
+  });
 });

@@ -13,14 +13,22 @@ export function findUncommittedFiles(files: readonly string[], cwd: string): str
     return [];
   }
   let output = '';
+  // Files outside the work tree (an instructions folder elsewhere) are not git's business: git refuses
+  // a whole command that names one of them.
+  const realRoot = getRealPath(root);
+  const inside = files.filter((file) => !path.relative(realRoot, getRealPath(path.resolve(cwd, file))).startsWith('..'));
   // In batches: a catalogue can name more files than one command line holds.
-  for (let i = 0; i < files.length; i += 500) {
-    output += execFileSync('git', ['status', '--porcelain=v1', '-z', '--untracked-files=all', '--', ...files.slice(i, i + 500)], {
-      cwd: root,
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'ignore'],
-      maxBuffer: 64 * 1024 * 1024,
-    });
+  for (let i = 0; i < inside.length; i += 500) {
+    try {
+      output += execFileSync('git', ['status', '--porcelain=v1', '-z', '--untracked-files=all', '--', ...inside.slice(i, i + 500)], {
+        cwd: root,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+        maxBuffer: 64 * 1024 * 1024,
+      });
+    } catch {
+      // git could not tell (a path it rejects, a broken index): nothing is known to be uncommitted.
+    }
   }
   const dirty = new Set<string>();
   const entries = output.split('\0');

@@ -1,4 +1,4 @@
-export { planSlim, writeSlimPlan, hasChanges, SlimError, type SlimPlan, type FileChange, type ToolChange, type SkippedTool, type FileError, type SlimTotals, type SizeTotals } from './slim.js';
+export { planSlim, writeSlimPlan, hasChanges, SlimError, type SlimPlan, type FileChange, type ToolChange, type SkippedTool, type FileError, type SlimTotals, type SizeTotals, type RuntimeInstall } from './slim.js';
 export { findUncommittedFiles } from './git.js';
 export { buildUnifiedDiff } from './diff.js';
 export {
@@ -10,3 +10,4 @@ export {
   type SlimOptions,
 } from './options.js';
 export type { Wiring } from './wire-runtime.js';
+export { loadToolslimSettings, type LoadedSettings } from './settings.js';

@@ -37,6 +37,21 @@ function foldSpace(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
 
+/**
+ * Moved text as markdown: a chunk starts at its first unit, but the lines after it keep the indentation
+ * of the source (a template literal inside an indented call), which markdown would read as code blocks
+ * and nested lists. The common indentation of those lines goes; their indentation relative to each other
+ * stays. Trailing spaces at line ends go too (two of them would be a hard break).
+ */
+export function dedentChunk(chunk: string): string {
+  const lines = chunk.split('\n');
+  if (lines.length < 2) return chunk.trim();
+  const rest = lines.slice(1).filter((line) => line.trim() !== '');
+  const indent = Math.min(...rest.map((line) => /^[ \t]*/.exec(line)![0].length));
+  const out = [lines[0], ...lines.slice(1).map((line) => (line.trim() === '' ? '' : line.slice(indent)))];
+  return out.map((line) => line.replace(/[ \t]+$/, '')).join('\n').trim();
+}
+
 /** Merge tool sections into a family file (new when `existing` is undefined). */
 export function mergeFamilyFile(existing: string | undefined, family: string, sections: readonly ToolSection[]): string {
   let text = existing ?? `# ${buildHeadingText(family)}\n\nUsage notes for the ${family} tools, moved out of their descriptions. Read a tool's section before calling it the first time.\n`;
@@ -60,8 +75,10 @@ function buildSectionBlock(section: ToolSection): string {
 }
 
 /**
- * The plain text of every `## tool` section and `### param` subsection, from one parse. Keys are
- * `tool` and `tool\0param`; the first section with a title wins, as in `findSection`.
+ * The text of every `## tool` section and `### param` subsection as written (whitespace folded), from
+ * one parse. Keys are `tool` and `tool\0param`; the first section with a title wins, as in `findSection`.
+ * Moved text is inserted verbatim (dedented), so it is found as written; comparing rendered text instead
+ * would lose list numbers and the spaces between list items.
  */
 export function collectSectionTexts(text: string): Map<string, string> {
   const parts = new Map<string, string[]>();
@@ -75,6 +92,7 @@ export function collectSectionTexts(text: string): Map<string, string> {
       continue;
     }
     if (tool === undefined) continue;
+    const written = text.slice(node.position!.start.offset!, node.position!.end.offset!);
     if (node.type === 'heading' && node.depth === 3) {
       const key = `${tool}\0${toString(node).trim()}`;
       param = parts.has(key) ? undefined : key;
@@ -82,11 +100,16 @@ export function collectSectionTexts(text: string): Map<string, string> {
     } else if (param !== undefined && node.type === 'heading' && node.depth < 3) {
       param = undefined;
     } else if (param !== undefined) {
-      parts.get(param)!.push(toString(node));
+      parts.get(param)!.push(written);
     }
-    parts.get(tool)!.push(toString(node));
+    parts.get(tool)!.push(written);
   }
   return new Map([...parts].map(([key, texts]) => [key, foldSpace(texts.join(' '))]));
+}
+
+/** Text as written with its whitespace folded (what `collectSectionTexts` compares). */
+export function getWrittenText(text: string): string {
+  return foldSpace(text);
 }
 
 function mergeToolSection(input: string, section: ToolSection): string {

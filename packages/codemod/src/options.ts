@@ -26,13 +26,18 @@ export interface SlimOptions {
    * worker may only change the file it was given).
    */
   readonly onlyGivenFiles?: boolean;
+  /**
+   * Leave everything as it is when the moved text would not pay for the `read_instructions` tool that
+   * serves it (default true). Fixtures that show a shape on a tiny server turn it off.
+   */
+  readonly skipUnprofitable?: boolean;
   /** Called after each file is analysed (progress bars). */
   readonly onProgress?: (done: number, total: number) => void;
 }
 
 export const DEFAULT_INSTRUCTIONS_DIR = 'docs/tools';
 export const DEFAULT_INSTRUCTIONS_TOOL = 'read_instructions';
-export const DEFAULT_POINTER = 'Details: {tool} family="{family}".';
+export const DEFAULT_POINTER = 'Before first use: {tool} family="{family}".';
 export const DEFAULT_EXTRA_SENTENCES = 2;
 
 export interface PointerContext {

@@ -3,25 +3,31 @@
  * what/when sentences, move the rest verbatim to `<dir>/<family>.md`, append a pointer, and edit the text
  * where it is written. Plans everything in memory, verifies it, and only then (`writeSlimPlan`) writes.
  */
-import { accessSync, constants, existsSync, mkdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { accessSync, chmodSync, constants, existsSync, readdirSync, mkdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import {
-  assignFamilies,
   buildPublishedTool,
+  createMcpSdkExecutionLookup,
+  createZodVersionLookup,
+  type PublishedToolOptions,
   findTools,
   measureTool,
   type FileModel,
   type ParamDecl,
   type PublishedTool,
+  type ServerDecl,
   type StaticText,
   type ToolDecl,
   type ToolMeasure,
 } from '@toolslim/core';
+import { findFamilies } from './families.js';
+import { buildReadInstructionsTool } from './read-instructions-tool.js';
 import { ImportedConstants } from './imported-constants.js';
 import { withFolderLock } from './lock.js';
-import { buildWiring, type Wiring } from './wire-runtime.js';
+import { buildWiring, getPackageDir, type Wiring } from './wire-runtime.js';
+import { buildPackageJsonChange, findInstallCommand, findPackageRoot, getModuleKind } from './package-json.js';
 import { buildInstructionFiles, type FamilyContent, type InstructionChange } from './instructions.js';
-import type { ToolSection } from './markdown.js';
+import { dedentChunk, type ToolSection } from './markdown.js';
 import {
   buildPointer,
   DEFAULT_EXTRA_SENTENCES,
@@ -37,6 +43,9 @@ import { applyEdits, buildTextEdits, findCarrierRanges, type EditTarget, type So
 import { getCapabilityKey, type MovedText } from './verify.js';
 
 export type FileChange = InstructionChange;
+
+/** A tool that would publish fewer bytes than this less is left alone (the pointer alone is ~45). */
+export const MIN_SAVED_BYTES = 40;
 
 export interface ToolChange {
   readonly name: string;
@@ -59,6 +68,8 @@ export interface SkippedTool {
   readonly file: string;
   readonly line: number;
   readonly reason: string;
+  /** Left alone on purpose (slimming it would not make the catalogue smaller): not a partial run. */
+  readonly unprofitable?: true;
 }
 
 export interface FileError {
@@ -86,6 +97,22 @@ export interface SlimPlan {
   readonly toolNames: ReadonlySet<string>;
   /** Servers the run wired to serve the instruction files, or the lines to add by hand. */
   readonly wiring: readonly Wiring[];
+  /**
+   * True when a tool was skipped, a file could not be read, or the moved text is not served yet (no
+   * server wired): the rest was slimmed.
+   */
+  readonly partial: boolean;
+  /** The package that now depends on the runtime, and the command that installs it. */
+  readonly install: RuntimeInstall | undefined;
+}
+
+export interface RuntimeInstall {
+  /** Absolute path of the package.json that declares `@toolslim/runtime`. */
+  readonly packageJson: string;
+  /** True when this run adds the dependency (false: it was already declared). */
+  readonly added: boolean;
+  /** `pnpm install`, `npm install`, … for the package manager the package uses. */
+  readonly command: string;
 }
 
 export interface SizeTotals {
@@ -98,7 +125,10 @@ export interface SlimTotals {
   /** Every tool found, readable or not (`tools` counts the readable ones). */
   readonly found: number;
   readonly before: SizeTotals;
+  /** Includes `added`. */
   readonly after: SizeTotals;
+  /** The `read_instructions` tool this run adds to the server (counted in `after`). */
+  readonly added?: SizeTotals;
 }
 
 /** An error that stops a run before anything is written. */
@@ -133,6 +163,8 @@ interface ToolPlan {
   readonly params: readonly ParamPlan[];
   readonly section: ToolSection;
   readonly moved: readonly MovedText[];
+  /** Published description bytes this plan saves (pointer included). */
+  readonly saved: number;
 }
 
 /** Plan a run: analyse, select, edit in memory, verify. Writes nothing. */
@@ -145,8 +177,17 @@ export function planSlim(options: SlimOptions): SlimPlan {
   const errors: FileError[] = [];
   const skipped: SkippedTool[] = [];
   const relative = (file: string) => path.relative(cwd, file).split(path.sep).join('/');
+  // As `report` does: without a zodVersion setting, `'zod'` is the major installed next to each file, and
+  // `execution` is published when the installed SDK adds it, so the two commands print the same numbers.
+  const zodVersionOf = options.settings?.zodVersion === undefined ? createZodVersionLookup() : () => options.settings?.zodVersion;
+  const executionOf = createMcpSdkExecutionLookup();
+  const settingsFor = (file: string) => {
+    const zodVersion = zodVersionOf(file);
+    return zodVersion ? { ...options.settings, zodVersion } : options.settings;
+  };
   const analyse = (file: string, fresh = false) =>
-    findTools(store.getProgram(file, fresh), { filePath: file, settings: options.settings, resolveConstant: imported.resolve });
+    findTools(store.getProgram(file, fresh), { filePath: file, settings: settingsFor(file), resolveConstant: imported.resolve });
+  const measureIn = (file: string) => (decl: ToolDecl | undefined) => (decl ? measure(getPublished(decl, { mcpSdkExecution: executionOf(file) })) : undefined);
 
   const analysed: AnalysedFile[] = [];
   options.files.forEach((file, i) => {
@@ -159,12 +200,14 @@ export function planSlim(options: SlimOptions): SlimPlan {
   });
 
   const allTools = analysed.flatMap(({ file, model }) => model.tools.map((decl, index) => ({ file, decl, index })));
-  const familyOfTool = assignFamilies(
-    allTools.map(({ file, decl }) => ({ name: getStaticValue(decl.name), filePath: file })),
+  const serversOfFile = new Map(analysed.map(({ file, model }) => [file, model.servers]));
+  const familyOfTool = findFamilies(
+    allTools.map(({ file, decl }) => ({ name: getStaticValue(decl.name), filePath: file, serverName: getServerName(decl, serversOfFile.get(file) ?? []) })),
     options.settings?.families,
+    analysed.flatMap(({ model }) => model.servers.map((server) => getStaticValue(server.name))).filter((name) => name !== undefined),
   );
-  const skip = (file: string, decl: ToolDecl, reason: string) =>
-    skipped.push({ name: getStaticValue(decl.name), file: relative(file), line: decl.line, reason });
+  const skip = (file: string, decl: ToolDecl, reason: string, unprofitable?: true) =>
+    skipped.push({ name: getStaticValue(decl.name), file: relative(file), line: decl.line, reason, ...(unprofitable ? { unprofitable } : {}) });
 
   const owners = findCarrierOwners(allTools, imported, store);
   const planner = { options, instructionsDir, constants: imported, store, relative, owners };
@@ -172,7 +215,7 @@ export function planSlim(options: SlimOptions): SlimPlan {
   allTools.forEach(({ file, decl, index }, i) => {
     let planned: ToolPlan | string | undefined;
     try {
-      planned = planTool(planner, file, decl, index, toFileName(familyOfTool[i]));
+      planned = planTool(planner, file, decl, index, familyOfTool[i]);
     } catch (error) {
       // An unexpected shape is skipped, never a crash of the whole run.
       planned = `could not be planned (${getErrorMessage(error)})`;
@@ -182,17 +225,46 @@ export function planSlim(options: SlimOptions): SlimPlan {
   });
   plans = dropOverlaps(plans, skip);
   plans = dropUntilVerified(plans, analysed, store, imported, analyse, skip);
+  const toolName = options.instructionsTool ?? DEFAULT_INSTRUCTIONS_TOOL;
+  const alreadyServed = analysed.some(({ file }) => /\b(?:serveInstructions|createInstructionsCatalog)\s*\(/.test(store.getOriginal(file)));
+  const staticNames = new Set(allTools.map(({ decl }) => getStaticValue(decl.name)));
+  let added: SizeTotals | undefined;
+  const hasServer = analysed.some(({ model }) => model.servers.length > 0);
+  if (plans.length > 0 && options.wire !== false && hasServer && !alreadyServed && !staticNames.has(toolName)) {
+    const familyNames = [...new Set([...plans.map((plan) => plan.family), ...findFamilyFiles(instructionsDir)])].sort();
+    added = measure(buildReadInstructionsTool(toolName, familyNames, zodVersionOf(plans[0].file)));
+    const saved = plans.reduce((sum, plan) => sum + plan.saved, 0);
+    if (added && options.skipUnprofitable !== false && saved < added.bytes + MIN_SAVED_BYTES) {
+      // Moving this little would not pay for the tool that serves it.
+      for (const plan of plans) skip(plan.file, plan.decl, `moving ${saved} bytes in all would not pay for the ${toolName} tool (${added.bytes} bytes); left as it is`, true);
+      plans = [];
+      added = undefined;
+      store.resetCurrent();
+    }
+  }
   const wiring = plans.length > 0 && options.wire !== false ? wireRuntime(analysed, store, analyse, instructionsDir, options.instructionsTool) : [];
 
-  const sources = store.findChangedFiles().map((file) => ({ file, before: store.getOriginal(file), after: store.getCurrent(file) }));
+  const sources: FileChange[] = store.findChangedFiles().map((file) => ({ file, before: store.getOriginal(file), after: store.getCurrent(file) }));
+  const install = plans.length > 0 && options.wire !== false ? planRuntimeDependency(wiring, plans, instructionsDir) : undefined;
+  if (install?.change) sources.push(install.change);
   const toolNames = new Set(allTools.map(({ decl }) => getStaticValue(decl.name)).filter((name) => name !== undefined));
   const families = groupByFamily(plans);
   const { changes: instructions, problems } = buildInstructionFiles(families, instructionsDir, toolNames);
   const finalModels = new Map<string, FileModel>();
   const getFinalModel = (file: string) => finalModels.get(file) ?? finalModels.set(file, analyse(file, true)).get(file)!;
-  const tools = plans.map((plan) => measureChange(plan, getFinalModel, relative, instructionsDir));
-  const totals = buildTotals(allTools.map(({ decl }) => decl), tools);
-  return { cwd, instructionsDir, sources, instructions, tools, skipped, errors, problems, totals, families, toolNames, wiring };
+  const finalModelOf = (file: string) => {
+    try {
+      return getFinalModel(file);
+    } catch {
+      return undefined;
+    }
+  };
+  const tools = plans.map((plan) => measureChange(plan, finalModelOf, relative, instructionsDir, measureIn(plan.file)));
+  const totals = buildTotals(allTools.map(({ file, decl }) => measureIn(file)(decl)), tools, added);
+  // Moved text nothing serves yet (no server found, or one slim could not wire) leaves the migration to finish by hand.
+  const unserved = plans.length > 0 && options.wire !== false && !alreadyServed && !wiring.some((w) => w.wired);
+  const partial = skipped.some((tool) => !tool.unprofitable) || errors.length > 0 || unserved;
+  return { cwd, instructionsDir, sources, instructions, tools, skipped, errors, problems, totals, families, toolNames, wiring, partial, install: install?.info };
 }
 
 interface Planner {
@@ -238,12 +310,16 @@ function planToolKeeping(planner: Planner, file: string, decl: ToolDecl, index: 
 
   const params: ParamPlan[] = [];
   const paramEdits: SourceEdit[] = [];
+  const id = `${file}#${index}`;
   for (const param of decl.params) {
     if (param.description?.kind !== 'static') continue;
     const paramSelection = selectUnits(param.description.value, 0, undefined, { parameter: true });
     if (!paramSelection) continue;
-    const edits = buildTextEdits(getEditTarget(file, param.description, constants, planner.store), paramSelection.deleteRanges, undefined);
-    if (!edits.ok) return `parameter ${getParamKey(param)}: ${edits.reason}`;
+    const target = getEditTarget(file, param.description, constants, planner.store);
+    const edits = buildTextEdits(target, paramSelection.deleteRanges, undefined);
+    // A parameter whose text cannot be edited, or is shared (one described schema used by several
+    // parameters or tools), keeps its text; the rest of the tool is still slimmed.
+    if (!edits.ok || findSharingTool(id, edits.edits, planner.owners) || isSharedWithinTool(file, param, decl, constants, planner.store)) continue;
     paramEdits.push(...edits.edits);
     params.push({
       key: getParamKey(param),
@@ -258,6 +334,13 @@ function planToolKeeping(planner: Planner, file: string, decl: ToolDecl, index: 
   const insertion =
     existingPointer === undefined ? { at: selection ? selection.keptEnd : description.value.trimEnd().length, text: ` ${pointer}` } : undefined;
   const deleteRanges = selection?.deleteRanges ?? [];
+  const expectedDescription = applyToValue(description.value, deleteRanges, insertion);
+  // A pointer costs bytes: a tool that would save less than that and a little more is left as it is.
+  const saved =
+    getPublishedLength(description.value) -
+    getPublishedLength(expectedDescription) +
+    params.reduce((sum, p) => sum + getPublishedLength(getStaticValue(decl.params.find((d) => getParamKey(d) === p.key)?.description) ?? '') - getPublishedLength(p.expected), 0);
+  if (saved < MIN_SAVED_BYTES) return undefined;
   const edits = buildTextEdits(getEditTarget(file, description, constants, planner.store), deleteRanges, insertion);
   if (!edits.ok) return edits.reason;
   const elsewhere = [...edits.edits, ...paramEdits].find((edit) => edit.file !== file);
@@ -267,19 +350,20 @@ function planToolKeeping(planner: Planner, file: string, decl: ToolDecl, index: 
     ...params.flatMap((p) => p.selection.moved.map((unit) => ({ tool: name, param: p.param, text: unit.text }))),
   ];
   return {
-    id: `${file}#${index}`,
+    id,
     file,
     index,
     decl,
     name,
     family,
     edits: [...edits.edits, ...paramEdits],
-    expectedDescription: applyToValue(description.value, deleteRanges, insertion),
+    expectedDescription,
+    saved,
     params,
     section: {
       tool: name,
-      chunks: selection?.movedChunks ?? [],
-      params: params.map((p) => ({ param: p.param, chunks: p.selection.movedChunks })),
+      chunks: (selection?.movedChunks ?? []).map(dedentChunk),
+      params: params.map((p) => ({ param: p.param, chunks: p.selection.movedChunks.map(dedentChunk) })),
     },
     moved,
   };
@@ -289,6 +373,11 @@ function getEditTarget(file: string, text: StaticText, constants: ImportedConsta
   // Called while planning, when the store's text is the disk's: the program is the one core analysed.
   const context = { program: store.getProgram(file), filePath: file, resolveConstant: constants.resolve };
   return { file, text, context, getExternal: constants.getExternal };
+}
+
+/** Bytes of a text as `tools/list` sends it (a JSON string). */
+function getPublishedLength(text: string): number {
+  return Buffer.byteLength(JSON.stringify(text));
 }
 
 function getParamKey(param: ParamDecl): string {
@@ -337,6 +426,17 @@ function findCarrierOwners(
   return owners;
 }
 
+/** True when another parameter of the same tool reads text from the same place (a described schema used twice). */
+function isSharedWithinTool(file: string, param: ParamDecl, decl: ToolDecl, constants: ImportedConstants, store: SourceStore): boolean {
+  if (param.description?.kind !== 'static') return false;
+  const own = findCarrierRanges(getEditTarget(file, param.description, constants, store));
+  return decl.params.some((other) => {
+    if (other === param || other.description?.kind !== 'static') return false;
+    const theirs = findCarrierRanges(getEditTarget(file, other.description, constants, store));
+    return theirs.some((t) => own.some((o) => o.file === t.file && o.range[0] < t.range[1] && t.range[0] < o.range[1]));
+  });
+}
+
 /** The other tool whose text an edit would change, if any. */
 function findSharingTool(id: string, edits: readonly SourceEdit[], owners: readonly CarrierOwner[]): CarrierOwner | undefined {
   return owners.find((o) => o.id !== id && edits.some((e) => e.file === o.file && touches(e, o.range)));
@@ -355,6 +455,16 @@ function dropOverlaps(plans: ToolPlan[], skip: (file: string, decl: ToolDecl, re
     }
   }
   return kept;
+}
+
+function dedupeEdits(edits: readonly SourceEdit[]): SourceEdit[] {
+  const seen = new Set<string>();
+  return edits.filter((edit) => {
+    const key = `${edit.file}\0${edit.start}\0${edit.end}\0${edit.text}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 function touches(edit: SourceEdit, range: Range): boolean {
@@ -377,12 +487,21 @@ function dropUntilVerified(
   let plans = initial;
   for (;;) {
     store.resetCurrent();
-    const editsByFile = new Map<string, SourceEdit[]>();
-    for (const plan of plans) for (const edit of plan.edits) editsByFile.set(edit.file, [...(editsByFile.get(edit.file) ?? []), edit]);
-    for (const [file, edits] of editsByFile) store.setCurrent(file, applyEdits(store.getOriginal(file), edits));
-    const changed = new Set(store.findChangedFiles());
     const failed = new Map<string, string>();
     const fail = (plan: ToolPlan, reason: string) => failed.has(plan.id) || failed.set(plan.id, reason);
+    const editsByFile = new Map<string, SourceEdit[]>();
+    for (const plan of plans) {
+      // The same edit twice (one text reached two ways) is one edit; any other overlap drops the later plan.
+      const own = dedupeEdits(plan.edits);
+      const clash = own.some((e) => (editsByFile.get(e.file) ?? []).some((c) => e.start < c.end && c.start < e.end) || own.some((o) => o !== e && o.file === e.file && e.start < o.end && o.start < e.end));
+      if (clash) {
+        fail(plan, 'its edits overlap other edits');
+        continue;
+      }
+      for (const edit of own) editsByFile.set(edit.file, [...(editsByFile.get(edit.file) ?? []), edit]);
+    }
+    for (const [file, edits] of editsByFile) store.setCurrent(file, applyEdits(store.getOriginal(file), edits));
+    const changed = new Set(store.findChangedFiles());
     for (const { file, model } of analysed) {
       const touched = changed.has(file) || [...constants.getDependencies(file)].some((dep) => changed.has(dep));
       if (!touched) continue;
@@ -451,7 +570,10 @@ function wireRuntime(
     try {
       // Analyse the text as edited so far; the servers' nodes must belong to the program being edited.
       current = analyse(file, true);
-      built = buildWiring({ file, code, program: store.getProgram(file), servers: current.servers, instructionsDir, toolName });
+      const program = store.getProgram(file);
+      const packageRoot = findPackageRoot(file) ?? path.dirname(file);
+      const moduleKind = getModuleKind(file, program.body.some((statement) => statement.type === 'ImportDeclaration'));
+      built = buildWiring({ file, code, program, servers: current.servers, packageDir: getPackageDir(packageRoot, instructionsDir), moduleKind, toolName });
     } catch {
       continue;
     }
@@ -462,9 +584,9 @@ function wireRuntime(
       continue;
     }
     const before = current.tools.map((tool) => getCapabilityKey(getPublished(tool)) + getStaticValue(tool.description));
-    store.setCurrent(file, applyEdits(code, edits));
     let after: string[] | undefined;
     try {
+      store.setCurrent(file, applyEdits(code, edits));
       after = analyse(file, true).tools.map((tool) => getCapabilityKey(getPublished(tool)) + getStaticValue(tool.description));
     } catch {
       after = undefined;
@@ -478,6 +600,30 @@ function wireRuntime(
   return out;
 }
 
+/** The runtime in the package.json of the wired server (else of the first slimmed tool), and the install command. */
+function planRuntimeDependency(
+  wiring: readonly Wiring[],
+  plans: readonly ToolPlan[],
+  instructionsDir: string,
+): { change: FileChange | undefined; info: RuntimeInstall } | undefined {
+  const anchor = wiring[0]?.file ?? plans[0]?.file;
+  const packageRoot = anchor === undefined ? undefined : findPackageRoot(anchor);
+  if (packageRoot === undefined) return undefined;
+  const change = buildPackageJsonChange(packageRoot, getPackageDir(packageRoot, instructionsDir));
+  const packageJson = path.join(packageRoot, 'package.json');
+  const added = change !== undefined && !/"@toolslim\/runtime"/.test(change.before);
+  return { change, info: { packageJson, added, command: findInstallCommand(packageRoot) } };
+}
+
+/** Families that already have a file in the instructions folder (from an earlier run). */
+function findFamilyFiles(dir: string): string[] {
+  try {
+    return readdirSync(dir).filter((name) => name.endsWith('.md') && name.toLowerCase() !== 'readme.md').map((name) => name.slice(0, -3));
+  } catch {
+    return [];
+  }
+}
+
 function groupByFamily(plans: readonly ToolPlan[]): FamilyContent[] {
   const byFamily = new Map<string, ToolPlan[]>();
   for (const plan of plans) byFamily.set(plan.family, [...(byFamily.get(plan.family) ?? []), plan]);
@@ -486,11 +632,12 @@ function groupByFamily(plans: readonly ToolPlan[]): FamilyContent[] {
 
 function measureChange(
   plan: ToolPlan,
-  getFinalModel: (file: string) => FileModel,
+  getFinalModel: (file: string) => FileModel | undefined,
   relative: (file: string) => string,
   instructionsDir: string,
+  measureDecl: (decl: ToolDecl | undefined) => ToolMeasure | undefined,
 ): ToolChange {
-  const after = getFinalModel(plan.file).tools[plan.index];
+  const after = getFinalModel(plan.file)?.tools[plan.index];
   return {
     name: plan.name,
     file: relative(plan.file),
@@ -498,32 +645,33 @@ function measureChange(
     family: plan.family,
     instructions: relative(path.join(instructionsDir, `${plan.family}.md`)),
     movedUnits: plan.moved.length,
-    before: measure(getPublished(plan.decl)),
-    after: measure(getPublished(after)),
+    before: measureDecl(plan.decl),
+    after: measureDecl(after),
     descriptionBefore: getStaticValue(plan.decl.description) ?? '',
     descriptionAfter: plan.expectedDescription,
   };
 }
 
-/** Sizes of every readable tool before, and after with the slimmed tools' new sizes. */
-function buildTotals(decls: readonly ToolDecl[], changes: readonly ToolChange[]): SlimTotals {
+/** Sizes of every readable tool before, and after with the slimmed tools' new sizes and the tool that serves the moved text. */
+function buildTotals(measured: ReadonlyArray<ToolMeasure | undefined>, changes: readonly ToolChange[], added: SizeTotals | undefined): SlimTotals {
   let bytes = 0;
   let tokens = 0;
   let count = 0;
-  for (const decl of decls) {
-    const measured = measure(getPublished(decl));
-    if (!measured) continue;
+  for (const size of measured) {
+    if (!size) continue;
     count++;
-    bytes += measured.bytes;
-    tokens += measured.tokens;
+    bytes += size.bytes;
+    tokens += size.tokens;
   }
-  let afterBytes = bytes;
-  let afterTokens = tokens;
+  // With no tool measured (schemas built where they cannot be read), a total of the added tool alone would mislead.
+  const extra = count > 0 ? added : undefined;
+  let afterBytes = bytes + (extra?.bytes ?? 0);
+  let afterTokens = tokens + (extra?.tokens ?? 0);
   for (const change of changes) {
     afterBytes += (change.after?.bytes ?? 0) - (change.before?.bytes ?? 0);
     afterTokens += (change.after?.tokens ?? 0) - (change.before?.tokens ?? 0);
   }
-  return { tools: count, found: decls.length, before: { bytes, tokens }, after: { bytes: afterBytes, tokens: afterTokens } };
+  return { tools: count, found: decls.length, before: { bytes, tokens }, after: { bytes: afterBytes, tokens: afterTokens }, ...(extra ? { added: extra } : {}) };
 }
 
 function measure(tool: PublishedTool | undefined): ToolMeasure | undefined {
@@ -577,13 +725,16 @@ function assertWritableFolder(dir: string, changes: readonly FileChange[]): void
 
 export function writeAtomically(file: string, text: string): void {
   const temporary = `${file}.${process.pid}.${Date.now()}.toolslim-tmp`;
-  writeFileSync(temporary, text);
+  // The new file keeps the old one's mode (an executable bin script stays executable).
+  const mode = existsSync(file) ? statSync(file).mode & 0o7777 : undefined;
+  writeFileSync(temporary, text, mode === undefined ? undefined : { mode });
+  if (mode !== undefined) chmodSync(temporary, mode);
   renameSync(temporary, file);
 }
 
-function getPublished(decl: ToolDecl): PublishedTool | undefined {
+function getPublished(decl: ToolDecl, options?: PublishedToolOptions): PublishedTool | undefined {
   try {
-    return buildPublishedTool(decl).tool;
+    return buildPublishedTool(decl, options).tool;
   } catch {
     return undefined;
   }
@@ -593,9 +744,10 @@ function getStaticValue(text: ToolDecl['description']): string | undefined {
   return text?.kind === 'static' ? text.value : undefined;
 }
 
-/** A family as a file name: letters, digits, `_`, `-` and `.` only. */
-function toFileName(family: string): string {
-  return family.replace(/[^A-Za-z0-9_.-]+/g, '-') || 'tools';
+/** The static name of the server a tool is registered on, or of the one server its file creates. */
+function getServerName(decl: ToolDecl, servers: readonly ServerDecl[]): string | undefined {
+  const server = decl.server ?? (servers.length === 1 ? servers[0] : undefined);
+  return getStaticValue(server?.name);
 }
 
 function getErrorMessage(error: unknown): string {

@@ -4,7 +4,7 @@
  * its tool's section of the instruction file, as markdown text).
  */
 import type { JsonValue, PublishedTool } from '@toolslim/core';
-import { collectSectionTexts, getPlainText } from './markdown.js';
+import { collectSectionTexts, getWrittenText } from './markdown.js';
 
 /** A published tool with every description string removed, as canonical JSON (keys sorted). */
 export function getCapabilityKey(tool: PublishedTool | undefined): string {
@@ -36,6 +36,6 @@ export function findLostText(markdown: string, moved: readonly MovedText[]): Mov
   const sections = collectSectionTexts(markdown);
   return moved.filter((unit) => {
     const text = sections.get(unit.param ? `${unit.tool}\0${unit.param}` : unit.tool);
-    return text === undefined || !text.includes(getPlainText(unit.text));
+    return text === undefined || !text.includes(getWrittenText(unit.text));
   });
 }

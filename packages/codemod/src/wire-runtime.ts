@@ -1,7 +1,8 @@
 /**
- * Keeping moved text reachable: add `@toolslim/runtime`'s `serveInstructions(server, { dir })` to an
- * `McpServer` set up at the top level of an ES module, or say which lines to add where that cannot be
- * done safely (CommonJS, a low-level `Server`, a server built inside a function).
+ * Keeping moved text reachable: add `@toolslim/runtime`'s `serveInstructions(server, { dir })` right after
+ * the statement that creates an `McpServer` or a low-level `Server` (at the top level or inside a
+ * function), in ES modules and CommonJS, with the folder found from the package root at run time. Other
+ * shapes (fastmcp, a server made by a wrapper) get a snippet to add by hand.
  */
 import path from 'node:path';
 import { getParent, type Node, type Program, type ServerDecl } from '@toolslim/core';
@@ -19,77 +20,154 @@ export interface Wiring {
   readonly reason?: string;
 }
 
+/** How the file runs: `import.meta.url` exists only in ES modules, `__filename` only in CommonJS. */
+export type ModuleKind = 'esm' | 'cjs';
+
 export interface WiringInput {
   readonly file: string;
   readonly code: string;
   readonly program: Program;
   readonly servers: readonly ServerDecl[];
-  readonly instructionsDir: string;
+  /** The instruction folder relative to the package root, with `/`. */
+  readonly packageDir: string;
+  readonly moduleKind: ModuleKind;
   readonly toolName: string | undefined;
 }
+
+const RUNTIME = '@toolslim/runtime';
 
 /** Edits that wire the runtime into a file (empty when it is already wired or cannot be), and what to say. */
 export function buildWiring(input: WiringInput): { edits: SourceEdit[]; wiring: Wiring | undefined } {
   const { file, code, program } = input;
   if (/\b(?:serveInstructions|createInstructionsCatalog)\s*\(/.test(code)) return { edits: [], wiring: undefined };
-  const server = input.servers[0];
+  const server =
+    input.servers.find((s) => s.framework === 'mcp-sdk') ?? input.servers.find((s) => s.framework === 'mcp-sdk-low-level') ?? input.servers[0];
   if (!server) return { edits: [], wiring: undefined };
-  let dir = path.relative(path.dirname(file), input.instructionsDir).split(path.sep).join('/');
-  if (!dir.startsWith('.')) dir = `./${dir}`;
+  const eol = code.includes('\r\n') ? '\r\n' : '\n';
   const toolOption = input.toolName && input.toolName !== DEFAULT_INSTRUCTIONS_TOOL ? `, toolName: '${input.toolName}'` : '';
+  const from = input.moduleKind === 'esm' ? 'import.meta.url' : '__filename';
   const imports = program.body.filter((statement) => statement.type === 'ImportDeclaration');
-  const isModule = imports.length > 0 && !/\.c[jt]s$/.test(file);
-  const declaration = getTopLevelDeclaration(program, server.node);
+  // The file's own quote style: the last import's, else the first string literal's.
+  const quote = /^\s*import[^'"]*(['"])/.exec(imports.length > 0 ? code.slice(...imports[imports.length - 1].range) : '')?.[1] ?? /(['"])/.exec(code)?.[1] ?? "'";
+  const q = (text: string) => `${quote}${text}${quote}`;
+  const dirExpression = `findInstructionsDir(${from}, ${q(input.packageDir)})`;
+  // TypeScript compiled to CommonJS still writes `import`; plain CommonJS JavaScript writes `require`.
+  const importLine =
+    imports.length > 0 || input.moduleKind === 'esm'
+      ? `import { findInstructionsDir, serveInstructions } from ${q(RUNTIME)};`
+      : `const { findInstructionsDir, serveInstructions } = require(${q(RUNTIME)});`;
 
-  if (server.framework !== 'mcp-sdk') {
+  if (server.framework !== 'mcp-sdk' && server.framework !== 'mcp-sdk-low-level') {
+    return { edits: [], wiring: { file, wired: false, reason: `a ${server.framework} server registers tools its own way`, lines: buildCatalogSnippet(input, dirExpression) } };
+  }
+  const placement = findPlacement(program, server.node);
+  const callFor = (target: string) => `serveInstructions(${target}, { dir: ${dirExpression}${toolOption} });`;
+  if (!placement) {
     return {
       edits: [],
       wiring: {
         file,
         wired: false,
-        reason: 'a low-level or third-party server answers tools/list itself',
-        lines: [
-          `import { createInstructionsCatalog, serveInstructionResources } from '@toolslim/runtime';`,
-          `const instructions = createInstructionsCatalog({ dir: new URL('${dir}/', import.meta.url)${toolOption} });`,
-          `serveInstructionResources(server, instructions); // and list instructions.tool, route its calls to instructions.callTool`,
-        ],
+        reason: 'the server is not created by a statement of its own (`const server = new McpServer(…)`)',
+        lines: [importLine, `${callFor('server')} // right after the server is created, before connect()`],
       },
     };
   }
-  if (!isModule || !declaration) {
-    return {
-      edits: [],
-      wiring: {
-        file,
-        wired: false,
-        reason: isModule ? 'the server is not created at the top level of the file' : 'the file is not an ES module',
-        lines: isModule
-          ? [`import { serveInstructions } from '@toolslim/runtime';`, `serveInstructions(server, { dir: new URL('${dir}/', import.meta.url)${toolOption} });`]
-          : [`const { serveInstructions } = require('@toolslim/runtime');`, `serveInstructions(server, { dir: require('node:path').join(__dirname, '${dir}')${toolOption} });`],
-      },
-    };
-  }
-  const importLine = `import { serveInstructions } from '@toolslim/runtime';`;
-  const callLine = `serveInstructions(${declaration.variable}, { dir: new URL('${dir}/', import.meta.url)${toolOption} });`;
-  const lastImport = imports[imports.length - 1];
+  const callLine = callFor(placement.target);
+  const indent = /[ \t]*$/.exec(code.slice(0, placement.statement.range[0]))![0];
+  const importAt = findImportOffset(program, code, imports);
   return {
-    // import …;            →  import …;\nimport { serveInstructions } from '@toolslim/runtime';
-    // const server = new McpServer(…);  →  …;\nserveInstructions(server, { dir: new URL('../docs/tools/', import.meta.url) });
+    // import …;                        →  import …;\nimport { findInstructionsDir, serveInstructions } from '@toolslim/runtime';
+    // const server = new McpServer(…);  →  …;\nserveInstructions(server, { dir: findInstructionsDir(import.meta.url, 'docs/tools') });
     edits: [
-      { file, start: lastImport.range[1], end: lastImport.range[1], text: `\n${importLine}` },
-      { file, start: declaration.statement.range[1], end: declaration.statement.range[1], text: `\n${callLine}` },
+      { file, start: importAt.offset, end: importAt.offset, text: importAt.before ? `${eol}${importLine}` : `${importLine}${eol}` },
+      { file, start: placement.statement.range[1], end: placement.statement.range[1], text: `${eol}${indent}${callLine}` },
     ],
     wiring: { file, wired: true, lines: [importLine, callLine] },
   };
 }
 
-/** `const server = new McpServer(…)` as a top-level statement (optionally exported). */
-function getTopLevelDeclaration(program: Program, newExpression: Node): { statement: Node; variable: string } | undefined {
-  const declarator = getParent(program, newExpression);
-  if (declarator?.type !== 'VariableDeclarator' || declarator.id.type !== 'Identifier') return undefined;
-  const declaration = getParent(program, declarator);
-  if (declaration?.type !== 'VariableDeclaration') return undefined;
-  const holder = getParent(program, declaration);
-  const statement = holder?.type === 'ExportNamedDeclaration' ? holder : declaration;
-  return getParent(program, statement) === program ? { statement, variable: declarator.id.name } : undefined;
+/** For fastmcp and wrappers: the catalogue's parts, to register the server's own way (compiles as written). */
+function buildCatalogSnippet(input: WiringInput, dirExpression: string): string[] {
+  const toolOption = input.toolName && input.toolName !== DEFAULT_INSTRUCTIONS_TOOL ? `, toolName: '${input.toolName}'` : '';
+  return [
+    `import { createInstructionsCatalog, findInstructionsDir } from '${RUNTIME}';`,
+    `import { z } from 'zod';`,
+    `const catalog = createInstructionsCatalog({ dir: ${dirExpression}${toolOption} });`,
+    `// Pass catalog.instructions as the server's instructions, then:`,
+    `server.addTool({`,
+    `  name: catalog.toolName,`,
+    `  description: catalog.tool.description ?? '',`,
+    `  parameters: z.object({ family: z.enum(catalog.families as [string, ...string[]]) }),`,
+    `  execute: async (args: { family: string }) => {`,
+    `    const result = await catalog.callTool(args);`,
+    `    return result.content.map((part) => (part.type === 'text' ? part.text : '')).join('');`,
+    `  },`,
+    `});`,
+  ];
+}
+
+/** Where the runtime import goes: after the last import, else after a leading `require` block, else at the top. */
+function findImportOffset(program: Program, code: string, imports: readonly Node[]): { offset: number; before: boolean } {
+  const last = imports[imports.length - 1];
+  if (last) return { offset: last.range[1], before: true };
+  let offset: number | undefined;
+  for (const statement of program.body) {
+    const isDirective = statement.type === 'ExpressionStatement' && 'directive' in statement && typeof statement.directive === 'string';
+    const isRequire = statement.type === 'VariableDeclaration' && /^\s*(?:const|let|var)\b[^;]*\brequire\s*\(/.test(code.slice(...statement.range));
+    if (!isDirective && !isRequire) break;
+    offset = statement.range[1];
+  }
+  if (offset !== undefined) return { offset, before: true };
+  // After a shebang line.
+  const shebang = /^#![^\n]*\n/.exec(code);
+  return { offset: shebang ? shebang[0].length : 0, before: false };
+}
+
+/**
+ * The statement that creates the server and the expression that names it: `const server = new …` (also
+ * exported, also inside a function body) or `this.server = new …;` / `server = new …;`.
+ */
+function findPlacement(program: Program, newExpression: Node): { statement: Node; target: string } | undefined {
+  let node: Node = newExpression;
+  let parent = getParent(program, node);
+  // `new McpServer(…) as McpServer`, `(new McpServer(…))`
+  while (parent && (parent.type === 'TSAsExpression' || parent.type === 'TSSatisfiesExpression' || parent.type === 'TSNonNullExpression')) {
+    node = parent;
+    parent = getParent(program, node);
+  }
+  if (parent?.type === 'VariableDeclarator' && parent.init === node && parent.id.type === 'Identifier') {
+    const declaration = getParent(program, parent);
+    if (declaration?.type !== 'VariableDeclaration' || declaration.declarations.length !== 1) return undefined;
+    const holder = getParent(program, declaration);
+    const statement = holder?.type === 'ExportNamedDeclaration' ? holder : declaration;
+    return isInStatementList(program, statement) ? { statement, target: parent.id.name } : undefined;
+  }
+  if (parent?.type === 'AssignmentExpression' && parent.right === node) {
+    const statement = getParent(program, parent);
+    if (statement?.type !== 'ExpressionStatement' || !isInStatementList(program, statement)) return undefined;
+    const left = parent.left;
+    const target = getMemberChain(left);
+    if (target) return { statement, target };
+  }
+  return undefined;
+}
+
+/** `this.server`, `exports.server`, `app.mcp.server` as written; undefined for computed or called parts. */
+function getMemberChain(node: Node): string | undefined {
+  if (node.type === 'ThisExpression') return 'this';
+  if (node.type === 'Identifier') return node.name;
+  if (node.type !== 'MemberExpression' || node.computed || node.property.type !== 'Identifier') return undefined;
+  const object = getMemberChain(node.object);
+  return object === undefined ? undefined : `${object}.${node.property.name}`;
+}
+
+function isInStatementList(program: Program, statement: Node): boolean {
+  const holder = getParent(program, statement);
+  return holder === program || holder?.type === 'BlockStatement';
+}
+
+/** The instruction folder as `findInstructionsDir` takes it: relative to the package root, with `/`. */
+export function getPackageDir(packageRoot: string, instructionsDir: string): string {
+  return path.relative(packageRoot, instructionsDir).split(path.sep).join('/') || '.';
 }

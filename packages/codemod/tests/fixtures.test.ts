@@ -17,7 +17,7 @@ const cases = readdirSync(fixturesDir, { withFileTypes: true })
   .map((entry) => entry.name)
   .sort();
 
-interface CaseOptions extends Partial<Pick<SlimOptions, 'instructionsDir' | 'pointer' | 'settings' | 'extraSentences'>> {
+interface CaseOptions extends Partial<Pick<SlimOptions, 'instructionsDir' | 'pointer' | 'settings' | 'extraSentences' | 'skipUnprofitable'>> {
   /** Tool names that must be reported as skipped. */
   readonly skipped?: readonly string[];
 }

@@ -9,3 +9,4 @@ export * from './resolve-reference-input.js';
 export * from './tool-results.js';
 export * from './instructions-dir.js';
 export * from './serve-instructions.js';
+export { extendServerInstructions } from './merge-handlers.js';

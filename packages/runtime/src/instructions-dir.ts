@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -53,7 +53,7 @@ export function loadInstructionsIndex(dir: InstructionsDir, options: LoadInstruc
   if (options.appendPointer === false || index.includes(toolName)) return index;
   const separator = index.endsWith('\n') ? '\n' : '\n\n';
   const scheme = options.uriScheme ?? DEFAULT_INSTRUCTIONS_URI_SCHEME;
-  return `${index}${separator}Read a family's instructions with the \`${toolName}\` tool or the \`${scheme}://<family>\` resource.\n`;
+  return `${index}${separator}Before the first call to a tool of one of these families, read that family's instructions with the \`${toolName}\` tool (\`family\` = the family's name) or the \`${scheme}://<family>\` resource.\n`;
 }
 
 function getIndexText(dir: InstructionsDir): string | undefined {
@@ -62,5 +62,44 @@ function getIndexText(dir: InstructionsDir): string | undefined {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
+  }
+}
+
+/**
+ * The instruction folder of the package a module belongs to, found at run time: from the module's own
+ * location (`import.meta.url` or `__filename`) up to the package root, the first folder holding
+ * `relativeDir`. The same call works from `src/`, from `dist/` (ESM or CommonJS), from a bundle, and
+ * from the installed package, as long as the folder ships with it (`files`).
+ */
+export function findInstructionsDir(from: string | URL, relativeDir: string): string {
+  const start = from instanceof URL || from.startsWith('file:') ? fileURLToPath(from) : path.resolve(from);
+  let current = isDirectory(start) ? start : path.dirname(start);
+  for (;;) {
+    const candidate = path.join(current, relativeDir);
+    if (isDirectory(candidate)) return candidate;
+    // A package root with a name ends the search (a nested `dist/package.json` that only sets `type` does not).
+    if (hasNamedPackage(current)) break;
+    const parent = path.dirname(current);
+    if (parent === current) break;
+    current = parent;
+  }
+  throw new Error(`@toolslim/runtime: no ${relativeDir} folder between ${start} and its package root; ship it with the package (package.json "files").`);
+}
+
+function isDirectory(file: string): boolean {
+  try {
+    return statSync(file).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+function hasNamedPackage(dir: string): boolean {
+  const file = path.join(dir, 'package.json');
+  if (!existsSync(file)) return false;
+  try {
+    return typeof (JSON.parse(readFileSync(file, 'utf8')) as { name?: unknown }).name === 'string';
+  } catch {
+    return false;
   }
 }

@@ -2,8 +2,6 @@ import { z } from 'zod';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
-  ListResourcesRequestSchema,
-  ReadResourceRequestSchema,
   type CallToolResult,
   type ListResourcesResult,
   type ReadResourceResult,
@@ -20,6 +18,7 @@ import {
   type InstructionsDir,
 } from './instructions-dir.js';
 import { buildToolErrorResult } from './tool-results.js';
+import { extendServerInstructions, mergeInstructionHandlers } from './merge-handlers.js';
 
 export interface ServeInstructionsOptions {
   /** The folder `toolslim slim --instructions` wrote: `<family>.md` files and `README.md`. */
@@ -101,20 +100,33 @@ function buildResourceMetadata(family: string) {
 }
 
 /**
- * Exposes an instructions folder on an `McpServer`: each family as a resource and through the
- * `read_instructions` tool. Pass the returned `instructions` (or `loadInstructionsIndex(dir)`, which is
- * the same text) to `new McpServer(info, { instructions })`.
+ * Exposes an instructions folder on an `McpServer` or a low-level `Server`: each family as a resource and
+ * through the `read_instructions` tool, and the family index added to the server's `instructions` (kept
+ * and extended when the server has its own). The server's own tools, resources and handlers stay.
+ * Call it before `connect`.
  */
-export function serveInstructions(server: McpServer, options: ServeInstructionsOptions): ServedInstructions {
+export function serveInstructions(server: McpServer | Server, options: ServeInstructionsOptions): ServedInstructions {
   const catalog = createInstructionsCatalog(options);
-  if (options.resources !== false) {
-    for (const family of catalog.families) {
-      const uri = buildInstructionsUri(family, options.uriScheme);
-      const { name, ...metadata } = buildResourceMetadata(family);
-      server.registerResource(name, uri, metadata, async () => (await catalog.readResource(uri)) as ReadResourceResult);
+  const wantResources = options.resources !== false;
+  const wantTool = options.tool !== false;
+  if (!isMcpServer(server)) {
+    mergeInstructionHandlers(server, catalog, { tool: wantTool, resources: wantResources });
+    extendServerInstructions(server, catalog.instructions);
+    return { families: catalog.families, instructions: catalog.instructions };
+  }
+  if (wantResources) {
+    try {
+      for (const family of catalog.families) {
+        const uri = buildInstructionsUri(family, options.uriScheme);
+        const { name, ...metadata } = buildResourceMetadata(family);
+        server.registerResource(name, uri, metadata, async () => (await catalog.readResource(uri)) as ReadResourceResult);
+      }
+    } catch {
+      // The server answers resources/* with handlers of its own on the low-level server: wrap those.
+      mergeInstructionHandlers(server.server, catalog, { tool: false, resources: true });
     }
   }
-  if (options.tool !== false) {
+  if (wantTool) {
     server.registerTool(
       catalog.toolName,
       {
@@ -122,25 +134,22 @@ export function serveInstructions(server: McpServer, options: ServeInstructionsO
         inputSchema: { family: z.enum(catalog.families as [string, ...string[]]) },
         annotations: { readOnlyHint: true },
       },
-      async ({ family }) => catalog.callTool({ family }),
+      async ({ family }: { family: string }) => catalog.callTool({ family }),
     );
   }
+  extendServerInstructions(server.server, catalog.instructions);
   return { families: catalog.families, instructions: catalog.instructions };
 }
 
-/**
- * For a low-level `Server`: answers `resources/list` and `resources/read` for the families. This sets
- * those two handlers (replacing any the server had) and declares the resources capability, so call it
- * before `connect`. Tools on a low-level server share one `tools/list` handler: add `catalog.tool` to
- * yours and route calls named `catalog.toolName` to `catalog.callTool` (see docs/runtime.md).
- */
-export function serveInstructionResources(server: Server, catalog: InstructionsCatalog): void {
-  server.registerCapabilities({ resources: {} });
-  server.setRequestHandler(ListResourcesRequestSchema, () => catalog.listResources());
-  server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
-    const result = await catalog.readResource(request.params.uri);
-    if (result === undefined) throw new Error(`Unknown resource ${request.params.uri}.`);
-    return result;
-  });
+function isMcpServer(server: McpServer | Server): server is McpServer {
+  return typeof (server as McpServer).registerTool === 'function' && typeof (server as McpServer).server === 'object';
 }
 
+/**
+ * For a low-level `Server` that lists the instruction tool itself: answers `resources/list` and
+ * `resources/read` for the families, merged with the server's own resource handlers, and declares the
+ * resources capability. Call it before `connect`.
+ */
+export function serveInstructionResources(server: Server, catalog: InstructionsCatalog): void {
+  mergeInstructionHandlers(server, catalog, { tool: false, resources: true });
+}

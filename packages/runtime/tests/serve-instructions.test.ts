@@ -8,8 +8,8 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { ListToolsRequestSchema, CallToolRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import { createInstructionsCatalog, findInstructionFamilies, loadInstructionsIndex, serveInstructionResources, serveInstructions } from '@toolslim/runtime';
+import { ListToolsRequestSchema, CallToolRequestSchema, ListResourcesRequestSchema, ReadResourceRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { createInstructionsCatalog, findInstructionFamilies, findInstructionsDir, loadInstructionsIndex, serveInstructionResources, serveInstructions } from '@toolslim/runtime';
 
 // Shaped like the codemod's output: markdown with headings, lists, code and non-ASCII text, which must come back byte for byte.
 const FAMILIES: Record<string, string> = {
@@ -44,7 +44,9 @@ describe('loadInstructionsIndex', () => {
   it('returns the index verbatim plus one pointer sentence', () => {
     const index = loadInstructionsIndex(dir);
     expect(index.startsWith(INDEX)).toBe(true);
-    expect(index.slice(INDEX.length)).toBe("\nRead a family's instructions with the `read_instructions` tool or the `instructions://<family>` resource.\n");
+    expect(index.slice(INDEX.length)).toBe(
+      "\nBefore the first call to a tool of one of these families, read that family's instructions with the `read_instructions` tool (`family` = the family's name) or the `instructions://<family>` resource.\n",
+    );
   });
 
   it('leaves the index alone when it already names the tool or when asked to', async () => {
@@ -135,6 +137,73 @@ describe('instructions on a low-level Server', () => {
     await expect(client.readResource({ uri: 'instructions://nope' })).rejects.toThrow(/Unknown resource/);
     expect(client.getInstructions()).toBe(catalog.instructions);
     await client.close();
+  });
+});
+
+describe('what serveInstructions adds to a server', () => {
+  it('extends the server’s own instructions once', async () => {
+    const server = new McpServer({ name: 'docs', version: '1.0.0' }, { instructions: 'Use the sandbox account.' });
+    serveInstructions(server, { dir });
+    const client = await connect(server);
+    expect(client.getInstructions()).toBe(`Use the sandbox account.\n\n${loadInstructionsIndex(dir)}`);
+    await client.close();
+  });
+
+  it('sets instructions on a server that had none', async () => {
+    const server = new McpServer({ name: 'docs', version: '1.0.0' });
+    serveInstructions(server, { dir });
+    const client = await connect(server);
+    expect(client.getInstructions()).toBe(loadInstructionsIndex(dir));
+    await client.close();
+  });
+
+  it('keeps an McpServer’s own resources', async () => {
+    const server = new McpServer({ name: 'docs', version: '1.0.0' });
+    server.registerResource('readme', 'docs://readme', { mimeType: 'text/plain' }, async () => ({ contents: [{ uri: 'docs://readme', text: 'own' }] }));
+    serveInstructions(server, { dir });
+    const client = await connect(server);
+    expect((await client.listResources()).resources.map((r) => r.uri)).toEqual(['docs://readme', 'instructions://files', 'instructions://search', 'instructions://web-fetch']);
+    expect((await client.readResource({ uri: 'docs://readme' })).contents[0]).toMatchObject({ text: 'own' });
+    await client.close();
+  });
+
+  it.each(['before', 'after'])('merges with a low-level Server’s own handlers set %s it', async (when) => {
+    const server = new Server({ name: 'low', version: '1.0.0' }, { capabilities: { tools: {}, resources: {} }, instructions: 'Own text.' });
+    const setOwn = () => {
+      server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [{ name: 'echo', inputSchema: { type: 'object' as const } }] }));
+      server.setRequestHandler(CallToolRequestSchema, () => ({ content: [{ type: 'text', text: 'echo' }] }));
+      server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: [{ uri: 'own://a', name: 'a' }] }));
+      server.setRequestHandler(ReadResourceRequestSchema, (request) => ({ contents: [{ uri: request.params.uri, text: 'own a' }] }));
+    };
+    if (when === 'before') setOwn();
+    serveInstructions(server, { dir });
+    if (when === 'after') setOwn();
+    const client = await connect(server);
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(['echo', 'read_instructions']);
+    expect((await client.callTool({ name: 'echo', arguments: {} })).content).toEqual([{ type: 'text', text: 'echo' }]);
+    expect((await client.callTool({ name: 'read_instructions', arguments: { family: 'files' } })).content).toEqual([{ type: 'text', text: FAMILIES.files }]);
+    expect((await client.listResources()).resources.map((r) => r.uri)).toEqual(['own://a', 'instructions://files', 'instructions://search', 'instructions://web-fetch']);
+    expect((await client.readResource({ uri: 'own://a' })).contents[0]).toMatchObject({ text: 'own a' });
+    expect((await client.readResource({ uri: 'instructions://search' })).contents[0]).toMatchObject({ text: FAMILIES.search });
+    expect(client.getInstructions()).toBe(`Own text.\n\n${loadInstructionsIndex(dir)}`);
+    await client.close();
+  });
+});
+
+describe('findInstructionsDir', () => {
+  it('finds the folder from src/, dist/ and a nested dist/cjs with its own type-only package.json', async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'toolslim-pkg-'));
+    await mkdir(path.join(root, 'docs', 'tools'), { recursive: true });
+    await mkdir(path.join(root, 'src'), { recursive: true });
+    await mkdir(path.join(root, 'dist', 'cjs'), { recursive: true });
+    await writeFile(path.join(root, 'package.json'), '{"name":"x"}');
+    await writeFile(path.join(root, 'dist', 'cjs', 'package.json'), '{"type":"commonjs"}');
+    const expected = path.join(root, 'docs', 'tools');
+    expect(findInstructionsDir(pathToFileURL(path.join(root, 'src', 'index.ts')), 'docs/tools')).toBe(expected);
+    expect(findInstructionsDir(path.join(root, 'dist', 'cjs', 'index.js'), 'docs/tools')).toBe(expected);
+    expect(findInstructionsDir(pathToFileURL(path.join(root, 'dist', 'bundle.mjs')).href, 'docs/tools')).toBe(expected);
+    expect(() => findInstructionsDir(path.join(root, 'src', 'index.ts'), 'missing')).toThrow(/package root/);
+    await rm(root, { recursive: true });
   });
 });
 

@@ -2,12 +2,14 @@
  * `toolslim slim [paths…] --instructions <dir>`: the one-time slimming migration. Flags → the codemod's
  * engine (`planSlim`, verified in memory) → a diff, a size table, JSON, or the written files.
  */
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { SingleBar } from 'cli-progress';
 import {
   buildUnifiedDiff,
   findUncommittedFiles,
   hasChanges,
+  loadToolslimSettings,
   planSlim,
   SlimError,
   writeSlimPlan,
@@ -67,15 +69,20 @@ export const slim: Command = async (args, io) => {
     io.stdout(SLIM_HELP);
     return EXIT.ok;
   }
+  if (values.tsconfig && !existsSync(path.resolve(io.cwd, values.tsconfig))) throw new CliError(`No such file: ${values.tsconfig} (--tsconfig)`, EXIT.usage);
   const style = createStyle(io.isTTY, io.env);
   const { files, skipped } = findSourceFiles(positionals.length > 0 ? positionals : ['.'], io.cwd);
   const keep = values.keep === '0' ? 0 : getPositiveNumber(values.keep, '--keep', { integer: true });
   const progress = io.isTTY && !values.json && files.length > PROGRESS_MIN_FILES ? startProgress(files.length) : undefined;
+  // The families (and other toolslim settings) come from the user's ESLint config, as the rules read them.
+  const loaded = await loadToolslimSettings(io.cwd, files[0]);
+  if (loaded.note) io.stderr(`${style.yellow('note')} ${loaded.note}\n`);
   let plan: SlimPlan;
   try {
     plan = planSlim({
       cwd: io.cwd,
       files,
+      settings: loaded.settings,
       instructionsDir: values.instructions,
       pointer: values.pointer,
       instructionsTool: values['tool-name'],
@@ -119,8 +126,11 @@ export const slim: Command = async (args, io) => {
     if (error instanceof SlimError) throw new CliError(error.message, EXIT.findings);
     throw error;
   }
-  if (!values.json) io.stdout(`Wrote ${changing.length} file${changing.length === 1 ? '' : 's'}.\n`);
-  return plan.errors.length > 0 ? EXIT.findings : EXIT.ok;
+  if (!values.json) {
+    io.stdout(`Wrote ${changing.length} file${changing.length === 1 ? '' : 's'}.\n`);
+    if (plan.install?.added) io.stdout(`Next: run \`${plan.install.command}\` (${relative(plan.install.packageJson)} now depends on @toolslim/runtime).\n`);
+  }
+  return plan.partial ? EXIT.findings : EXIT.ok;
 };
 
 function startProgress(total: number): SingleBar {
@@ -217,6 +227,9 @@ function printWritten(plan: SlimPlan, style: Style, relative: (file: string) => 
 function buildJson(plan: SlimPlan, dirty: readonly string[], relative: (file: string) => string, diff: string | undefined) {
   return {
     changed: hasChanges(plan),
+    // partial: some tools were skipped (see `skipped`) or files could not be read (`errors`); the rest was slimmed.
+    status: plan.partial ? 'partial' : 'complete',
+    install: plan.install ? { ...plan.install, packageJson: relative(plan.install.packageJson) } : undefined,
     files: [...plan.sources, ...plan.instructions].map((change) => ({ file: relative(change.file), created: change.before === undefined })),
     tools: plan.tools.map(({ descriptionBefore, descriptionAfter, ...tool }) => ({ ...tool, descriptionBefore, descriptionAfter })),
     totals: plan.totals,

@@ -1,0 +1,25 @@
+/**
+ * The tool `serveInstructions` adds, as `tools/list` publishes it, so that slim's totals count it (the
+ * numbers then agree with the running server's) and a run that would save less than it costs is not made.
+ */
+import type { PublishedTool } from '@toolslim/core';
+
+/** The same text as `@toolslim/runtime`'s tool description (a test keeps them equal). */
+export const READ_INSTRUCTIONS_DESCRIPTION = 'Read the instructions for one tool family listed in the server instructions.';
+
+export function buildReadInstructionsTool(toolName: string, families: readonly string[], zodVersion: 3 | 4 | undefined): PublishedTool {
+  return {
+    name: toolName,
+    description: READ_INSTRUCTIONS_DESCRIPTION,
+    inputSchema: {
+      type: 'object',
+      properties: { family: { type: 'string', enum: [...families] } },
+      required: ['family'],
+      // zod 3 objects are converted with `additionalProperties: false`.
+      ...(zodVersion === 3 ? { additionalProperties: false } : {}),
+      $schema: 'http://json-schema.org/draft-07/schema#',
+    },
+    annotations: { readOnlyHint: true },
+    execution: { taskSupport: 'forbidden' },
+  } as unknown as PublishedTool;
+}

@@ -1,0 +1,242 @@
+#!/usr/bin/env node
+/**
+ * `toolslim slim` on the real-world corpus, end to end (issue 11). For each entry of the corpus manifest:
+ * copy the repository to a scratch folder, run its own install, build and start commands and record
+ * `tools/list`, `resources/list` and the server instructions; slim it for real; install again (the
+ * runtime comes from a local `npm pack` of packages/runtime, since it is not on the registry), build,
+ * start, and check:
+ *
+ * - the tools are the same apart from description text, plus `read_instructions`;
+ * - `read_instructions` returns each family's file, byte for byte; the server's own resources stay;
+ * - the server instructions name every family;
+ * - no tool grew; slim's own verification passed (every moved unit is in a markdown file);
+ * - a second `slim` changes nothing.
+ *
+ * Usage (after `pnpm build`): node test/realworld/slim.mjs [entry names…]
+ *   CORPUS=/work/corpus  MANIFEST=<path to manifest.json>  OUT=/tmp/slim-rw
+ * Prints a markdown table and writes <OUT>/<entry>.result.json.
+ */
+import { execSync, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { measureTool } from '@toolslim/core';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const corpus = process.env.CORPUS ?? '/work/corpus';
+const manifestFile = [process.env.MANIFEST, path.join(root, 'test/realworld/manifest.json'), '/work/wt-corpus/test/realworld/manifest.json'].find(
+  (file) => file && existsSync(file),
+);
+if (!manifestFile) throw new Error('No corpus manifest: set MANIFEST=<path to manifest.json>.');
+const manifestDir = path.dirname(manifestFile);
+const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+const out = process.env.OUT ?? '/tmp/slim-rw';
+const cli = path.join(root, 'packages/cli/dist/bin.js');
+const tsx = path.join(root, 'node_modules/.bin/tsx');
+const only = process.argv.slice(2);
+
+mkdirSync(out, { recursive: true });
+const tarball = packRuntime();
+const results = [];
+for (const entry of manifest.servers) {
+  if (only.length > 0 ? !only.includes(entry.name) : !entry.start) continue;
+  const result = { name: entry.name, steps: [], checks: {}, notes: [] };
+  results.push(result);
+  try {
+    await runEntry(entry, result);
+  } catch (error) {
+    result.failed = error instanceof Error ? error.message.slice(0, 600) : String(error);
+  }
+  writeFileSync(path.join(out, `${entry.name}.result.json`), JSON.stringify(result, null, 2));
+  console.error(`${entry.name}: ${result.failed ? `FAILED ${result.failed}` : 'ok'}`);
+}
+console.log(buildTable(results));
+
+async function runEntry(entry, result) {
+  const work = path.join(out, entry.name);
+  rmSync(work, { recursive: true, force: true });
+  cpSync(path.join(corpus, entry.repo), work, { recursive: true, filter: (file) => !file.includes(`${path.sep}node_modules${path.sep}`) });
+  const env = { ...process.env, ...manifest.defaultEnv, ...entry.env, HOME: mkdtempSync(path.join(tmpdir(), 'slim-home-')) };
+  const pkg = path.join(work, entry.package ?? '.');
+  const steps = (list, label, edit = (command) => command) => {
+    for (const step of list ?? []) run(edit(step.run), path.join(work, step.cwd ?? '.'), env, result, label);
+  };
+  const harness = entry.harness === undefined ? [] : Array.isArray(entry.harness) ? entry.harness : [entry.harness];
+  for (const file of harness) cpSync(path.join(manifestDir, file.file), path.join(work, file.dest));
+
+  // Look first: a server with nothing to slim needs no install, build or start.
+  const sources = entry.sources.map((source) => path.relative(pkg, path.join(work, source)) || '.');
+  const look = runJson([cli, 'slim', ...sources, '--json', '--dry-run'], pkg, env);
+  if (look.tools.length === 0) {
+    result.slim = { status: look.status, tools: 0, skipped: look.skipped.length, problems: look.problems };
+    const reasons = [...new Set(look.skipped.map((tool) => tool.reason.replace(/\(\d+ bytes\)|\d+ bytes/g, 'N bytes')))];
+    result.notes.push(`nothing to slim (dry run: ${look.totals.tools} tools measured, ${look.skipped.length} skipped${reasons.length ? `: ${reasons.join('; ')}` : ''})`);
+    return;
+  }
+  applyPins(entry, work);
+  steps(entry.install, 'install');
+  steps(entry.build, 'build');
+  const before = await listServer(entry, work, env);
+  result.before = summarise(before.tools);
+
+  // Slim from the server package, so the instruction folder lands inside it (and ships with it).
+  const slim = runJson([cli, 'slim', ...sources, '--json', '--force'], pkg, env);
+  result.slim = { status: slim.status, tools: slim.tools.length, skipped: slim.skipped.length, problems: slim.problems, wiring: slim.wiring, install: slim.install };
+  result.checks.verified = slim.problems.length === 0;
+  result.checks.nothingGrew = slim.tools.every((tool) => !tool.after || !tool.before || tool.after.bytes <= tool.before.bytes);
+  if (slim.tools.length === 0) {
+    result.notes.push('nothing slimmed');
+    return;
+  }
+  // The runtime is not on the registry: point the dependency slim added at the local tarball.
+  const packageJson = path.join(pkg, 'package.json');
+  writeFileSync(packageJson, readFileSync(packageJson, 'utf8').replace(/("@toolslim\/runtime":\s*)"[^"]*"/, `$1"file:${tarball}"`));
+  // The lockfile does not list the new dependency yet: install without freezing it.
+  steps(entry.install, 'install after slim', (command) =>
+    command.replace('--frozen-lockfile', '--no-frozen-lockfile').replace(/\bnpm ci\b/, 'npm install').replace('--no-package-lock', ''),
+  );
+  steps(entry.build, 'build after slim');
+  const after = await listServer(entry, work, env, true);
+  result.after = summarise(after.tools);
+  compare(before, after, slim, result, pkg);
+
+  const again = runJson([cli, 'slim', ...sources, '--json', '--force'], pkg, env);
+  result.checks.secondRunNoChange = again.changed === false;
+}
+
+function compare(before, after, slim, result, pkg) {
+  const strip = (value) =>
+    JSON.stringify(value, (key, v) => (key === 'description' && typeof v === 'string' ? undefined : v));
+  const byName = new Map(before.tools.map((tool) => [tool.name, tool]));
+  const added = after.tools.filter((tool) => !byName.has(tool.name)).map((tool) => tool.name);
+  const missing = before.tools.filter((tool) => !after.tools.some((t) => t.name === tool.name)).map((tool) => tool.name);
+  const changed = after.tools.filter((tool) => byName.has(tool.name) && strip(tool) !== strip(byName.get(tool.name))).map((tool) => tool.name);
+  const grew = after.tools
+    .filter((tool) => byName.has(tool.name) && JSON.stringify(tool).length > JSON.stringify(byName.get(tool.name)).length)
+    .map((tool) => tool.name);
+  result.checks.sameToolsPlusReadInstructions = missing.length === 0 && changed.length === 0 && added.join() === 'read_instructions';
+  result.checks.noToolGrewAtRuntime = grew.length === 0;
+  if (missing.length || changed.length || added.join() !== 'read_instructions') result.notes.push(`tools: missing ${missing}, changed ${changed}, added ${added}`);
+  if (grew.length) result.notes.push(`grew at run time: ${grew.join(', ')}`);
+  const ownResources = before.resources.map((r) => r.uri);
+  result.checks.resourcesKept = ownResources.every((uri) => after.resources.some((r) => r.uri === uri));
+  const dir = path.join(pkg, 'docs/tools');
+  const families = readdirSync(dir).filter((file) => file.endsWith('.md') && file !== 'README.md').map((file) => file.slice(0, -3));
+  result.checks.readInstructionsServesEachFamily = families.every((family) => after.familyTexts[family] === readFileSync(path.join(dir, `${family}.md`), 'utf8'));
+  result.checks.instructionsNameEachFamily = families.every((family) => (after.instructions ?? '').includes(family));
+  result.families = families;
+}
+
+async function listServer(entry, work, env, readFamilies = false) {
+  const command = entry.start.command.map((part) => part.replace('$TSX', tsx));
+  const transport = new StdioClientTransport({ command: command[0], args: command.slice(1), cwd: path.join(work, entry.start.cwd ?? '.'), env, stderr: 'pipe' });
+  let stderr = '';
+  transport.stderr?.on('data', (chunk) => (stderr += chunk));
+  const client = new Client({ name: 'toolslim-slim-check', version: '1.0.0' });
+  const timeout = setTimeout(() => transport.close(), entry.timeoutMs ?? 60_000);
+  try {
+    await client.connect(transport);
+    const tools = [];
+    let cursor;
+    do {
+      const page = await client.listTools(cursor ? { cursor } : undefined);
+      tools.push(...page.tools);
+      cursor = page.nextCursor;
+    } while (cursor);
+    const resources = client.getServerCapabilities()?.resources ? (await client.listResources()).resources : [];
+    const familyTexts = {};
+    const readTool = tools.find((tool) => tool.name === 'read_instructions');
+    if (readFamilies && readTool) {
+      for (const family of readTool.inputSchema.properties?.family?.enum ?? []) {
+        const answer = await client.callTool({ name: 'read_instructions', arguments: { family } });
+        familyTexts[family] = answer.content?.[0]?.text;
+      }
+    }
+    return { tools, resources, instructions: client.getInstructions(), familyTexts };
+  } catch (error) {
+    throw new Error(`start failed: ${error instanceof Error ? error.message : error} — stderr: ${stderr.slice(-400)}`);
+  } finally {
+    clearTimeout(timeout);
+    await client.close().catch(() => undefined);
+  }
+}
+
+/** The manifest's `pins`: versions a lockfile names that this registry does not serve, set in every package.json (as run.mjs does). */
+function applyPins(entry, dir) {
+  if (!entry.pins) return;
+  const visit = (folder) => {
+    for (const item of readdirSync(folder, { withFileTypes: true })) {
+      if (item.name === 'node_modules' || item.name.startsWith('.')) continue;
+      const file = path.join(folder, item.name);
+      if (item.isDirectory()) visit(file);
+      else if (item.name === 'package.json') {
+        const pkg = JSON.parse(readFileSync(file, 'utf8'));
+        let changed = false;
+        for (const field of ['dependencies', 'devDependencies', 'optionalDependencies']) {
+          for (const [dep, version] of Object.entries(entry.pins)) {
+            if (pkg[field]?.[dep] && pkg[field][dep] !== version) {
+              pkg[field][dep] = version;
+              changed = true;
+            }
+          }
+        }
+        if (changed) writeFileSync(file, `${JSON.stringify(pkg, null, 2)}\n`);
+      }
+    }
+  };
+  visit(dir);
+}
+
+function summarise(tools) {
+  let bytes = 0;
+  let tokens = 0;
+  for (const tool of tools) {
+    const measured = measureTool(tool);
+    bytes += measured.bytes;
+    tokens += measured.tokens;
+  }
+  return { tools: tools.length, bytes, tokens };
+}
+
+function run(command, cwd, env, result, label) {
+  const started = Date.now();
+  const child = spawnSync('bash', ['-c', command], { cwd, env, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, timeout: 20 * 60_000 });
+  result.steps.push({ label, command, seconds: Math.round((Date.now() - started) / 1000), status: child.status });
+  if (child.status !== 0) throw new Error(`${label} \`${command}\` exited ${child.status}: ${(child.stderr || child.stdout || '').slice(-600)}`);
+}
+
+function runJson(args, cwd, env) {
+  const child = spawnSync(process.execPath, args, { cwd, env, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+  try {
+    return JSON.parse(child.stdout);
+  } catch {
+    throw new Error(`toolslim ${args.slice(1).join(' ')} exited ${child.status}: ${child.stderr.slice(-600)}`);
+  }
+}
+
+function packRuntime() {
+  const dir = path.join(out, 'runtime-pack');
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const name = execSync(`npm pack --silent --pack-destination ${dir}`, { cwd: path.join(root, 'packages/runtime'), encoding: 'utf8' }).trim().split('\n').pop();
+  return path.join(dir, name);
+}
+
+function buildTable(list) {
+  const checkNames = ['verified', 'nothingGrew', 'sameToolsPlusReadInstructions', 'noToolGrewAtRuntime', 'resourcesKept', 'readInstructionsServesEachFamily', 'instructionsNameEachFamily', 'secondRunNoChange'];
+  const lines = [
+    '| server | tools before → after | bytes before → after | tokens before → after | slimmed / skipped | checks failed | note |',
+    '| --- | ---: | ---: | ---: | ---: | --- | --- |',
+  ];
+  for (const r of list) {
+    const arrow = (key) => (r.before && r.after ? `${r.before[key]} → ${r.after[key]}` : r.before ? `${r.before[key]} → —` : '—');
+    const failed = checkNames.filter((name) => r.checks[name] === false);
+    lines.push(
+      `| ${r.name} | ${arrow('tools')} | ${arrow('bytes')} | ${arrow('tokens')} | ${r.slim ? `${r.slim.tools} / ${r.slim.skipped}` : '—'} | ${failed.join(', ') || (r.after ? 'none' : '—')} | ${(r.failed ?? r.notes.join('; ')).replace(/\|/g, '\\|').replace(/\n/g, ' ').slice(0, 300)} |`,
+    );
+  }
+  return lines.join('\n');
+}
