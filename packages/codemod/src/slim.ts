@@ -671,7 +671,7 @@ function buildTotals(measured: ReadonlyArray<ToolMeasure | undefined>, changes: 
     afterBytes += (change.after?.bytes ?? 0) - (change.before?.bytes ?? 0);
     afterTokens += (change.after?.tokens ?? 0) - (change.before?.tokens ?? 0);
   }
-  return { tools: count, found: decls.length, before: { bytes, tokens }, after: { bytes: afterBytes, tokens: afterTokens }, ...(extra ? { added: extra } : {}) };
+  return { tools: count, found: measured.length, before: { bytes, tokens }, after: { bytes: afterBytes, tokens: afterTokens }, ...(extra ? { added: extra } : {}) };
 }
 
 function measure(tool: PublishedTool | undefined): ToolMeasure | undefined {
