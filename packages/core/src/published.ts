@@ -13,6 +13,14 @@ export interface PublishedToolResult {
   /** True when some text or schema is dynamic: `tool` then holds only the readable parts. */
   readonly dynamic: boolean;
   readonly reasons: readonly string[];
+  /** Each field that could not be read (or only partly), and why; empty when the tool is fully readable. */
+  readonly unreadable: readonly UnreadableField[];
+}
+
+/** A field of a published tool that is unknown or only partly known statically. */
+export interface UnreadableField {
+  readonly field: 'name' | 'title' | 'description' | 'inputSchema' | 'outputSchema';
+  readonly reason: string;
 }
 
 type Field = 'name' | 'title' | 'description' | 'inputSchema' | 'outputSchema' | 'annotations';
@@ -53,32 +61,45 @@ export function buildPublishedTool(decl: ToolDecl, options: PublishedToolOptions
 }
 
 function buildPublishedToolUncached(decl: ToolDecl, options: PublishedToolOptions): PublishedToolResult {
-  const reasons: string[] = [];
-  const name = readText(decl.name, 'name', reasons);
+  const unreadable: UnreadableField[] = [];
+  const done = (tool: PublishedTool | undefined): PublishedToolResult => ({
+    tool,
+    dynamic: unreadable.length > 0 || tool === undefined,
+    reasons: unreadable.map((u) => `the ${FIELD_WORDS[u.field]} is dynamic: ${u.reason}`),
+    unreadable,
+  });
+  const name = readText(decl.name, 'name', unreadable);
   if (name === undefined || name === '') {
-    if (!decl.name) reasons.push('the tool has no name that can be read');
-    return { tool: undefined, dynamic: true, reasons };
+    if (!decl.name) unreadable.push({ field: 'name', reason: 'the tool has no name that can be read' });
+    return done(undefined);
   }
-  const inputSchema = readSchema(decl.inputSchema, getPublisher(decl), 'input schema', reasons);
-  if (inputSchema === null) return { tool: undefined, dynamic: true, reasons };
-  const outputSchema = readSchema(decl.outputSchema, getPublisher(decl), 'output schema', reasons, 'output');
+  const inputSchema = readSchema(decl.inputSchema, getPublisher(decl), 'inputSchema', unreadable);
+  if (inputSchema === null) return done(undefined);
+  const outputSchema = readSchema(decl.outputSchema, getPublisher(decl), 'outputSchema', unreadable, 'output');
   const fields: Partial<Record<Field, JsonValue>> = {
     name,
-    title: readText(decl.title, 'title', reasons),
-    description: readText(decl.description, 'description', reasons),
+    title: readText(decl.title, 'title', unreadable),
+    description: readText(decl.description, 'description', unreadable),
     inputSchema,
     outputSchema: outputSchema ?? undefined,
     annotations: decl.annotations,
   };
-  const tool = buildForFramework(decl, fields, options);
-  return { tool, dynamic: reasons.length > 0, reasons };
+  return done(buildForFramework(decl, fields, options));
 }
 
+const FIELD_WORDS: Readonly<Record<UnreadableField['field'], string>> = {
+  name: 'name',
+  title: 'title',
+  description: 'description',
+  inputSchema: 'input schema',
+  outputSchema: 'output schema',
+};
+
 /** Static text as is; dynamic text contributes its readable part and a reason. */
-function readText(text: TextValue | undefined, what: string, reasons: string[]): string | undefined {
+function readText(text: TextValue | undefined, field: UnreadableField['field'], unreadable: UnreadableField[]): string | undefined {
   if (!text) return undefined;
   if (text.kind === 'static') return text.value;
-  reasons.push(`the ${what} is dynamic: ${text.reason}`);
+  unreadable.push({ field, reason: text.reason });
   return text.readable;
 }
 
@@ -86,10 +107,16 @@ function readText(text: TextValue | undefined, what: string, reasons: string[]):
  * The published schema; `undefined` when the framework publishes none, `null` when it cannot be read
  * (for an input schema the whole tool is then unknown).
  */
-function readSchema(schema: SchemaValue, framework: Framework, what: string, reasons: string[], io: 'input' | 'output' = 'input'): JsonObject | undefined | null {
+function readSchema(
+  schema: SchemaValue,
+  framework: Framework,
+  field: 'inputSchema' | 'outputSchema',
+  unreadable: UnreadableField[],
+  io: 'input' | 'output' = 'input',
+): JsonObject | undefined | null {
   if (schema.kind === 'static') return schema.json;
   if (schema.kind === 'none') return getDefaultSchema(framework, io);
-  reasons.push(`the ${what} is dynamic: ${schema.reason}`);
+  unreadable.push({ field, reason: schema.reason });
   return io === 'input' ? null : undefined;
 }
 

@@ -23,15 +23,15 @@ import { detectVercelToolCall } from './vercel-ai.js';
 /** Styles served by an MCP server, which a tool can be linked to even when its receiver is unknown. */
 const SERVER_FRAMEWORKS: ReadonlySet<Framework> = new Set(['mcp-sdk', 'mcp-sdk-low-level', 'fastmcp', 'shape', 'factory']);
 
-const cache = new WeakMap<Program, { readonly key: string; readonly resolver: unknown; readonly model: FileModel }>();
+const cache = new WeakMap<Program, { readonly key: string; readonly resolver: unknown; readonly modules: unknown; readonly model: FileModel }>();
 
 /** Every tool declaration and server in a file. Cached per program (and options that change the result). */
 export function findTools(program: Program, options: AnalyzeOptions): FileModel {
   const key = JSON.stringify([options.filePath, options.settings?.factories ?? [], options.settings?.zodVersion ?? 4]);
   const cached = cache.get(program);
-  if (cached && cached.key === key && cached.resolver === options.resolveConstant) return cached.model;
+  if (cached && cached.key === key && cached.resolver === options.resolveConstant && cached.modules === options.resolveModule) return cached.model;
   const model = detectAll(program, options);
-  cache.set(program, { key, resolver: options.resolveConstant, model });
+  cache.set(program, { key, resolver: options.resolveConstant, modules: options.resolveModule, model });
   return model;
 }
 

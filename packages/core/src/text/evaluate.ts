@@ -9,14 +9,26 @@
  */
 import type { TSESTree } from '@typescript-eslint/types';
 import { getPropertyName, unwrap, type Program } from '../ast.js';
-import type { ConstantResolver, DynamicText, Node, StaticText, TextPiece, TextValue } from '../model.js';
+import type { ConstantResolver, DynamicText, ModuleResolver, Node, StaticText, TextPiece, TextValue } from '../model.js';
+import { evaluateValue, Unreadable as UnreadableValue } from '../schema/static-value.js';
+import { enter, leave, step } from './budget.js';
 import { getExportsMemberName, Scope } from './scope.js';
 
 export interface TextContext {
   readonly program: Program;
   readonly filePath: string;
   readonly resolveConstant?: ConstantResolver;
+  /** Follows imports into other files (text built from imported constants and helper functions). */
+  readonly resolveModule?: ModuleResolver;
+  /** Which zod major `'zod'` means, for text read through a schema (default 4). */
+  readonly zodVersion?: 3 | 4;
 }
+
+/**
+ * Expressions this evaluator does not compute itself but the value evaluator may (calls of project
+ * functions, conditionals, fallbacks, imported constants); their text has no place in this file's source.
+ */
+const VALUE_FALLBACK = new Set(['CallExpression', 'Identifier', 'MemberExpression', 'ConditionalExpression', 'LogicalExpression']);
 
 /** Tags whose result is their template with common indentation removed. */
 const DEDENT_TAGS = new Set(['dedent', 'outdent', 'stripIndent', 'endent', 'ts_dedent']);
@@ -55,6 +67,15 @@ type Eval = Segment[] | Unreadable;
 
 /** Evaluate an expression as text. */
 export function evaluateText(node: Node, context: TextContext): TextValue {
+  if (!enter()) return { kind: 'dynamic', node, reason: 'evaluations nested too deeply', readable: '', dynamicNodes: [node] };
+  try {
+    return evaluateTextEntered(node, context);
+  } finally {
+    leave();
+  }
+}
+
+function evaluateTextEntered(node: Node, context: TextContext): TextValue {
   const dynamicNodes: Node[] = [];
   const reasons: string[] = [];
   const readable: string[] = [];
@@ -129,6 +150,18 @@ function buildStatic(node: Node, segments: Segment[]): StaticText {
 
 function evaluate(input: Node, context: TextContext, depth: number): Eval {
   if (depth > MAX_DEPTH) return new Unreadable('too deeply nested', input);
+  if (!step()) return new Unreadable('the text takes too long to evaluate', input);
+  const result = evaluateOwn(input, context, depth);
+  if (!(result instanceof Unreadable)) return result;
+  const node = unwrap(input);
+  if (!VALUE_FALLBACK.has(node.type)) return result;
+  const value = evaluateValue(node, { ...context, zodVersion: context.zodVersion ?? 4 });
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return [{ text: String(value), node }];
+  // The value evaluator often knows better why (an import it followed, a helper it called).
+  return value instanceof UnreadableValue && result.reason.startsWith('a ') && !value.reason.startsWith('a ') ? new Unreadable(value.reason, result.node) : result;
+}
+
+function evaluateOwn(input: Node, context: TextContext, depth: number): Eval {
   const node = unwrap(input);
   switch (node.type) {
     case 'Literal':
