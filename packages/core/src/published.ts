@@ -15,6 +15,11 @@ export interface PublishedToolResult {
   readonly reasons: readonly string[];
   /** Each field that could not be read (or only partly), and why; empty when the tool is fully readable. */
   readonly unreadable: readonly UnreadableField[];
+  /**
+   * The readable parts when `tool` is undefined because the input schema is unknown: the name, the
+   * static text, and `{}` for the schema. Measuring it gives a lower bound of what the server publishes.
+   */
+  readonly lowerBound?: PublishedTool;
 }
 
 /** A field of a published tool that is unknown or only partly known statically. */
@@ -62,11 +67,12 @@ export function buildPublishedTool(decl: ToolDecl, options: PublishedToolOptions
 
 function buildPublishedToolUncached(decl: ToolDecl, options: PublishedToolOptions): PublishedToolResult {
   const unreadable: UnreadableField[] = [];
-  const done = (tool: PublishedTool | undefined): PublishedToolResult => ({
+  const done = (tool: PublishedTool | undefined, lowerBound?: PublishedTool): PublishedToolResult => ({
     tool,
     dynamic: unreadable.length > 0 || tool === undefined,
     reasons: unreadable.map((u) => `the ${FIELD_WORDS[u.field]} is dynamic: ${u.reason}`),
     unreadable,
+    ...(lowerBound ? { lowerBound } : {}),
   });
   const name = readText(decl.name, 'name', unreadable);
   if (name === undefined || name === '') {
@@ -74,7 +80,6 @@ function buildPublishedToolUncached(decl: ToolDecl, options: PublishedToolOption
     return done(undefined);
   }
   const inputSchema = readSchema(decl.inputSchema, getPublisher(decl), 'inputSchema', unreadable);
-  if (inputSchema === null) return done(undefined);
   const outputSchema = readSchema(decl.outputSchema, getPublisher(decl), 'outputSchema', unreadable, 'output');
   const fields: Partial<Record<Field, JsonValue>> = {
     name,
@@ -84,8 +89,14 @@ function buildPublishedToolUncached(decl: ToolDecl, options: PublishedToolOption
     outputSchema: outputSchema ?? undefined,
     annotations: decl.annotations,
   };
+  if (inputSchema === null) {
+    // An unreadable input schema leaves no tool to publish, but the name and the texts still measure: `{}` stands for the schema.
+    return done(undefined, buildForFramework(decl, { ...fields, inputSchema: UNKNOWN_SCHEMA }, options));
+  }
   return done(buildForFramework(decl, fields, options));
 }
+
+const UNKNOWN_SCHEMA: JsonObject = {};
 
 const FIELD_WORDS: Readonly<Record<UnreadableField['field'], string>> = {
   name: 'name',

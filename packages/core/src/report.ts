@@ -126,7 +126,8 @@ export function buildRuntimeReport(tools: readonly PublishedTool[], settings?: T
 
 function measureDecl(decl: ToolDecl, filePath: string, publishOptions: PublishedToolOptions): FoundTool {
   const published = buildPublishedTool(decl, publishOptions);
-  const name = published.tool?.name ?? getReadableName(decl);
+  const bounded = published.tool ?? published.lowerBound;
+  const name = bounded?.name ?? getReadableName(decl);
   return {
     name,
     filePath,
@@ -135,7 +136,8 @@ function measureDecl(decl: ToolDecl, filePath: string, publishOptions: Published
     // A tool whose published object cannot be built at all (name or schema unknown) is the most dynamic of all.
     dynamic: published.dynamic || published.tool === undefined,
     unreadable: published.unreadable,
-    measure: published.tool ? measureTool(published.tool) : { bytes: 0, tokens: 0, nameBytes: 0, descriptionBytes: 0, schemaBytes: 0 },
+    // A tool whose schema cannot be read is measured with its readable parts (a lower bound).
+    measure: bounded ? measureTool(bounded) : { bytes: 0, tokens: 0, nameBytes: 0, descriptionBytes: 0, schemaBytes: 0 },
   };
 }
 

@@ -97,12 +97,23 @@ function isFunctionType(node: Node, context: DetectContext): boolean {
   return text.kind === 'static' && text.value === 'function';
 }
 
+const HTTP_METHODS = /^(?:get|post|put|patch|delete|head|options)$/i;
+
+/** A `method` whose static value reads as a tool name (not an HTTP verb, no spaces). */
+function isPublishedMethod(node: Node, context: DetectContext): boolean {
+  const text = context.text(node);
+  return text.kind === 'static' && /^[A-Za-z0-9_.-]{1,128}$/.test(text.value) && !HTTP_METHODS.test(text.value);
+}
+
 interface ShapeName {
   readonly part: NonNullable<ToolParts['name']>;
   readonly from: 'name' | 'id' | 'key';
 }
 
 function getShapeName(fields: ReadonlyMap<string, Field>, object: TSESTree.ObjectExpression, ancestors: readonly Node[], context: DetectContext): ShapeName | undefined {
+  // Toolkits publish under `method: 'create_invoice'` and show `name: 'Create Invoice'` to people.
+  const method = fields.get('method');
+  if (method && isPublishedMethod(method.value, context)) return { part: method.value, from: 'name' };
   const name = fields.get('name');
   if (name) return isTextExpression(name.value, context, true) ? { part: name.value, from: 'name' } : undefined;
   const id = fields.get('id');

@@ -159,7 +159,7 @@ class Evaluator {
       case 'TemplateLiteral':
       case 'TaggedTemplateExpression':
       case 'BinaryExpression':
-        return this.evaluateTextLike(node);
+        return this.evaluateTextLike(node, depth);
       case 'UnaryExpression':
         return this.evaluateUnary(node, depth);
       case 'ArrayExpression':
@@ -206,13 +206,58 @@ class Evaluator {
     return node.value;
   }
 
-  private evaluateTextLike(node: Node): unknown {
-    if (node.type === 'BinaryExpression' && node.operator !== '+') {
-      return new Unreadable(`a \`${node.operator}\` expression`, node);
+  private evaluateTextLike(node: Node, depth = 0): unknown {
+    if (node.type === 'BinaryExpression') {
+      const value = this.evaluateBinary(node, depth);
+      if (value !== undefined) return value;
+      if (node.operator !== '+') return new Unreadable(`a \`${node.operator}\` expression`, node);
     }
     const text = evaluateText(node, this.context);
     if (text.kind === 'static') return text.value;
     return new Unreadable(text.reason, text.dynamicNodes[0] ?? node);
+  }
+
+  /** Comparisons and arithmetic on static primitives; undefined when text evaluation should decide. */
+  private evaluateBinary(node: TSESTree.BinaryExpression, depth: number): unknown {
+    if (node.left.type === 'PrivateIdentifier') return undefined;
+    const left = this.evaluate(node.left, depth + 1);
+    if (left instanceof Unreadable) return undefined;
+    const right = this.evaluate(node.right, depth + 1);
+    if (right instanceof Unreadable) return undefined;
+    const isPrimitive = (v: unknown) => v === null || v === undefined || ['string', 'number', 'boolean'].includes(typeof v);
+    if (!isPrimitive(left) || !isPrimitive(right)) return node.operator === '===' ? left === right : node.operator === '!==' ? left !== right : undefined;
+    const l = left as number;
+    const r = right as number;
+    switch (node.operator) {
+      case '+':
+        return typeof l === 'number' && typeof r === 'number' ? l + r : undefined;
+      case '-':
+        return l - r;
+      case '*':
+        return l * r;
+      case '/':
+        return l / r;
+      case '%':
+        return l % r;
+      case '===':
+        return l === r;
+      case '!==':
+        return l !== r;
+      case '==':
+        return l == r;
+      case '!=':
+        return l != r;
+      case '<':
+        return l < r;
+      case '>':
+        return l > r;
+      case '<=':
+        return l <= r;
+      case '>=':
+        return l >= r;
+      default:
+        return undefined;
+    }
   }
 
   private evaluateUnary(node: TSESTree.UnaryExpression, depth: number): unknown {
@@ -542,7 +587,8 @@ class Evaluator {
     if (callee instanceof Unreadable) {
       const name = getCalleeName(calleeNode);
       const isPlainCall = calleeNode.type === 'Identifier' || (calleeNode.type === 'MemberExpression' && this.isGlobalMember(calleeNode));
-      return isPlainCall && name ? new Unreadable(`a call of \`${name}()\`, known only at run time`, node) : callee;
+      const isCycle = /itself|cycle/.test(callee.reason);
+      return isPlainCall && name && !isCycle ? new Unreadable(`a call of \`${name}()\`, known only at run time`, node) : callee;
     }
     if (isBuilderRef(callee)) {
       const args = this.evaluateArguments(node, depth, callee.name);

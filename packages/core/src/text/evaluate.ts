@@ -33,6 +33,8 @@ const VALUE_FALLBACK = new Set(['CallExpression', 'Identifier', 'MemberExpressio
 /** Tags whose result is their template with common indentation removed. */
 const DEDENT_TAGS = new Set(['dedent', 'outdent', 'stripIndent', 'endent', 'ts_dedent']);
 const MAX_DEPTH = 40;
+/** How far the readable parts of a dynamic text are followed through templates, `+` and constants. */
+const MAX_READABLE_DEPTH = 8;
 
 /**
  * A run of an evaluated string written in one place. Mapped runs know the source offset of each character:
@@ -158,7 +160,8 @@ function evaluate(input: Node, context: TextContext, depth: number): Eval {
   const value = evaluateValue(node, { ...context, zodVersion: context.zodVersion ?? 4 });
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return [{ text: String(value), node }];
   // The value evaluator often knows better why (an import it followed, a helper it called).
-  return value instanceof UnreadableValue && result.reason.startsWith('a ') && !value.reason.startsWith('a ') ? new Unreadable(value.reason, result.node) : result;
+  const isGeneric = result.reason.startsWith('a ') || result.reason.includes(' is imported from ');
+  return value instanceof UnreadableValue && isGeneric && !value.reason.includes('not a schema builder') ? new Unreadable(value.reason, result.node) : result;
 }
 
 function evaluateOwn(input: Node, context: TextContext, depth: number): Eval {
@@ -504,23 +507,29 @@ function dedent(segments: Segment[]): Segment[] {
 }
 
 /** For a dynamic text: the static parts, in order, and the sub-expressions that are not static. */
-function collectReadable(input: Node, context: TextContext, readable: string[], dynamicNodes: Node[], reasons: string[]): void {
+function collectReadable(input: Node, context: TextContext, readable: string[], dynamicNodes: Node[], reasons: string[], depth = 0): void {
   const node = unwrap(input);
   const attempt = evaluate(node, context, 0);
   if (!(attempt instanceof Unreadable)) {
     readable.push(textOf(attempt));
     return;
   }
-  if (node.type === 'TemplateLiteral') {
+  if (node.type === 'TemplateLiteral' && depth < MAX_READABLE_DEPTH) {
     node.quasis.forEach((quasi, i) => {
       readable.push(quasi.value.cooked ?? '');
-      if (i < node.expressions.length) collectReadable(node.expressions[i], context, readable, dynamicNodes, reasons);
+      if (i < node.expressions.length) collectReadable(node.expressions[i], context, readable, dynamicNodes, reasons, depth + 1);
     });
     return;
   }
-  if (node.type === 'BinaryExpression' && node.operator === '+') {
-    collectReadable(node.left, context, readable, dynamicNodes, reasons);
-    collectReadable(node.right, context, readable, dynamicNodes, reasons);
+  if (node.type === 'BinaryExpression' && node.operator === '+' && depth < MAX_READABLE_DEPTH) {
+    collectReadable(node.left, context, readable, dynamicNodes, reasons, depth + 1);
+    collectReadable(node.right, context, readable, dynamicNodes, reasons, depth + 1);
+    return;
+  }
+  // A same-file constant built from a template or `+`: its static parts count too (a lower bound).
+  const init = node.type === 'Identifier' && depth < MAX_READABLE_DEPTH ? Scope.of(context.program).resolve(node) : undefined;
+  if (init && (unwrap(init).type === 'TemplateLiteral' || unwrap(init).type === 'BinaryExpression')) {
+    collectReadable(init, context, readable, dynamicNodes, reasons, depth + 1);
     return;
   }
   dynamicNodes.push(attempt.node);
