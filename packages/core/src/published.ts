@@ -141,40 +141,55 @@ function getPublisher(decl: ToolDecl): Framework {
   return decl.framework;
 }
 
-function buildForFramework(decl: ToolDecl, fields: Partial<Record<Field, JsonValue>>, options: PublishedToolOptions): PublishedTool {
-  switch (getPublisher(decl)) {
-    case 'mcp-sdk':
-      // The object literal McpServer builds; `outputSchema` is added after it when there is one.
-      return assemble([
-        ['name', fields.name],
-        ['title', fields.title],
-        ['description', fields.description],
-        ['inputSchema', fields.inputSchema],
-        ['annotations', fields.annotations],
-        ['execution', options.mcpSdkExecution === false ? undefined : MCP_SDK_EXECUTION],
-        ['outputSchema', fields.outputSchema],
-      ]);
-    case 'fastmcp':
-      // FastMCP's `tools/list` handler writes annotations, description, inputSchema, name, then outputSchema.
-      return assemble([
-        ['annotations', fields.annotations],
-        ['description', fields.description],
-        ['inputSchema', fields.inputSchema],
-        ['name', fields.name],
-        ['outputSchema', fields.outputSchema],
-      ]);
-    case 'vercel-ai':
-    case 'langchain':
-    case 'mastra':
-      // Not MCP servers: served through an adapter that publishes name, description and the converted schema.
-      return assemble([
-        ['name', fields.name],
-        ['description', fields.description],
-        ['inputSchema', fields.inputSchema],
-      ]);
-    default:
-      return assemble(getSourceOrder(decl.node).map((field) => [field, fields[field]]));
-  }
+type Fields = Partial<Record<Field, JsonValue>>;
+
+/** How one publisher writes a tool into `tools/list`: which fields, in which key order. */
+type Publisher = (decl: ToolDecl, fields: Fields, options: PublishedToolOptions) => ReadonlyArray<readonly [string, JsonValue | undefined]>;
+
+/** The object literal McpServer builds; `outputSchema` is added after it when there is one. */
+const MCP_SDK: Publisher = (_decl, fields, options) => [
+  ['name', fields.name],
+  ['title', fields.title],
+  ['description', fields.description],
+  ['inputSchema', fields.inputSchema],
+  ['annotations', fields.annotations],
+  ['execution', options.mcpSdkExecution === false ? undefined : MCP_SDK_EXECUTION],
+  ['outputSchema', fields.outputSchema],
+];
+
+/** Not MCP servers: served through an adapter that publishes name, description and the converted schema. */
+const ADAPTER: Publisher = (_decl, fields) => [
+  ['name', fields.name],
+  ['description', fields.description],
+  ['inputSchema', fields.inputSchema],
+];
+
+/** Literal styles publish the object the author wrote. */
+const AS_WRITTEN: Publisher = (decl, fields) => getSourceOrder(decl.node).map((field) => [field, fields[field]] as const);
+
+/** One entry per framework: the compiler checks that none is missing. */
+const PUBLISHERS: Readonly<Record<Framework, Publisher>> = {
+  'mcp-sdk': MCP_SDK,
+  // FastMCP's `tools/list` handler writes annotations, description, inputSchema, name, then outputSchema.
+  fastmcp: (_decl, fields) => [
+    ['annotations', fields.annotations],
+    ['description', fields.description],
+    ['inputSchema', fields.inputSchema],
+    ['name', fields.name],
+    ['outputSchema', fields.outputSchema],
+  ],
+  'vercel-ai': ADAPTER,
+  langchain: ADAPTER,
+  mastra: ADAPTER,
+  'mcp-sdk-low-level': AS_WRITTEN,
+  anthropic: AS_WRITTEN,
+  openai: AS_WRITTEN,
+  factory: AS_WRITTEN,
+  shape: AS_WRITTEN,
+};
+
+function buildForFramework(decl: ToolDecl, fields: Fields, options: PublishedToolOptions): PublishedTool {
+  return assemble(PUBLISHERS[getPublisher(decl)](decl, fields, options));
 }
 
 /**

@@ -21,9 +21,6 @@ export interface Candidates {
   readonly classes: Candidate<TSESTree.ClassDeclaration | TSESTree.ClassExpression>[];
 }
 
-/** Calls that some detector reads; `settings.factories` add to these. */
-const DETECTED_CALLS = new Set(['tool', 'registerTool', 'registerToolTask', 'addTool', 'createTool', 'setRequestHandler']);
-
 /** Constructors of servers and of LangChain tools (bundlers may rename a class `McpServer2`). */
 const DETECTED_CLASSES = /^(?:McpServer|Server|FastMCP|DynamicStructuredTool|DynamicTool)\d*$/;
 
@@ -45,7 +42,8 @@ const SKIPPED_TYPES: ReadonlySet<string> = new Set([
   'TemplateElement',
 ]);
 
-export function collectCandidates(program: Program, factories: ReadonlySet<string>): Candidates {
+/** `calleeNames`: the calls some detector reads (the style registry's names and `settings.factories`). */
+export function collectCandidates(program: Program, calleeNames: ReadonlySet<string>): Candidates {
   const found: Candidates = { calls: [], news: [], objects: [], classes: [] };
   // Iterative pre-order walk: `depths` says where each stacked node sits, so `ancestors[0..depth)` is
   // always its path without allocating anything per node.
@@ -60,7 +58,7 @@ export function collectCandidates(program: Program, factories: ReadonlySet<strin
     switch (node.type) {
       case 'CallExpression': {
         const name = getCalleeName(node.callee);
-        if (name !== undefined && (DETECTED_CALLS.has(name) || factories.has(name))) found.calls.push({ node, ancestors: ancestors.slice() });
+        if (name !== undefined && calleeNames.has(name)) found.calls.push({ node, ancestors: ancestors.slice() });
         break;
       }
       case 'NewExpression': {

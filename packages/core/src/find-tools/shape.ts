@@ -6,10 +6,11 @@
  */
 import type { TSESTree } from '@typescript-eslint/types';
 import { getPropertyName, unwrap } from '../ast.js';
-import type { Framework, Node } from '../model.js';
+import type { DynamicText, Framework, Node } from '../model.js';
 import { buildTool, findFirstField, getDefinitionParts, HANDLER_KEYS, type FoundTool, type ToolParts } from './build.js';
 import { SCHEMA_KEYS, type Candidate } from './collect.js';
 import { getRecordName, type DetectContext, type Field } from './context.js';
+import { detectMcpSdkCall } from './mcp-sdk.js';
 import { isPossiblyText, isSchemaExpression, isSchemaObject, isTextExpression } from './text-guards.js';
 
 /**
@@ -35,15 +36,26 @@ const SCHEMA_CONTAINER_KEYS = new Set([
   'format',
 ]);
 
+/**
+ * Keys whose objects are model traffic, not definitions: tool calls (`tool_calls: [{ type: 'function',
+ * function: { name, arguments } }]`), a forced choice (`tool_choice`), recorded responses and messages.
+ */
+const TRAFFIC_KEYS = new Set(['tool_calls', 'toolCalls', 'tool_choice', 'toolChoice', 'choices', 'messages']);
+
+/** `type` values of objects that look like tools but are run by the provider (AI SDK provider-defined tools). */
+const PROVIDER_TYPES = new Set(['provider', 'provider-defined', 'provider-defined-client']);
+
 export function detectShapeObject(candidate: Candidate<TSESTree.ObjectExpression>, context: DetectContext): FoundTool | undefined {
   const object = candidate.node;
   const ancestors = candidate.ancestors;
-  if (context.claimed.has(object) || isUnderSchemaContainer(ancestors, 0)) return undefined;
+  if (context.claimed.has(object) || isUnderSchemaContainer(ancestors, 0) || isUnderTrafficKey(ancestors)) return undefined;
   const fields = context.readFields(object);
+  if (isProviderDefined(fields, context)) return undefined;
   const openAiFunction = getOpenAiFunction(fields, context);
   if (openAiFunction) {
     const inner = context.readFields(openAiFunction);
-    if (!inner.has('name')) return undefined;
+    // A tool call (`{ name, arguments }`) or a forced choice (`{ name }`) names a tool; it does not define one.
+    if (!inner.has('name') || inner.has('arguments') || (!inner.has('description') && !inner.has('parameters'))) return undefined;
     context.claim(object, fields);
     context.claim(openAiFunction, inner);
     return buildTool({ framework: 'openai', node: object, ...getDefinitionParts(inner, ['parameters']) }, context);
@@ -52,9 +64,10 @@ export function detectShapeObject(candidate: Candidate<TSESTree.ObjectExpression
   if (isSchemaObject(object) || fields.has('in')) return undefined;
   const schema = findFirstField(fields, SCHEMA_KEYS) ?? getSpeakeasyArgs(fields);
   const description = fields.get('description');
+  if (schema && !description) return detectDescriptionlessDefinition(object, fields, schema, context);
   if (!schema || !description || !isSchemaExpression(schema.value, context) || !isPossiblyText(description.value, context)) return undefined;
   const name = getShapeName(fields, object, ancestors, context);
-  if (!name) return undefined;
+  if (!name) return detectRegisterLikeCall(object, ancestors, context);
   context.claim(object, fields);
   const parts = getDefinitionParts(fields);
   return buildTool(
@@ -68,6 +81,50 @@ export function detectShapeObject(candidate: Candidate<TSESTree.ObjectExpression
     },
     context,
   );
+}
+
+/**
+ * `{ name: 'dashboard-get', schema, handler }`: a definition whose description is added where it is
+ * registered (from a table of texts, a JSON file). The tool is real; its description is unknown here.
+ */
+function detectDescriptionlessDefinition(
+  object: TSESTree.ObjectExpression,
+  fields: ReadonlyMap<string, Field>,
+  schema: Field,
+  context: DetectContext,
+): FoundTool | undefined {
+  const name = fields.get('name');
+  const handler = findFirstField(fields, HANDLER_KEYS);
+  if (!name || !handler || fields.has('title') || !isSchemaExpression(schema.value, context)) return undefined;
+  const run = unwrap(handler.value);
+  if (run.type !== 'ArrowFunctionExpression' && run.type !== 'FunctionExpression' && run.type !== 'Identifier') return undefined;
+  const nameText = context.text(name.value);
+  if (nameText.kind !== 'static' || !/^[A-Za-z0-9_.-]{1,128}$/.test(nameText.value)) return undefined;
+  context.claim(object, fields);
+  const found = buildTool({ framework: 'shape', node: object, ...getDefinitionParts(fields), inputSchema: schema.value, handler: handler.value }, context);
+  const description: DynamicText = {
+    kind: 'dynamic',
+    node: object,
+    reason: 'the definition has no description: it is added where the tool is registered',
+    readable: '',
+    dynamicNodes: [object],
+  };
+  return { ...found, decl: { ...found.decl, description } };
+}
+
+/**
+ * A project's own registration method with `registerTool`'s signature: `context.accountTool('name',
+ * { description, inputSchema }, handler)`. It hands the config to `McpServer.registerTool` in the end.
+ */
+function detectRegisterLikeCall(object: TSESTree.ObjectExpression, ancestors: readonly Node[], context: DetectContext): FoundTool | undefined {
+  const call = ancestors[ancestors.length - 1];
+  if (call?.type !== 'CallExpression' || call.arguments[1] !== object || call.arguments.length < 3) return undefined;
+  if (unwrap(call.callee).type !== 'MemberExpression' || call.arguments[0].type === 'SpreadElement') return undefined;
+  const handler = unwrap(call.arguments[2]);
+  if (handler.type !== 'ArrowFunctionExpression' && handler.type !== 'FunctionExpression' && handler.type !== 'Identifier') return undefined;
+  const nameText = context.text(call.arguments[0]);
+  if (nameText.kind !== 'static' || !/^[A-Za-z0-9_.-]{1,128}$/.test(nameText.value)) return undefined;
+  return detectMcpSdkCall({ node: call, ancestors: ancestors.slice(0, -1) }, 'registerTool', context);
 }
 
 /**
@@ -154,6 +211,24 @@ function isDirectlyExported(ancestors: readonly Node[]): boolean {
 }
 
 /** Objects inside a JSON Schema's `properties` (or a response format) are schema, not tools. */
+function isUnderTrafficKey(ancestors: readonly Node[]): boolean {
+  for (let i = ancestors.length - 1, seen = 0; i >= 0 && seen < 2; i--) {
+    const a = ancestors[i];
+    if (a.type !== 'Property') continue;
+    seen++;
+    const key = getPropertyName(a);
+    if (key !== undefined && TRAFFIC_KEYS.has(key)) return true;
+  }
+  return false;
+}
+
+function isProviderDefined(fields: ReadonlyMap<string, Field>, context: DetectContext): boolean {
+  const type = fields.get('type');
+  if (!type) return false;
+  const text = context.text(type.value);
+  return text.kind === 'static' && PROVIDER_TYPES.has(text.value);
+}
+
 export function isUnderSchemaContainer(ancestors: readonly Node[], skip: number): boolean {
   // Look at the nearest few holders only: a tool record two levels under `properties` is still schema.
   for (let i = ancestors.length - 1 - skip, seen = 0; i >= 0 && seen < 3; i--) {
