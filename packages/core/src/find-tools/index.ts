@@ -5,7 +5,7 @@
  */
 import type { TSESTree } from '@typescript-eslint/types';
 import { getCalleeName, unwrap, type Program } from '../ast.js';
-import type { AnalyzeOptions, FileModel, Framework, Node, ToolDecl } from '../model.js';
+import type { AnalyzeOptions, FileModel, Framework, ToolDecl } from '../model.js';
 import type { FoundTool } from './build.js';
 import { detectToolClass } from './classes.js';
 import { collectCandidates, type Candidate } from './collect.js';
