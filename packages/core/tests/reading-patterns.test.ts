@@ -41,4 +41,14 @@ export const tools = [{ method: 'invoices_create', name: 'Create Invoice', descr
 export const routes = [{ method: 'GET', name: 'list_items', description: 'List items.', schema: z.object({}) }];`;
     expect(summary(code).map((row) => row.name)).toEqual(['list_items']);
   });
+
+  it('a `params` raw shape beside a name, a description and a handler is the input schema', () => {
+    const code = `import { z } from 'zod';
+const idParam = z.string().describe('Id.');
+export const defs = [
+  { name: 'item_get', description: 'Get one item.', params: { idParam }, handler: async () => ({}) },
+  { name: 'request', description: 'Not a tool: no handler.', params: { idParam } },
+];`;
+    expect(summary(code)).toEqual([{ framework: 'shape', name: 'item_get', description: 'Get one item.', schema: 'static' }]);
+  });
 });

@@ -102,12 +102,12 @@ export function isSchemaKey(name: string | undefined): boolean {
   return name !== undefined && SCHEMA_KEY_SET.has(name);
 }
 
-/** A schema-like key, OpenAI's `function` wrapper, or Speakeasy's `args` (checked further by shape). */
+/** A schema-like key, OpenAI's `function` wrapper, Speakeasy's `args` or a `params` shape (checked further by shape). */
 function hasToolLikeKey(object: TSESTree.ObjectExpression): boolean {
   for (const p of object.properties) {
     if (p.type !== 'Property') continue;
     const name = getPropertyName(p);
-    if (name !== undefined && (SCHEMA_KEY_SET.has(name) || name === 'function' || name === 'args')) return true;
+    if (name !== undefined && (SCHEMA_KEY_SET.has(name) || name === 'function' || name === 'args' || name === 'params')) return true;
   }
   return false;
 }

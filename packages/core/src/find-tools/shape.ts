@@ -10,6 +10,8 @@ import type { DynamicText, Framework, Node } from '../model.js';
 import { buildTool, findFirstField, getDefinitionParts, HANDLER_KEYS, type FoundTool, type ToolParts } from './build.js';
 import { SCHEMA_KEYS, type Candidate } from './collect.js';
 import { getRecordName, type DetectContext, type Field } from './context.js';
+import { isRawShape } from '../schema/convert.js';
+import { evaluateValue } from '../schema/static-value.js';
 import { detectMcpSdkCall } from './mcp-sdk.js';
 import { isPossiblyText, isSchemaExpression, isSchemaObject, isTextExpression } from './text-guards.js';
 
@@ -62,7 +64,7 @@ export function detectShapeObject(candidate: Candidate<TSESTree.ObjectExpression
   }
   // JSON Schemas and OpenAPI parameters (`{ name, in: 'query', description, schema }`) are not tools.
   if (isSchemaObject(object) || fields.has('in')) return undefined;
-  const schema = findFirstField(fields, SCHEMA_KEYS) ?? getSpeakeasyArgs(fields);
+  const schema = findFirstField(fields, SCHEMA_KEYS) ?? getSpeakeasyArgs(fields) ?? getZodParams(fields, context);
   const description = fields.get('description');
   if (schema && !description) return detectDescriptionlessDefinition(object, fields, schema, context);
   if (!schema || !description || !isSchemaExpression(schema.value, context) || !isPossiblyText(description.value, context)) return undefined;
@@ -125,6 +127,17 @@ function detectRegisterLikeCall(object: TSESTree.ObjectExpression, ancestors: re
   const nameText = context.text(call.arguments[0]);
   if (nameText.kind !== 'static' || !/^[A-Za-z0-9_.-]{1,128}$/.test(nameText.value)) return undefined;
   return detectMcpSdkCall({ node: call, ancestors: ancestors.slice(0, -1) }, 'registerTool', context);
+}
+
+/**
+ * `{ name, description, params: { id: z.string() }, handler }`: `params` is too common a key to mean a
+ * schema alone, so it counts only beside a name, a description and a handler, and when it is a zod raw shape.
+ */
+function getZodParams(fields: ReadonlyMap<string, Field>, context: DetectContext): Field | undefined {
+  const params = fields.get('params');
+  if (!params || !findFirstField(fields, HANDLER_KEYS) || unwrap(params.value).type !== 'ObjectExpression') return undefined;
+  const value = evaluateValue(params.value, context.schemaContext);
+  return isRawShape(value) && fields.has('name') && fields.has('description') ? params : undefined;
 }
 
 /**
