@@ -12,3 +12,4 @@ export * from './families.js';
 export * from './report.js';
 export * from './checks/index.js';
 export { createZodVersionLookup, createMcpSdkExecutionLookup } from './installed-libraries.js';
+export { createModuleResolver, type ModuleResolverOptions } from './resolve/modules.js';

@@ -162,6 +162,26 @@ export interface ImportedConstantRef {
 
 export type ConstantResolver = (ref: ImportedConstantRef) => { value: string; file?: string } | undefined;
 
+/** What an imported name stands for, as the cross-file resolver finds it; never thrown, always a value. */
+export type ModuleBinding =
+  /** An expression or declaration (function, class, enum) in another file of the project. */
+  | { readonly kind: 'node'; readonly program: import('./ast.js').Program; readonly filePath: string; readonly node: Node }
+  /** `import * as ns from './x'` (or `export * as ns`): the module itself. */
+  | { readonly kind: 'namespace'; readonly program: import('./ast.js').Program; readonly filePath: string }
+  /** A name of an installed package, reached directly or through project re-exports (`export { z as zod } from 'zod'`). */
+  | { readonly kind: 'package'; readonly source: string; readonly importedName: string }
+  | { readonly kind: 'unreadable'; readonly reason: string };
+
+/** Resolves imports across the files of a project (see `createModuleResolver`). */
+export interface ModuleResolver {
+  /** What `import { importedName } from source` (`'*'` for a namespace) in `fromFile` binds. */
+  resolveImport(fromFile: string, source: string, importedName: string): ModuleBinding;
+  /** What `file` exports as `name`. */
+  resolveExport(file: string, name: string): ModuleBinding;
+  /** The parsed program of a file, when it can be read. */
+  getProgram(file: string): import('./ast.js').Program | undefined;
+}
+
 /** `settings.toolslim` as users write it, shared by the rules, the codemod and the CLI. */
 export interface ToolslimSettings {
   /** Clients to check hard limits for; default: every known client. */
@@ -181,4 +201,6 @@ export interface AnalyzeOptions {
   readonly filePath: string;
   readonly settings?: ToolslimSettings;
   readonly resolveConstant?: ConstantResolver;
+  /** Follows imports into other files of the project (schemas, definitions, helpers); `report` sets it. */
+  readonly resolveModule?: ModuleResolver;
 }

@@ -13,6 +13,19 @@ export interface PublishedToolResult {
   /** True when some text or schema is dynamic: `tool` then holds only the readable parts. */
   readonly dynamic: boolean;
   readonly reasons: readonly string[];
+  /** Each field that could not be read (or only partly), and why; empty when the tool is fully readable. */
+  readonly unreadable: readonly UnreadableField[];
+  /**
+   * The readable parts when `tool` is undefined because the input schema is unknown: the name, the
+   * static text, and `{}` for the schema. Measuring it gives a lower bound of what the server publishes.
+   */
+  readonly lowerBound?: PublishedTool;
+}
+
+/** A field of a published tool that is unknown or only partly known statically. */
+export interface UnreadableField {
+  readonly field: 'name' | 'title' | 'description' | 'inputSchema' | 'outputSchema';
+  readonly reason: string;
 }
 
 type Field = 'name' | 'title' | 'description' | 'inputSchema' | 'outputSchema' | 'annotations';
@@ -53,32 +66,51 @@ export function buildPublishedTool(decl: ToolDecl, options: PublishedToolOptions
 }
 
 function buildPublishedToolUncached(decl: ToolDecl, options: PublishedToolOptions): PublishedToolResult {
-  const reasons: string[] = [];
-  const name = readText(decl.name, 'name', reasons);
+  const unreadable: UnreadableField[] = [];
+  const done = (tool: PublishedTool | undefined, lowerBound?: PublishedTool): PublishedToolResult => ({
+    tool,
+    dynamic: unreadable.length > 0 || tool === undefined,
+    reasons: unreadable.map((u) => `the ${FIELD_WORDS[u.field]} is dynamic: ${u.reason}`),
+    unreadable,
+    ...(lowerBound ? { lowerBound } : {}),
+  });
+  const name = readText(decl.name, 'name', unreadable);
   if (name === undefined || name === '') {
-    if (!decl.name) reasons.push('the tool has no name that can be read');
-    return { tool: undefined, dynamic: true, reasons };
+    if (!decl.name) unreadable.push({ field: 'name', reason: 'the tool has no name that can be read' });
+    return done(undefined);
   }
-  const inputSchema = readSchema(decl.inputSchema, getPublisher(decl), 'input schema', reasons);
-  if (inputSchema === null) return { tool: undefined, dynamic: true, reasons };
-  const outputSchema = readSchema(decl.outputSchema, getPublisher(decl), 'output schema', reasons, 'output');
+  const inputSchema = readSchema(decl.inputSchema, getPublisher(decl), 'inputSchema', unreadable);
+  const outputSchema = readSchema(decl.outputSchema, getPublisher(decl), 'outputSchema', unreadable, 'output');
   const fields: Partial<Record<Field, JsonValue>> = {
     name,
-    title: readText(decl.title, 'title', reasons),
-    description: readText(decl.description, 'description', reasons),
+    title: readText(decl.title, 'title', unreadable),
+    description: readText(decl.description, 'description', unreadable),
     inputSchema,
     outputSchema: outputSchema ?? undefined,
     annotations: decl.annotations,
   };
-  const tool = buildForFramework(decl, fields, options);
-  return { tool, dynamic: reasons.length > 0, reasons };
+  if (inputSchema === null) {
+    // An unreadable input schema leaves no tool to publish, but the name and the texts still measure: `{}` stands for the schema.
+    return done(undefined, buildForFramework(decl, { ...fields, inputSchema: UNKNOWN_SCHEMA }, options));
+  }
+  return done(buildForFramework(decl, fields, options));
 }
 
+const UNKNOWN_SCHEMA: JsonObject = {};
+
+const FIELD_WORDS: Readonly<Record<UnreadableField['field'], string>> = {
+  name: 'name',
+  title: 'title',
+  description: 'description',
+  inputSchema: 'input schema',
+  outputSchema: 'output schema',
+};
+
 /** Static text as is; dynamic text contributes its readable part and a reason. */
-function readText(text: TextValue | undefined, what: string, reasons: string[]): string | undefined {
+function readText(text: TextValue | undefined, field: UnreadableField['field'], unreadable: UnreadableField[]): string | undefined {
   if (!text) return undefined;
   if (text.kind === 'static') return text.value;
-  reasons.push(`the ${what} is dynamic: ${text.reason}`);
+  unreadable.push({ field, reason: text.reason });
   return text.readable;
 }
 
@@ -86,10 +118,16 @@ function readText(text: TextValue | undefined, what: string, reasons: string[]):
  * The published schema; `undefined` when the framework publishes none, `null` when it cannot be read
  * (for an input schema the whole tool is then unknown).
  */
-function readSchema(schema: SchemaValue, framework: Framework, what: string, reasons: string[], io: 'input' | 'output' = 'input'): JsonObject | undefined | null {
+function readSchema(
+  schema: SchemaValue,
+  framework: Framework,
+  field: 'inputSchema' | 'outputSchema',
+  unreadable: UnreadableField[],
+  io: 'input' | 'output' = 'input',
+): JsonObject | undefined | null {
   if (schema.kind === 'static') return schema.json;
   if (schema.kind === 'none') return getDefaultSchema(framework, io);
-  reasons.push(`the ${what} is dynamic: ${schema.reason}`);
+  unreadable.push({ field, reason: schema.reason });
   return io === 'input' ? null : undefined;
 }
 
@@ -103,40 +141,55 @@ function getPublisher(decl: ToolDecl): Framework {
   return decl.framework;
 }
 
-function buildForFramework(decl: ToolDecl, fields: Partial<Record<Field, JsonValue>>, options: PublishedToolOptions): PublishedTool {
-  switch (getPublisher(decl)) {
-    case 'mcp-sdk':
-      // The object literal McpServer builds; `outputSchema` is added after it when there is one.
-      return assemble([
-        ['name', fields.name],
-        ['title', fields.title],
-        ['description', fields.description],
-        ['inputSchema', fields.inputSchema],
-        ['annotations', fields.annotations],
-        ['execution', options.mcpSdkExecution === false ? undefined : MCP_SDK_EXECUTION],
-        ['outputSchema', fields.outputSchema],
-      ]);
-    case 'fastmcp':
-      // FastMCP's `tools/list` handler writes annotations, description, inputSchema, name, then outputSchema.
-      return assemble([
-        ['annotations', fields.annotations],
-        ['description', fields.description],
-        ['inputSchema', fields.inputSchema],
-        ['name', fields.name],
-        ['outputSchema', fields.outputSchema],
-      ]);
-    case 'vercel-ai':
-    case 'langchain':
-    case 'mastra':
-      // Not MCP servers: served through an adapter that publishes name, description and the converted schema.
-      return assemble([
-        ['name', fields.name],
-        ['description', fields.description],
-        ['inputSchema', fields.inputSchema],
-      ]);
-    default:
-      return assemble(getSourceOrder(decl.node).map((field) => [field, fields[field]]));
-  }
+type Fields = Partial<Record<Field, JsonValue>>;
+
+/** How one publisher writes a tool into `tools/list`: which fields, in which key order. */
+type Publisher = (decl: ToolDecl, fields: Fields, options: PublishedToolOptions) => ReadonlyArray<readonly [string, JsonValue | undefined]>;
+
+/** The object literal McpServer builds; `outputSchema` is added after it when there is one. */
+const MCP_SDK: Publisher = (_decl, fields, options) => [
+  ['name', fields.name],
+  ['title', fields.title],
+  ['description', fields.description],
+  ['inputSchema', fields.inputSchema],
+  ['annotations', fields.annotations],
+  ['execution', options.mcpSdkExecution === false ? undefined : MCP_SDK_EXECUTION],
+  ['outputSchema', fields.outputSchema],
+];
+
+/** Not MCP servers: served through an adapter that publishes name, description and the converted schema. */
+const ADAPTER: Publisher = (_decl, fields) => [
+  ['name', fields.name],
+  ['description', fields.description],
+  ['inputSchema', fields.inputSchema],
+];
+
+/** Literal styles publish the object the author wrote. */
+const AS_WRITTEN: Publisher = (decl, fields) => getSourceOrder(decl.node).map((field) => [field, fields[field]] as const);
+
+/** One entry per framework: the compiler checks that none is missing. */
+const PUBLISHERS: Readonly<Record<Framework, Publisher>> = {
+  'mcp-sdk': MCP_SDK,
+  // FastMCP's `tools/list` handler writes annotations, description, inputSchema, name, then outputSchema.
+  fastmcp: (_decl, fields) => [
+    ['annotations', fields.annotations],
+    ['description', fields.description],
+    ['inputSchema', fields.inputSchema],
+    ['name', fields.name],
+    ['outputSchema', fields.outputSchema],
+  ],
+  'vercel-ai': ADAPTER,
+  langchain: ADAPTER,
+  mastra: ADAPTER,
+  'mcp-sdk-low-level': AS_WRITTEN,
+  anthropic: AS_WRITTEN,
+  openai: AS_WRITTEN,
+  factory: AS_WRITTEN,
+  shape: AS_WRITTEN,
+};
+
+function buildForFramework(decl: ToolDecl, fields: Fields, options: PublishedToolOptions): PublishedTool {
+  return assemble(PUBLISHERS[getPublisher(decl)](decl, fields, options));
 }
 
 /**

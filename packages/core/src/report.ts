@@ -7,11 +7,12 @@ import path from 'node:path';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { analyzeSource } from './analyze.js';
 import { createFileConstantResolver } from './text/file-resolver.js';
+import { createModuleResolver } from './resolve/modules.js';
 import { createMcpSdkExecutionLookup, createZodVersionLookup } from './installed-libraries.js';
 import { assignFamilies } from './families.js';
 import { measureTool } from './measure.js';
 import type { ConstantResolver, Framework, PublishedTool, ToolDecl, ToolMeasure, ToolslimSettings } from './model.js';
-import { buildPublishedTool, type PublishedToolOptions } from './published.js';
+import { buildPublishedTool, type PublishedToolOptions, type UnreadableField } from './published.js';
 
 /** One row of `toolslim report --json` / `measure --json`. */
 export interface ReportTool {
@@ -26,6 +27,11 @@ export interface ReportTool {
   nameBytes: number;
   descriptionBytes: number;
   schemaBytes: number;
+  /**
+   * Only on a tool that is not fully readable: each field that is unknown or partly known, and why.
+   * Its bytes are then a lower bound (the static parts; an unreadable input schema counts as `{}`).
+   */
+  unreadable?: UnreadableField[];
 }
 
 export interface ReportJson {
@@ -46,6 +52,7 @@ interface FoundTool {
   readonly line: number;
   readonly framework: Framework;
   readonly dynamic: boolean;
+  readonly unreadable: readonly UnreadableField[];
   readonly measure: ToolMeasure;
 }
 
@@ -63,6 +70,8 @@ export function buildReport(
   const resolveConstant =
     options.resolveConstant ??
     createFileConstantResolver({ readFile: (path) => given.get(path) ?? readIfFile(path) });
+  // Schemas, definitions and helpers imported from other files are followed through one resolver.
+  const resolveModule = createModuleResolver({ readFile: (path) => given.get(path) ?? readIfFile(path) });
   // Without a zodVersion setting, `'zod'` means whatever major is installed next to each file.
   const getZodVersion = options.settings?.zodVersion === undefined ? createZodVersionLookup() : () => undefined;
   const getMcpSdkExecution = createMcpSdkExecutionLookup();
@@ -73,7 +82,7 @@ export function buildReport(
     try {
       const zodVersion = getZodVersion(path.resolve(file.filePath));
       const settings = zodVersion ? { ...options.settings, zodVersion } : options.settings;
-      decls = analyzeSource(file.code, { filePath: file.filePath, settings, resolveConstant }).tools;
+      decls = analyzeSource(file.code, { filePath: path.resolve(file.filePath), settings, resolveConstant, resolveModule }).tools;
     } catch (error) {
       // A file that does not parse is reported and skipped; every other file is still measured.
       errors.push({ file: relative, message: getErrorMessage(error) });
@@ -94,6 +103,7 @@ export function buildReport(
     family: families[index],
     dynamic: tool.dynamic,
     ...tool.measure,
+    ...(tool.dynamic ? { unreadable: tool.unreadable.map((u) => ({ ...u })) } : {}),
   }));
   return { tools: sortHeaviestFirst(tools), totals: sumTotals(tools), errors };
 }
@@ -116,7 +126,8 @@ export function buildRuntimeReport(tools: readonly PublishedTool[], settings?: T
 
 function measureDecl(decl: ToolDecl, filePath: string, publishOptions: PublishedToolOptions): FoundTool {
   const published = buildPublishedTool(decl, publishOptions);
-  const name = published.tool?.name ?? getReadableName(decl);
+  const bounded = published.tool ?? published.lowerBound;
+  const name = bounded?.name ?? getReadableName(decl);
   return {
     name,
     filePath,
@@ -124,7 +135,9 @@ function measureDecl(decl: ToolDecl, filePath: string, publishOptions: Published
     framework: decl.framework,
     // A tool whose published object cannot be built at all (name or schema unknown) is the most dynamic of all.
     dynamic: published.dynamic || published.tool === undefined,
-    measure: published.tool ? measureTool(published.tool) : { bytes: 0, tokens: 0, nameBytes: 0, descriptionBytes: 0, schemaBytes: 0 },
+    unreadable: published.unreadable,
+    // A tool whose schema cannot be read is measured with its readable parts (a lower bound).
+    measure: bounded ? measureTool(bounded) : { bytes: 0, tokens: 0, nameBytes: 0, descriptionBytes: 0, schemaBytes: 0 },
   };
 }
 

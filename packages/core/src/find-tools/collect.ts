@@ -21,9 +21,6 @@ export interface Candidates {
   readonly classes: Candidate<TSESTree.ClassDeclaration | TSESTree.ClassExpression>[];
 }
 
-/** Calls that some detector reads; `settings.factories` add to these. */
-const DETECTED_CALLS = new Set(['tool', 'registerTool', 'registerToolTask', 'addTool', 'createTool', 'setRequestHandler']);
-
 /** Constructors of servers and of LangChain tools (bundlers may rename a class `McpServer2`). */
 const DETECTED_CLASSES = /^(?:McpServer|Server|FastMCP|DynamicStructuredTool|DynamicTool)\d*$/;
 
@@ -45,7 +42,8 @@ const SKIPPED_TYPES: ReadonlySet<string> = new Set([
   'TemplateElement',
 ]);
 
-export function collectCandidates(program: Program, factories: ReadonlySet<string>): Candidates {
+/** `calleeNames`: the calls some detector reads (the style registry's names and `settings.factories`). */
+export function collectCandidates(program: Program, calleeNames: ReadonlySet<string>): Candidates {
   const found: Candidates = { calls: [], news: [], objects: [], classes: [] };
   // Iterative pre-order walk: `depths` says where each stacked node sits, so `ancestors[0..depth)` is
   // always its path without allocating anything per node.
@@ -60,7 +58,7 @@ export function collectCandidates(program: Program, factories: ReadonlySet<strin
     switch (node.type) {
       case 'CallExpression': {
         const name = getCalleeName(node.callee);
-        if (name !== undefined && (DETECTED_CALLS.has(name) || factories.has(name))) found.calls.push({ node, ancestors: ancestors.slice() });
+        if (name !== undefined && calleeNames.has(name)) found.calls.push({ node, ancestors: ancestors.slice() });
         break;
       }
       case 'NewExpression': {
@@ -104,12 +102,12 @@ export function isSchemaKey(name: string | undefined): boolean {
   return name !== undefined && SCHEMA_KEY_SET.has(name);
 }
 
-/** A schema-like key, OpenAI's `function` wrapper, or Speakeasy's `args` (checked further by shape). */
+/** A schema-like key, OpenAI's `function` wrapper, Speakeasy's `args` or a `params` shape (checked further by shape). */
 function hasToolLikeKey(object: TSESTree.ObjectExpression): boolean {
   for (const p of object.properties) {
     if (p.type !== 'Property') continue;
     const name = getPropertyName(p);
-    if (name !== undefined && (SCHEMA_KEY_SET.has(name) || name === 'function' || name === 'args')) return true;
+    if (name !== undefined && (SCHEMA_KEY_SET.has(name) || name === 'function' || name === 'args' || name === 'params')) return true;
   }
   return false;
 }

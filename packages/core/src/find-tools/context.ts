@@ -35,6 +35,7 @@ export class DetectContext {
       program,
       filePath: options.filePath,
       resolveConstant: options.resolveConstant,
+      resolveModule: options.resolveModule,
       zodVersion: options.settings?.zodVersion ?? 4,
     };
   }

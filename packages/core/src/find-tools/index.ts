@@ -5,39 +5,35 @@
  */
 import type { TSESTree } from '@typescript-eslint/types';
 import { getCalleeName, unwrap, type Program } from '../ast.js';
-import type { AnalyzeOptions, FileModel, Framework, Node, ToolDecl } from '../model.js';
+import type { AnalyzeOptions, FileModel, Framework, ToolDecl } from '../model.js';
 import type { FoundTool } from './build.js';
 import { detectToolClass } from './classes.js';
 import { collectCandidates, type Candidate } from './collect.js';
 import { DetectContext } from './context.js';
 import { detectFactoryCall } from './factory.js';
-import { detectFastMcpCall } from './fastmcp.js';
-import { detectLangChainConstructor, detectLangChainToolCall } from './langchain.js';
-import { detectListToolsHandler } from './low-level.js';
-import { detectMastraCall } from './mastra.js';
-import { detectMcpSdkCall } from './mcp-sdk.js';
+import { detectLangChainConstructor } from './langchain.js';
 import { findServerFor, detectServer, type FoundServer } from './servers.js';
 import { detectShapeObject } from './shape.js';
-import { detectVercelToolCall } from './vercel-ai.js';
+import { CALL_STYLES, isCallStyleName } from './styles.js';
 
 /** Styles served by an MCP server, which a tool can be linked to even when its receiver is unknown. */
 const SERVER_FRAMEWORKS: ReadonlySet<Framework> = new Set(['mcp-sdk', 'mcp-sdk-low-level', 'fastmcp', 'shape', 'factory']);
 
-const cache = new WeakMap<Program, { readonly key: string; readonly resolver: unknown; readonly model: FileModel }>();
+const cache = new WeakMap<Program, { readonly key: string; readonly resolver: unknown; readonly modules: unknown; readonly model: FileModel }>();
 
 /** Every tool declaration and server in a file. Cached per program (and options that change the result). */
 export function findTools(program: Program, options: AnalyzeOptions): FileModel {
   const key = JSON.stringify([options.filePath, options.settings?.factories ?? [], options.settings?.zodVersion ?? 4]);
   const cached = cache.get(program);
-  if (cached && cached.key === key && cached.resolver === options.resolveConstant) return cached.model;
+  if (cached && cached.key === key && cached.resolver === options.resolveConstant && cached.modules === options.resolveModule) return cached.model;
   const model = detectAll(program, options);
-  cache.set(program, { key, resolver: options.resolveConstant, model });
+  cache.set(program, { key, resolver: options.resolveConstant, modules: options.resolveModule, model });
   return model;
 }
 
 function detectAll(program: Program, options: AnalyzeOptions): FileModel {
   const factories = new Set(options.settings?.factories ?? []);
-  const candidates = collectCandidates(program, factories);
+  const candidates = collectCandidates(program, new Set([...Object.keys(CALL_STYLES), ...factories]));
   const context = new DetectContext(program, options);
   const servers: FoundServer[] = [];
   const found: FoundTool[] = [];
@@ -69,6 +65,7 @@ function detectAll(program: Program, options: AnalyzeOptions): FileModel {
   }
 
   const tools = dropShapeDuplicates(found, byShape)
+    .filter((tool) => !isAdapterRegistration(tool.decl))
     .sort((a, b) => a.decl.node.range[0] - b.decl.node.range[0])
     .map((tool): ToolDecl => {
       const receiverServer = attempt(() => findServerFor(tool.receiver, SERVER_FRAMEWORKS.has(tool.decl.framework) ? servers : [], context));
@@ -85,38 +82,20 @@ function detectConstructedTool(candidate: Candidate<TSESTree.NewExpression>, con
 function detectCall(candidate: Candidate<TSESTree.CallExpression>, factories: ReadonlySet<string>, context: DetectContext): FoundTool[] {
   const name = getCalleeName(candidate.node.callee) ?? '';
   if (factories.has(name)) return listOf(detectFactoryCall(candidate, context));
-  switch (name) {
-    case 'tool':
-      if (isRegistrationLoop(candidate.node, context)) return [];
-      return listOf(detectMcpSdkCall(candidate, name, context) ?? detectLangChainToolCall(candidate, context) ?? detectVercelToolCall(candidate, context));
-    case 'registerTool':
-    case 'registerToolTask':
-      if (isRegistrationLoop(candidate.node, context)) return [];
-      return listOf(detectMcpSdkCall(candidate, name, context));
-    case 'addTool':
-      return listOf(detectFastMcpCall(candidate, context));
-    case 'createTool':
-      return listOf(detectMastraCall(candidate, context));
-    case 'setRequestHandler':
-      return detectListToolsHandler(candidate, context);
-    default:
-      return [];
-  }
+  return isCallStyleName(name) ? CALL_STYLES[name](candidate, context) : [];
 }
 
 /**
- * `for (const t of tools) server.tool(t.name, t.description, t.shape, t.run)`: the call registers
- * definitions written elsewhere (found there by shape), so it is not a declaration itself.
+ * `allTools.map((t) => tool({ description: t.description, inputSchema: t.schema }))`: an adapter that
+ * re-registers definitions declared elsewhere (found there). Its name, text and schema all come from a
+ * parameter, so it is not a declaration of its own.
  */
-function isRegistrationLoop(call: TSESTree.CallExpression, context: DetectContext): boolean {
-  const first = call.arguments[0];
-  if (!first || first.type === 'SpreadElement') return false;
-  let root: Node = unwrap(first);
-  if (root.type !== 'Identifier' && root.type !== 'MemberExpression') return false;
-  while (root.type === 'MemberExpression') root = unwrap(root.object);
-  if (root.type !== 'Identifier') return false;
-  if (context.resolveIdentifier(root) !== undefined || context.isImported(root)) return false;
-  return context.text(first).kind !== 'static';
+function isAdapterRegistration(decl: FoundTool['decl']): boolean {
+  if (decl.name !== undefined && decl.name.kind === 'static') return false;
+  const description = decl.description;
+  if (description?.kind !== 'dynamic' || decl.inputSchema.kind !== 'dynamic') return false;
+  const node = unwrap(description.node);
+  return node.type === 'MemberExpression' && unwrap(node.object).type === 'Identifier' && description.dynamicNodes.every((n) => n.type === 'MemberExpression' || n.type === 'Identifier');
 }
 
 /** A declaration seen both by its style and by shape (e.g. a definition object also registered by name) counts once. */

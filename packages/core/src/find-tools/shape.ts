@@ -6,10 +6,13 @@
  */
 import type { TSESTree } from '@typescript-eslint/types';
 import { getPropertyName, unwrap } from '../ast.js';
-import type { Framework, Node } from '../model.js';
+import type { DynamicText, Framework, Node } from '../model.js';
 import { buildTool, findFirstField, getDefinitionParts, HANDLER_KEYS, type FoundTool, type ToolParts } from './build.js';
 import { SCHEMA_KEYS, type Candidate } from './collect.js';
 import { getRecordName, type DetectContext, type Field } from './context.js';
+import { isRawShape } from '../schema/convert.js';
+import { evaluateValue } from '../schema/static-value.js';
+import { detectMcpSdkCall } from './mcp-sdk.js';
 import { isPossiblyText, isSchemaExpression, isSchemaObject, isTextExpression } from './text-guards.js';
 
 /**
@@ -35,26 +38,38 @@ const SCHEMA_CONTAINER_KEYS = new Set([
   'format',
 ]);
 
+/**
+ * Keys whose objects are model traffic, not definitions: tool calls (`tool_calls: [{ type: 'function',
+ * function: { name, arguments } }]`), a forced choice (`tool_choice`), recorded responses and messages.
+ */
+const TRAFFIC_KEYS = new Set(['tool_calls', 'toolCalls', 'tool_choice', 'toolChoice', 'choices', 'messages']);
+
+/** `type` values of objects that look like tools but are run by the provider (AI SDK provider-defined tools). */
+const PROVIDER_TYPES = new Set(['provider', 'provider-defined', 'provider-defined-client']);
+
 export function detectShapeObject(candidate: Candidate<TSESTree.ObjectExpression>, context: DetectContext): FoundTool | undefined {
   const object = candidate.node;
   const ancestors = candidate.ancestors;
-  if (context.claimed.has(object) || isUnderSchemaContainer(ancestors, 0)) return undefined;
+  if (context.claimed.has(object) || isUnderSchemaContainer(ancestors, 0) || isUnderTrafficKey(ancestors)) return undefined;
   const fields = context.readFields(object);
+  if (isProviderDefined(fields, context)) return undefined;
   const openAiFunction = getOpenAiFunction(fields, context);
   if (openAiFunction) {
     const inner = context.readFields(openAiFunction);
-    if (!inner.has('name')) return undefined;
+    // A tool call (`{ name, arguments }`) or a forced choice (`{ name }`) names a tool; it does not define one.
+    if (!inner.has('name') || inner.has('arguments') || (!inner.has('description') && !inner.has('parameters'))) return undefined;
     context.claim(object, fields);
     context.claim(openAiFunction, inner);
     return buildTool({ framework: 'openai', node: object, ...getDefinitionParts(inner, ['parameters']) }, context);
   }
   // JSON Schemas and OpenAPI parameters (`{ name, in: 'query', description, schema }`) are not tools.
   if (isSchemaObject(object) || fields.has('in')) return undefined;
-  const schema = findFirstField(fields, SCHEMA_KEYS) ?? getSpeakeasyArgs(fields);
+  const schema = findFirstField(fields, SCHEMA_KEYS) ?? getSpeakeasyArgs(fields) ?? getZodParams(fields, context);
   const description = fields.get('description');
+  if (schema && !description) return detectDescriptionlessDefinition(object, fields, schema, context);
   if (!schema || !description || !isSchemaExpression(schema.value, context) || !isPossiblyText(description.value, context)) return undefined;
   const name = getShapeName(fields, object, ancestors, context);
-  if (!name) return undefined;
+  if (!name) return detectRegisterLikeCall(object, ancestors, context);
   context.claim(object, fields);
   const parts = getDefinitionParts(fields);
   return buildTool(
@@ -68,6 +83,61 @@ export function detectShapeObject(candidate: Candidate<TSESTree.ObjectExpression
     },
     context,
   );
+}
+
+/**
+ * `{ name: 'dashboard-get', schema, handler }`: a definition whose description is added where it is
+ * registered (from a table of texts, a JSON file). The tool is real; its description is unknown here.
+ */
+function detectDescriptionlessDefinition(
+  object: TSESTree.ObjectExpression,
+  fields: ReadonlyMap<string, Field>,
+  schema: Field,
+  context: DetectContext,
+): FoundTool | undefined {
+  const name = fields.get('name');
+  const handler = findFirstField(fields, HANDLER_KEYS);
+  if (!name || !handler || fields.has('title') || !isSchemaExpression(schema.value, context)) return undefined;
+  const run = unwrap(handler.value);
+  if (run.type !== 'ArrowFunctionExpression' && run.type !== 'FunctionExpression' && run.type !== 'Identifier') return undefined;
+  const nameText = context.text(name.value);
+  if (nameText.kind !== 'static' || !/^[A-Za-z0-9_.-]{1,128}$/.test(nameText.value)) return undefined;
+  context.claim(object, fields);
+  const found = buildTool({ framework: 'shape', node: object, ...getDefinitionParts(fields), inputSchema: schema.value, handler: handler.value }, context);
+  const description: DynamicText = {
+    kind: 'dynamic',
+    node: object,
+    reason: 'the definition has no description: it is added where the tool is registered',
+    readable: '',
+    dynamicNodes: [object],
+  };
+  return { ...found, decl: { ...found.decl, description } };
+}
+
+/**
+ * A project's own registration method with `registerTool`'s signature: `context.accountTool('name',
+ * { description, inputSchema }, handler)`. It hands the config to `McpServer.registerTool` in the end.
+ */
+function detectRegisterLikeCall(object: TSESTree.ObjectExpression, ancestors: readonly Node[], context: DetectContext): FoundTool | undefined {
+  const call = ancestors[ancestors.length - 1];
+  if (call?.type !== 'CallExpression' || call.arguments[1] !== object || call.arguments.length < 3) return undefined;
+  if (unwrap(call.callee).type !== 'MemberExpression' || call.arguments[0].type === 'SpreadElement') return undefined;
+  const handler = unwrap(call.arguments[2]);
+  if (handler.type !== 'ArrowFunctionExpression' && handler.type !== 'FunctionExpression' && handler.type !== 'Identifier') return undefined;
+  const nameText = context.text(call.arguments[0]);
+  if (nameText.kind !== 'static' || !/^[A-Za-z0-9_.-]{1,128}$/.test(nameText.value)) return undefined;
+  return detectMcpSdkCall({ node: call, ancestors: ancestors.slice(0, -1) }, 'registerTool', context);
+}
+
+/**
+ * `{ name, description, params: { id: z.string() }, handler }`: `params` is too common a key to mean a
+ * schema alone, so it counts only beside a name, a description and a handler, and when it is a zod raw shape.
+ */
+function getZodParams(fields: ReadonlyMap<string, Field>, context: DetectContext): Field | undefined {
+  const params = fields.get('params');
+  if (!params || !findFirstField(fields, HANDLER_KEYS) || unwrap(params.value).type !== 'ObjectExpression') return undefined;
+  const value = evaluateValue(params.value, context.schemaContext);
+  return isRawShape(value) && fields.has('name') && fields.has('description') ? params : undefined;
 }
 
 /**
@@ -97,12 +167,23 @@ function isFunctionType(node: Node, context: DetectContext): boolean {
   return text.kind === 'static' && text.value === 'function';
 }
 
+const HTTP_METHODS = /^(?:get|post|put|patch|delete|head|options)$/i;
+
+/** A `method` whose static value reads as a tool name (not an HTTP verb, no spaces). */
+function isPublishedMethod(node: Node, context: DetectContext): boolean {
+  const text = context.text(node);
+  return text.kind === 'static' && /^[A-Za-z0-9_.-]{1,128}$/.test(text.value) && !HTTP_METHODS.test(text.value);
+}
+
 interface ShapeName {
   readonly part: NonNullable<ToolParts['name']>;
   readonly from: 'name' | 'id' | 'key';
 }
 
 function getShapeName(fields: ReadonlyMap<string, Field>, object: TSESTree.ObjectExpression, ancestors: readonly Node[], context: DetectContext): ShapeName | undefined {
+  // Toolkits publish under `method: 'create_invoice'` and show `name: 'Create Invoice'` to people.
+  const method = fields.get('method');
+  if (method && isPublishedMethod(method.value, context)) return { part: method.value, from: 'name' };
   const name = fields.get('name');
   if (name) return isTextExpression(name.value, context, true) ? { part: name.value, from: 'name' } : undefined;
   const id = fields.get('id');
@@ -143,6 +224,24 @@ function isDirectlyExported(ancestors: readonly Node[]): boolean {
 }
 
 /** Objects inside a JSON Schema's `properties` (or a response format) are schema, not tools. */
+function isUnderTrafficKey(ancestors: readonly Node[]): boolean {
+  for (let i = ancestors.length - 1, seen = 0; i >= 0 && seen < 2; i--) {
+    const a = ancestors[i];
+    if (a.type !== 'Property') continue;
+    seen++;
+    const key = getPropertyName(a);
+    if (key !== undefined && TRAFFIC_KEYS.has(key)) return true;
+  }
+  return false;
+}
+
+function isProviderDefined(fields: ReadonlyMap<string, Field>, context: DetectContext): boolean {
+  const type = fields.get('type');
+  if (!type) return false;
+  const text = context.text(type.value);
+  return text.kind === 'static' && PROVIDER_TYPES.has(text.value);
+}
+
 export function isUnderSchemaContainer(ancestors: readonly Node[], skip: number): boolean {
   // Look at the nearest few holders only: a tool record two levels under `properties` is still schema.
   for (let i = ancestors.length - 1 - skip, seen = 0; i >= 0 && seen < 3; i--) {

@@ -11,7 +11,8 @@ import type { TSESTree } from '@typescript-eslint/types';
 import * as TypeBox from '@sinclair/typebox';
 import { zodToJsonSchema } from 'zod-to-json-schema';
 import { getCalleeName, getPropertyName, unwrap, walk, type Program } from '../ast.js';
-import type { Node } from '../model.js';
+import type { ModuleBinding, ModuleResolver, Node } from '../model.js';
+import { enter, leave, step } from '../text/budget.js';
 import { evaluateText, getExportsMemberName, Scope } from '../text/index.js';
 import {
   CALLBACK_METHODS,
@@ -31,6 +32,7 @@ export interface ValueContext {
   readonly filePath: string;
   readonly zodVersion: 3 | 4;
   readonly resolveConstant?: import('../model.js').ConstantResolver;
+  readonly resolveModule?: ModuleResolver;
 }
 
 /** Why a value cannot be known statically, and where. */
@@ -55,6 +57,35 @@ interface ModuleRef {
 }
 
 const MAX_DEPTH = 60;
+
+/** Another module of the project, imported as a namespace (`import * as schemas from './schemas'`). */
+interface NamespaceRef {
+  readonly kind: 'namespace';
+  readonly program: Program;
+  readonly filePath: string;
+}
+
+/** A function of the project (helper, template builder) the evaluator can call: its node and where it is. */
+interface UserFunction {
+  readonly node: FunctionLike;
+  readonly context: ValueContext;
+}
+
+type FunctionLike = TSESTree.ArrowFunctionExpression | TSESTree.FunctionExpression | TSESTree.FunctionDeclaration;
+
+/** Parameters bound while a project function's body is evaluated. */
+interface Frame {
+  readonly fn: FunctionLike;
+  readonly program: Program;
+  readonly bindings: Map<string, unknown>;
+}
+
+/** JS functions standing for project functions, so zod (`z.lazy`, `.default(fn)`) and calls can run them. */
+const userFunctions = new WeakMap<object, UserFunction>();
+const functionWrappers = new WeakMap<Program, WeakMap<Node, (...args: unknown[]) => unknown>>();
+/** Shared by every evaluator of a run, so cycles and recursion are seen across files. */
+const frames: Frame[] = [];
+const inProgress = new Set<Node>();
 
 /** Functions of other libraries that a declaration wraps a schema in. */
 const IDENTITY: BuilderRef = { kind: 'builder', name: 'jsonSchema', fn: (value: unknown) => value };
@@ -90,12 +121,19 @@ const enumCache = new WeakMap<Program, Map<string, TSESTree.TSEnumDeclaration>>(
 
 /** Evaluate an expression; `Unreadable` says why it cannot be known without running the program. */
 export function evaluateValue(node: Node, context: ValueContext): unknown {
-  return new Evaluator(context).evaluate(node, 0);
+  if (!enter()) return new Unreadable('evaluations nested too deeply', node);
+  try {
+    return new Evaluator(context).evaluate(node, 0);
+  } catch (error) {
+    // A stack overflow or a surprise in a library: the value is unknown, the caller goes on.
+    return new Unreadable(`the value could not be evaluated (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`, node);
+  } finally {
+    leave();
+  }
 }
 
 class Evaluator {
   private readonly memo: WeakMap<Node, unknown>;
-  private readonly inProgress = new Set<Node>();
 
   constructor(private readonly context: ValueContext) {
     let byVersion = memos.get(context.program);
@@ -113,6 +151,7 @@ class Evaluator {
 
   evaluate(input: Node, depth: number): unknown {
     if (depth > MAX_DEPTH) return new Unreadable('the schema is nested too deeply', input);
+    if (!step()) return new Unreadable('the value takes too long to evaluate', input);
     const node = unwrap(input);
     switch (node.type) {
       case 'Literal':
@@ -120,7 +159,7 @@ class Evaluator {
       case 'TemplateLiteral':
       case 'TaggedTemplateExpression':
       case 'BinaryExpression':
-        return this.evaluateTextLike(node);
+        return this.evaluateTextLike(node, depth);
       case 'UnaryExpression':
         return this.evaluateUnary(node, depth);
       case 'ArrayExpression':
@@ -140,6 +179,17 @@ class Evaluator {
         return this.evaluate(node.expressions[node.expressions.length - 1], depth + 1);
       case 'ArrowFunctionExpression':
         return this.evaluateArrow(node, depth);
+      case 'FunctionExpression':
+        return this.getFunction(node);
+      case 'ConditionalExpression': {
+        const test = this.evaluate(node.test, depth + 1);
+        if (test instanceof Unreadable) return new Unreadable('a conditional whose condition is known only at run time', node);
+        return this.evaluate(test ? node.consequent : node.alternate, depth + 1);
+      }
+      case 'LogicalExpression':
+        return this.evaluateLogical(node, depth);
+      case 'TemplateElement':
+        return new Unreadable('a template part', node);
       default:
         return new Unreadable(`${describe(node)} cannot be evaluated statically`, node);
     }
@@ -156,13 +206,58 @@ class Evaluator {
     return node.value;
   }
 
-  private evaluateTextLike(node: Node): unknown {
-    if (node.type === 'BinaryExpression' && node.operator !== '+') {
-      return new Unreadable(`a \`${node.operator}\` expression`, node);
+  private evaluateTextLike(node: Node, depth = 0): unknown {
+    if (node.type === 'BinaryExpression') {
+      const value = this.evaluateBinary(node, depth);
+      if (value !== undefined) return value;
+      if (node.operator !== '+') return new Unreadable(`a \`${node.operator}\` expression`, node);
     }
     const text = evaluateText(node, this.context);
     if (text.kind === 'static') return text.value;
     return new Unreadable(text.reason, text.dynamicNodes[0] ?? node);
+  }
+
+  /** Comparisons and arithmetic on static primitives; undefined when text evaluation should decide. */
+  private evaluateBinary(node: TSESTree.BinaryExpression, depth: number): unknown {
+    if (node.left.type === 'PrivateIdentifier') return undefined;
+    const left = this.evaluate(node.left, depth + 1);
+    if (left instanceof Unreadable) return undefined;
+    const right = this.evaluate(node.right, depth + 1);
+    if (right instanceof Unreadable) return undefined;
+    const isPrimitive = (v: unknown) => v === null || v === undefined || ['string', 'number', 'boolean'].includes(typeof v);
+    if (!isPrimitive(left) || !isPrimitive(right)) return node.operator === '===' ? left === right : node.operator === '!==' ? left !== right : undefined;
+    const l = left as number;
+    const r = right as number;
+    switch (node.operator) {
+      case '+':
+        return typeof l === 'number' && typeof r === 'number' ? l + r : undefined;
+      case '-':
+        return l - r;
+      case '*':
+        return l * r;
+      case '/':
+        return l / r;
+      case '%':
+        return l % r;
+      case '===':
+        return l === r;
+      case '!==':
+        return l !== r;
+      case '==':
+        return l == r;
+      case '!=':
+        return l != r;
+      case '<':
+        return l < r;
+      case '>':
+        return l > r;
+      case '<=':
+        return l <= r;
+      case '>=':
+        return l >= r;
+      default:
+        return undefined;
+    }
   }
 
   private evaluateUnary(node: TSESTree.UnaryExpression, depth: number): unknown {
@@ -218,41 +313,181 @@ class Evaluator {
     if (node.name === 'undefined') return undefined;
     if (node.name === 'Infinity') return Infinity;
     if (node.name === 'NaN') return NaN;
+    const bound = this.findBinding(node);
+    if (bound) return bound.value;
     const scope = Scope.of(this.context.program);
     const init = scope.resolve(node);
     if (init) {
-      if (init.type === 'FunctionDeclaration' || init.type === 'ClassDeclaration') {
-        return new Unreadable(`\`${node.name}\` is a ${init.type === 'ClassDeclaration' ? 'class' : 'function'}`, node);
-      }
+      if (init.type === 'FunctionDeclaration') return this.getFunction(init);
+      if (init.type === 'ClassDeclaration') return new Unreadable(`\`${node.name}\` is a class`, node);
       return this.evaluateDeclared(init, depth);
     }
     const imported = scope.getImport(node.name);
-    if (imported) return this.evaluateImport(node, node.name, imported.source, imported.importedName);
+    if (imported) return this.evaluateImport(node, node.name, imported.source, imported.importedName, depth);
     const enumDeclaration = findEnums(this.context.program).get(node.name);
     if (enumDeclaration) return this.evaluateDeclared(enumDeclaration, depth);
     return new Unreadable(`\`${node.name}\` is not a constant of this file`, node);
   }
 
+  /** A parameter of a project function being called, when `node` is inside it. */
+  private findBinding(node: TSESTree.Identifier): { value: unknown } | undefined {
+    for (let i = frames.length - 1; i >= 0; i--) {
+      const frame = frames[i];
+      if (frame.program !== this.context.program || !frame.bindings.has(node.name)) continue;
+      if (frame.fn.range[0] <= node.range[0] && node.range[1] <= frame.fn.range[1]) return { value: frame.bindings.get(node.name) };
+    }
+    return undefined;
+  }
+
   /** A declaration's value, computed once per program so that reuse keeps object identity. */
   private evaluateDeclared(init: Node, depth: number): unknown {
-    if (this.memo.has(init)) return this.memo.get(init);
-    if (this.inProgress.has(init)) return new Unreadable('a schema that refers to itself', init);
-    this.inProgress.add(init);
-    const value = init.type === 'TSEnumDeclaration' ? this.evaluateEnum(init, depth) : this.evaluate(init, depth + 1);
-    this.inProgress.delete(init);
-    this.memo.set(init, value);
+    // Constants inside a function being called depend on its arguments: never memoised.
+    const local = frames.some((f) => f.program === this.context.program && f.fn.range[0] <= init.range[0] && init.range[1] <= f.fn.range[1]);
+    if (!local && this.memo.has(init)) return this.memo.get(init);
+    if (inProgress.has(init)) return new Unreadable('a value that refers to itself', init);
+    inProgress.add(init);
+    let value: unknown;
+    try {
+      if (init.type === 'TSEnumDeclaration') value = this.evaluateEnum(init, depth);
+      else if (init.type === 'FunctionDeclaration') value = this.getFunction(init);
+      else if (init.type === 'ClassDeclaration' || init.type === 'ClassExpression') value = new Unreadable('a class', init);
+      else value = this.evaluate(init, depth + 1);
+    } finally {
+      inProgress.delete(init);
+    }
+    if (!local) this.memo.set(init, value);
     return value;
   }
 
+  /** The callable stand-in for a project function (one per function node, so identity is stable). */
+  private getFunction(node: FunctionLike): unknown {
+    let byNode = functionWrappers.get(this.context.program);
+    if (!byNode) {
+      byNode = new WeakMap();
+      functionWrappers.set(this.context.program, byNode);
+    }
+    let wrapper = byNode.get(node);
+    if (!wrapper) {
+      const context = this.context;
+      wrapper = (...args: unknown[]) => {
+        const value = new Evaluator(context).callFunction(node, args, 0);
+        if (value instanceof Unreadable) throw new Error(value.reason);
+        return value;
+      };
+      userFunctions.set(wrapper, { node, context });
+      byNode.set(node, wrapper);
+    }
+    return wrapper;
+  }
+
+  /**
+   * Call a project function whose result can be computed: a body that is one expression, or constants
+   * and one final `return`. Arguments that are unknown stay unknown; a result that needs them is unreadable.
+   */
+  callFunction(fn: FunctionLike, args: readonly unknown[], depth: number): unknown {
+    if (fn.async || fn.generator) return new Unreadable('an async function', fn);
+    if (inProgress.has(fn)) return new Unreadable('a helper that calls itself', fn);
+    const body = getReturnedExpression(fn);
+    if (!body) return new Unreadable('a function whose result depends on statements toolslim does not run', fn);
+    const bindings = new Map<string, unknown>();
+    for (const [index, param] of fn.params.entries()) {
+      if (param.type === 'RestElement') {
+        if (param.argument.type === 'Identifier') bindings.set(param.argument.name, args.slice(index));
+        continue;
+      }
+      this.bindParameter(param, args[index], bindings, depth);
+    }
+    frames.push({ fn, program: this.context.program, bindings });
+    inProgress.add(fn);
+    try {
+      return this.evaluate(body, depth + 1);
+    } finally {
+      inProgress.delete(fn);
+      frames.pop();
+    }
+  }
+
+  private bindParameter(param: Node, arg: unknown, bindings: Map<string, unknown>, depth: number): void {
+    switch (param.type) {
+      case 'Identifier':
+        bindings.set(param.name, arg);
+        return;
+      case 'AssignmentPattern':
+        this.bindParameter(param.left, arg === undefined ? this.evaluate(param.right, depth + 1) : arg, bindings, depth);
+        return;
+      case 'ObjectPattern':
+        for (const property of param.properties) {
+          if (property.type === 'RestElement') {
+            if (property.argument.type === 'Identifier') bindings.set(property.argument.name, new Unreadable('a rest of an object argument', property));
+            continue;
+          }
+          const key = property.computed ? undefined : getPropertyName(property);
+          let value: unknown;
+          if (arg instanceof Unreadable) value = arg;
+          else if (key !== undefined && isPlainObject(arg)) value = Object.hasOwn(arg, key) ? arg[key] : undefined;
+          else if (arg === undefined || arg === null) value = new Unreadable('a property of a missing argument', property);
+          else value = new Unreadable('a property of an argument that is not a static object', property);
+          this.bindParameter(property.value, value, bindings, depth);
+        }
+        return;
+      case 'TSParameterProperty':
+        this.bindParameter(param.parameter, arg, bindings, depth);
+        return;
+      case 'ArrayPattern':
+        param.elements.forEach((element, index) => {
+          if (!element) return;
+          if (element.type === 'RestElement') {
+            if (element.argument.type === 'Identifier') bindings.set(element.argument.name, Array.isArray(arg) ? arg.slice(index) : new Unreadable('a rest of an argument', element));
+            return;
+          }
+          this.bindParameter(element, Array.isArray(arg) ? arg[index] : new Unreadable('an element of an argument that is not a static array', element), bindings, depth);
+        });
+        return;
+      default:
+        return;
+    }
+  }
+
+  private evaluateLogical(node: TSESTree.LogicalExpression, depth: number): unknown {
+    const left = this.evaluate(node.left, depth + 1);
+    if (left instanceof Unreadable) {
+      // `name || 'web_search'`, `config.toolName ?? 'x'`: an option nobody set at start-up leaves the fallback.
+      return node.operator === '&&' ? left : this.evaluate(node.right, depth + 1);
+    }
+    if (node.operator === '&&') return left ? this.evaluate(node.right, depth + 1) : left;
+    if (node.operator === '||') return left ? left : this.evaluate(node.right, depth + 1);
+    return left ?? this.evaluate(node.right, depth + 1);
+  }
+
+  /** What another module's binding stands for, evaluated in that module. */
+  private evaluateBinding(binding: ModuleBinding, node: TSESTree.Identifier, local: string, depth: number): unknown {
+    switch (binding.kind) {
+      case 'package':
+        return this.evaluateImport(node, local, binding.source, binding.importedName, depth, true);
+      case 'namespace':
+        return { kind: 'namespace', program: binding.program, filePath: binding.filePath } satisfies NamespaceRef;
+      case 'node': {
+        const other = binding.program === this.context.program ? this : new Evaluator({ ...this.context, program: binding.program, filePath: binding.filePath });
+        return other.evaluateDeclared(binding.node, depth + 1);
+      }
+      default:
+        return new Unreadable(`\`${local}\`: ${binding.reason}`, node);
+    }
+  }
+
   /** What an import (or `require`) binds; `local` names it in messages. */
-  private evaluateImport(node: TSESTree.Identifier, local: string, source: string, importedName: string): unknown {
+  private evaluateImport(node: TSESTree.Identifier, local: string, source: string, importedName: string, depth = 0, resolved = false): unknown {
     const flavor = getZodFlavor(source, this.context.zodVersion);
+    const known = flavor !== undefined || Object.hasOwn(MODULES, source);
+    if (this.context.resolveModule && !resolved && (isRelativeSource(source) || !known)) {
+      return this.evaluateBinding(this.context.resolveModule.resolveImport(this.context.filePath, source, importedName), node, local, depth);
+    }
     if (flavor !== undefined) {
       const ns = getZodNamespace(flavor);
       if (importedName === '*') return ns;
       return getNamespaceMember(ns, importedName) ?? new Unreadable(`\`${importedName}\` of '${source}' is not a schema builder`, node);
     }
-    const module = MODULES[source];
+    const module = Object.hasOwn(MODULES, source) ? MODULES[source] : undefined;
     if (module) {
       if (importedName === '*') return module;
       return module.members[importedName] ?? new Unreadable(`\`${importedName}\` of '${source}' is not understood`, node);
@@ -301,6 +536,10 @@ class Evaluator {
     const name = String(key);
     const object = this.evaluate(node.object, depth + 1);
     if (object instanceof Unreadable) return object;
+    if (isNamespaceRef(object)) {
+      const binding = this.context.resolveModule?.resolveExport(object.filePath, name);
+      return binding ? this.evaluateBinding(binding, node.property as TSESTree.Identifier, name, depth) : new Unreadable(`\`${name}\` of another module`, node);
+    }
     if (isZodNamespace(object)) {
       return getNamespaceMember(object, name) ?? new Unreadable(`\`${name}\` is not a zod builder toolslim reads`, node);
     }
@@ -313,7 +552,13 @@ class Evaluator {
     if (Array.isArray(object)) {
       if (name === 'length') return object.length;
       if (/^\d+$/.test(name)) return object[Number(name)];
+      if (ARRAY_METHODS.has(name)) return { kind: 'method', target: object, name } satisfies MethodRef;
       return new Unreadable(`\`.${name}\` of an array`, node);
+    }
+    if (typeof object === 'string') {
+      if (name === 'length') return object.length;
+      if (STRING_METHODS.has(name)) return { kind: 'method', target: Object(object) as object, name } satisfies MethodRef;
+      return new Unreadable(`\`.${name}\` of a string`, node);
     }
     if (isPlainObject(object)) {
       return Object.hasOwn(object, name) ? object[name] : new Unreadable(`\`${name}\` is not a key of the object`, node);
@@ -342,12 +587,19 @@ class Evaluator {
     if (callee instanceof Unreadable) {
       const name = getCalleeName(calleeNode);
       const isPlainCall = calleeNode.type === 'Identifier' || (calleeNode.type === 'MemberExpression' && this.isGlobalMember(calleeNode));
-      return isPlainCall && name ? new Unreadable(`a call of \`${name}()\`, known only at run time`, node) : callee;
+      const isCycle = /itself|cycle/.test(callee.reason);
+      return isPlainCall && name && !isCycle ? new Unreadable(`a call of \`${name}()\`, known only at run time`, node) : callee;
     }
     if (isBuilderRef(callee)) {
       const args = this.evaluateArguments(node, depth, callee.name);
       if (args instanceof Unreadable) return args;
       return invoke(() => callee.fn(...args), node);
+    }
+    if (typeof callee === 'function' && userFunctions.has(callee)) {
+      const { node: fn, context } = userFunctions.get(callee)!;
+      const args = this.evaluateLooseArguments(node, depth);
+      const evaluator = context.program === this.context.program ? this : new Evaluator(context);
+      return evaluator.callFunction(fn, args, depth + 1);
     }
     if (isMethodRef(callee)) {
       const args = this.evaluateArguments(node, depth, callee.name);
@@ -357,6 +609,21 @@ class Evaluator {
       return invoke(() => (method as (...a: unknown[]) => unknown).apply(callee.target, args), node);
     }
     return new Unreadable('a call of a function that is not a schema builder', node);
+  }
+
+  /** Arguments of a project function: an unknown one stays unknown (it matters only if the body reads it). */
+  private evaluateLooseArguments(node: TSESTree.CallExpression, depth: number): unknown[] {
+    const out: unknown[] = [];
+    for (const arg of node.arguments) {
+      if (arg.type === 'SpreadElement') {
+        const spread = this.evaluate(arg.argument, depth + 1);
+        if (Array.isArray(spread)) out.push(...(spread as unknown[]));
+        else return out;
+        continue;
+      }
+      out.push(this.evaluate(arg, depth + 1));
+    }
+    return out;
   }
 
   /** `require('zod')` in compiled CommonJS, also through tsc's `__importStar` / `__importDefault` helpers. */
@@ -385,6 +652,11 @@ class Evaluator {
 
   private evaluateNew(node: TSESTree.NewExpression, depth: number): unknown {
     const callee = unwrap(node.callee);
+    if (callee.type === 'Identifier' && callee.name === 'Set' && !Scope.of(this.context.program).resolve(callee)) {
+      const args = this.evaluateArguments(node, depth, undefined);
+      if (args instanceof Unreadable) return args;
+      return args.length === 0 || Array.isArray(args[0]) ? [...new Set(args[0] as unknown[] | undefined)] : new Unreadable('a `new Set` of something that is not a static array', node);
+    }
     if (callee.type === 'Identifier' && callee.name === 'RegExp' && !Scope.of(this.context.program).resolve(callee)) {
       const args = this.evaluateArguments(node, depth, undefined);
       if (args instanceof Unreadable) return args;
@@ -395,16 +667,20 @@ class Evaluator {
 
   /** `() => value` with a static body, for `.default(() => [])` and `z.lazy(() => X)`. */
   private evaluateArrow(node: TSESTree.ArrowFunctionExpression, depth: number): unknown {
-    if (node.params.length > 0 || node.async) return new Unreadable('a function', node);
+    if (node.async) return new Unreadable('a function', node);
+    if (node.params.length > 0 || isInsideFrame(node, this.context.program)) return this.getFunction(node);
     let body: Node | undefined = node.body;
     if (body.type === 'BlockStatement') {
       const only = body.body.length === 1 ? body.body[0] : undefined;
       body = only?.type === 'ReturnStatement' && only.argument ? only.argument : undefined;
     }
-    if (!body) return new Unreadable('a function', node);
+    if (!body) return this.getFunction(node);
     const value = this.evaluate(body, depth + 1);
     if (value instanceof Unreadable) return value;
-    return () => value;
+    const constant = () => value;
+    // Called by the project (`lenientString()`), it runs afresh, as each call builds a new schema at run time.
+    userFunctions.set(constant, { node, context: this.context });
+    return constant;
   }
 
   private evaluateArguments(node: TSESTree.CallExpression | TSESTree.NewExpression, depth: number, calleeName: string | undefined): unknown[] | Unreadable {
@@ -481,6 +757,39 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
   const proto = Object.getPrototypeOf(value);
   return proto === Object.prototype || proto === null;
+}
+
+/** Methods of arrays and strings that compute a value from their arguments (callbacks are project functions). */
+const ARRAY_METHODS = new Set(['join', 'concat', 'slice', 'map', 'filter', 'flatMap', 'flat', 'includes', 'indexOf', 'find', 'some', 'every', 'at', 'reduce']);
+const STRING_METHODS = new Set([
+  'trim', 'trimStart', 'trimEnd', 'toLowerCase', 'toUpperCase', 'slice', 'substring', 'concat', 'replace', 'replaceAll', 'split',
+  'repeat', 'padStart', 'padEnd', 'startsWith', 'endsWith', 'includes', 'indexOf', 'at', 'charAt',
+]);
+
+function isRelativeSource(source: string): boolean {
+  return source.startsWith('./') || source.startsWith('../') || source === '.' || source === '..';
+}
+
+function isNamespaceRef(value: unknown): value is NamespaceRef {
+  return typeof value === 'object' && value !== null && (value as NamespaceRef).kind === 'namespace' && 'filePath' in value;
+}
+
+function isInsideFrame(node: Node, program: Program): boolean {
+  return frames.some((f) => f.program === program && f.fn.range[0] <= node.range[0] && node.range[1] <= f.fn.range[1]);
+}
+
+/** The expression a function returns: its expression body, or a block of declarations ending in one `return`. */
+function getReturnedExpression(fn: FunctionLike): Node | undefined {
+  const body = fn.body;
+  if (!body) return undefined;
+  if (body.type !== 'BlockStatement') return body;
+  const statements = body.body;
+  const last = statements[statements.length - 1];
+  if (last?.type !== 'ReturnStatement' || !last.argument) return undefined;
+  for (const statement of statements.slice(0, -1)) {
+    if (statement.type !== 'VariableDeclaration' && statement.type !== 'FunctionDeclaration' && statement.type !== 'EmptyStatement') return undefined;
+  }
+  return last.argument;
 }
 
 function isMethodRef(value: unknown): value is MethodRef {

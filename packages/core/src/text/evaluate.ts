@@ -9,18 +9,32 @@
  */
 import type { TSESTree } from '@typescript-eslint/types';
 import { getPropertyName, unwrap, type Program } from '../ast.js';
-import type { ConstantResolver, DynamicText, Node, StaticText, TextPiece, TextValue } from '../model.js';
+import type { ConstantResolver, DynamicText, ModuleResolver, Node, StaticText, TextPiece, TextValue } from '../model.js';
+import { evaluateValue, Unreadable as UnreadableValue } from '../schema/static-value.js';
+import { enter, leave, step } from './budget.js';
 import { getExportsMemberName, Scope } from './scope.js';
 
 export interface TextContext {
   readonly program: Program;
   readonly filePath: string;
   readonly resolveConstant?: ConstantResolver;
+  /** Follows imports into other files (text built from imported constants and helper functions). */
+  readonly resolveModule?: ModuleResolver;
+  /** Which zod major `'zod'` means, for text read through a schema (default 4). */
+  readonly zodVersion?: 3 | 4;
 }
+
+/**
+ * Expressions this evaluator does not compute itself but the value evaluator may (calls of project
+ * functions, conditionals, fallbacks, imported constants); their text has no place in this file's source.
+ */
+const VALUE_FALLBACK = new Set(['CallExpression', 'Identifier', 'MemberExpression', 'ConditionalExpression', 'LogicalExpression']);
 
 /** Tags whose result is their template with common indentation removed. */
 const DEDENT_TAGS = new Set(['dedent', 'outdent', 'stripIndent', 'endent', 'ts_dedent']);
 const MAX_DEPTH = 40;
+/** How far the readable parts of a dynamic text are followed through templates, `+` and constants. */
+const MAX_READABLE_DEPTH = 8;
 
 /**
  * A run of an evaluated string written in one place. Mapped runs know the source offset of each character:
@@ -55,6 +69,15 @@ type Eval = Segment[] | Unreadable;
 
 /** Evaluate an expression as text. */
 export function evaluateText(node: Node, context: TextContext): TextValue {
+  if (!enter()) return { kind: 'dynamic', node, reason: 'evaluations nested too deeply', readable: '', dynamicNodes: [node] };
+  try {
+    return evaluateTextEntered(node, context);
+  } finally {
+    leave();
+  }
+}
+
+function evaluateTextEntered(node: Node, context: TextContext): TextValue {
   const dynamicNodes: Node[] = [];
   const reasons: string[] = [];
   const readable: string[] = [];
@@ -129,6 +152,19 @@ function buildStatic(node: Node, segments: Segment[]): StaticText {
 
 function evaluate(input: Node, context: TextContext, depth: number): Eval {
   if (depth > MAX_DEPTH) return new Unreadable('too deeply nested', input);
+  if (!step()) return new Unreadable('the text takes too long to evaluate', input);
+  const result = evaluateOwn(input, context, depth);
+  if (!(result instanceof Unreadable)) return result;
+  const node = unwrap(input);
+  if (!VALUE_FALLBACK.has(node.type)) return result;
+  const value = evaluateValue(node, { ...context, zodVersion: context.zodVersion ?? 4 });
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return [{ text: String(value), node }];
+  // The value evaluator often knows better why (an import it followed, a helper it called).
+  const isGeneric = result.reason.startsWith('a ') || result.reason.includes(' is imported from ');
+  return value instanceof UnreadableValue && isGeneric && !value.reason.includes('not a schema builder') ? new Unreadable(value.reason, result.node) : result;
+}
+
+function evaluateOwn(input: Node, context: TextContext, depth: number): Eval {
   const node = unwrap(input);
   switch (node.type) {
     case 'Literal':
@@ -471,23 +507,29 @@ function dedent(segments: Segment[]): Segment[] {
 }
 
 /** For a dynamic text: the static parts, in order, and the sub-expressions that are not static. */
-function collectReadable(input: Node, context: TextContext, readable: string[], dynamicNodes: Node[], reasons: string[]): void {
+function collectReadable(input: Node, context: TextContext, readable: string[], dynamicNodes: Node[], reasons: string[], depth = 0): void {
   const node = unwrap(input);
   const attempt = evaluate(node, context, 0);
   if (!(attempt instanceof Unreadable)) {
     readable.push(textOf(attempt));
     return;
   }
-  if (node.type === 'TemplateLiteral') {
+  if (node.type === 'TemplateLiteral' && depth < MAX_READABLE_DEPTH) {
     node.quasis.forEach((quasi, i) => {
       readable.push(quasi.value.cooked ?? '');
-      if (i < node.expressions.length) collectReadable(node.expressions[i], context, readable, dynamicNodes, reasons);
+      if (i < node.expressions.length) collectReadable(node.expressions[i], context, readable, dynamicNodes, reasons, depth + 1);
     });
     return;
   }
-  if (node.type === 'BinaryExpression' && node.operator === '+') {
-    collectReadable(node.left, context, readable, dynamicNodes, reasons);
-    collectReadable(node.right, context, readable, dynamicNodes, reasons);
+  if (node.type === 'BinaryExpression' && node.operator === '+' && depth < MAX_READABLE_DEPTH) {
+    collectReadable(node.left, context, readable, dynamicNodes, reasons, depth + 1);
+    collectReadable(node.right, context, readable, dynamicNodes, reasons, depth + 1);
+    return;
+  }
+  // A same-file constant built from a template or `+`: its static parts count too (a lower bound).
+  const init = node.type === 'Identifier' && depth < MAX_READABLE_DEPTH ? Scope.of(context.program).resolve(node) : undefined;
+  if (init && (unwrap(init).type === 'TemplateLiteral' || unwrap(init).type === 'BinaryExpression')) {
+    collectReadable(init, context, readable, dynamicNodes, reasons, depth + 1);
     return;
   }
   dynamicNodes.push(attempt.node);

@@ -1,0 +1,59 @@
+/**
+ * The registry of call-based declaration styles: which callee names a style reads and the detector
+ * that reads them. The one walk collects exactly these callee names (plus `settings.factories`), so
+ * adding a style is one module with its detector and one entry here; the compiler checks the entries.
+ * Object shapes (`shape.ts`), classes (`classes.ts`) and constructors (`langchain.ts`) run after these.
+ */
+import type { TSESTree } from '@typescript-eslint/types';
+import { unwrap } from '../ast.js';
+import type { Node } from '../model.js';
+import type { FoundTool } from './build.js';
+import type { Candidate } from './collect.js';
+import type { DetectContext } from './context.js';
+import { detectFastMcpCall } from './fastmcp.js';
+import { detectLangChainToolCall } from './langchain.js';
+import { detectListToolsHandler } from './low-level.js';
+import { detectMastraCall } from './mastra.js';
+import { detectMcpSdkCall } from './mcp-sdk.js';
+import { detectVercelToolCall } from './vercel-ai.js';
+
+/** Reads one call; returns the tools it declares (none when the call is something else). */
+export type CallDetector = (candidate: Candidate<TSESTree.CallExpression>, context: DetectContext) => FoundTool[];
+
+export const CALL_STYLES = {
+  // McpServer#tool, LangChain `tool(fn, { name })`, AI SDK / OpenAI Agents SDK `tool({ … })`: told apart by their arguments.
+  tool: (candidate, context) =>
+    isRegistrationLoop(candidate.node, context)
+      ? []
+      : listOf(detectMcpSdkCall(candidate, 'tool', context) ?? detectLangChainToolCall(candidate, context) ?? detectVercelToolCall(candidate, context)),
+  registerTool: (candidate, context) => (isRegistrationLoop(candidate.node, context) ? [] : listOf(detectMcpSdkCall(candidate, 'registerTool', context))),
+  registerToolTask: (candidate, context) => (isRegistrationLoop(candidate.node, context) ? [] : listOf(detectMcpSdkCall(candidate, 'registerToolTask', context))),
+  addTool: (candidate, context) => listOf(detectFastMcpCall(candidate, context)),
+  createTool: (candidate, context) => listOf(detectMastraCall(candidate, context)),
+  setRequestHandler: (candidate, context) => detectListToolsHandler(candidate, context),
+} satisfies Record<string, CallDetector>;
+
+export type CallStyleName = keyof typeof CALL_STYLES;
+
+export function isCallStyleName(name: string): name is CallStyleName {
+  return Object.hasOwn(CALL_STYLES, name);
+}
+
+/**
+ * `for (const t of tools) server.tool(t.name, t.description, t.shape, t.run)`: the call registers
+ * definitions written elsewhere (found there by shape), so it is not a declaration itself.
+ */
+function isRegistrationLoop(call: TSESTree.CallExpression, context: DetectContext): boolean {
+  const first = call.arguments[0];
+  if (!first || first.type === 'SpreadElement') return false;
+  let root: Node = unwrap(first);
+  if (root.type !== 'Identifier' && root.type !== 'MemberExpression') return false;
+  while (root.type === 'MemberExpression') root = unwrap(root.object);
+  if (root.type !== 'Identifier') return false;
+  if (context.resolveIdentifier(root) !== undefined || context.isImported(root)) return false;
+  return context.text(first).kind !== 'static';
+}
+
+function listOf<T>(value: T | undefined): T[] {
+  return value === undefined ? [] : [value];
+}

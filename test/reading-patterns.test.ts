@@ -1,0 +1,43 @@
+// Fixtures for the reading patterns of real servers (issue 9): each is started, and every tool it
+// lists must be found in its source, fully readable, with the bytes the server publishes.
+import { describe, expect, it } from 'vitest';
+import { EXIT } from '@toolslim/cli';
+import { FIXTURES_ROOT, getFixture, listToolsOf } from './support/fixture-servers.js';
+import { runCli } from '../packages/cli/tests/support/run-cli.js';
+
+interface Row {
+  name: string;
+  bytes: number;
+  dynamic: boolean;
+  unreadable?: Array<{ field: string; reason: string }>;
+}
+
+/** Fixture → the patterns it reproduces (see fixtures/README.md). */
+const READING_FIXTURES: Record<string, string> = {
+  'cross-module':
+    'schemas behind a barrel and a re-exported zod, schema helpers, an argument-independent description builder, imported constants in templates, a name fallback, definitions registered in a loop by a wrapper, a conditional registration',
+  toolkit:
+    'a toolkit whose published name is `method:` beside a display `name:`, descriptions from prompt functions, parameters from functions of a context, records spread into a factory',
+};
+
+describe.each(Object.entries(READING_FIXTURES))('%s', (name) => {
+  it('every listed tool is found, readable and sized exactly', async () => {
+    const fixture = getFixture(name);
+    const result = await runCli(['report', '--json', fixture.folder], { cwd: FIXTURES_ROOT });
+    expect(result.code).toBe(EXIT.ok);
+    const report = JSON.parse(result.stdout) as { tools: Row[] };
+    const { tools: published } = await listToolsOf(fixture, { timeoutMs: 90_000 });
+    expect(published.length).toBeGreaterThan(0);
+    for (const tool of published) {
+      const rows = report.tools.filter((row) => row.name === tool.name);
+      expect(rows, `${tool.name} is not found in the source`).not.toHaveLength(0);
+      for (const row of rows) {
+        expect(row.unreadable, tool.name).toBeUndefined();
+        expect(row.dynamic, tool.name).toBe(false);
+        expect(row.bytes, tool.name).toBe(Buffer.byteLength(JSON.stringify(tool)));
+      }
+    }
+    // No phantom tools: everything found in source is listed by the running server.
+    expect(report.tools.map((row) => row.name).sort()).toEqual(published.map((tool) => tool.name).sort());
+  }, 180_000);
+});
