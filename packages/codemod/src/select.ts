@@ -1,8 +1,10 @@
 /**
  * Which units of a description stay and which move. A tool keeps its first unit and up to two more
- * what/when sentences; a parameter keeps its first unit. Everything else moves, verbatim and in order.
+ * what/when sentences; a parameter keeps its first unit. Guardrails and constraints always stay, where
+ * the call sees them (docs/how-categories.md); everything else (how-text, filler, detail past the opening)
+ * moves, verbatim and in order.
  */
-import { classifySentences, type ClassifiedSentence } from '@toolslim/core';
+import { classifySentences, isProtected, type ClassifiedSentence } from '@toolslim/core';
 
 export type Range = readonly [start: number, end: number];
 
@@ -18,11 +20,11 @@ export interface Selection {
 }
 
 /**
- * Select the units of a description. Units that overlap `pinned` (an existing pointer) always stay and
- * do not count as kept sentences. Undefined when nothing would move.
+ * Select the units of a description (`parameter` for a parameter's). Units that overlap `pinned` (an
+ * existing pointer) always stay and do not count as kept sentences. Undefined when nothing would move.
  */
-export function selectUnits(value: string, extraSentences: number, pinned?: Range): Selection | undefined {
-  const units = classifySentences(value);
+export function selectUnits(value: string, extraSentences: number, pinned?: Range, options: { readonly parameter?: boolean } = {}): Selection | undefined {
+  const units = classifySentences(value, options);
   if (units.length === 0) return undefined;
   const isPinned = (unit: ClassifiedSentence) => pinned !== undefined && unit.start < pinned[1] && pinned[0] < unit.end;
   const keptIndexes = new Set<number>();
@@ -32,8 +34,8 @@ export function selectUnits(value: string, extraSentences: number, pinned?: Rang
   let inOpening = true;
   units.forEach((unit, i) => {
     if (i > 0 && (unit.markup || /\n[ \t]*\n/.test(value.slice(units[i - 1].end, unit.start)))) inOpening = false;
-    if (isPinned(unit)) keptIndexes.add(i);
-    else if (counted === 0 || (inOpening && counted <= extraSentences && (unit.kind === 'what' || unit.kind === 'when'))) {
+    if (isPinned(unit) || isProtected(unit)) keptIndexes.add(i);
+    else if (counted === 0 || (inOpening && counted <= extraSentences && (unit.category === 'what' || unit.category === 'when'))) {
       keptIndexes.add(i);
       counted++;
     }

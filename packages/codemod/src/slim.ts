@@ -238,7 +238,7 @@ function planToolKeeping(planner: Planner, file: string, decl: ToolDecl, index: 
   const paramEdits: SourceEdit[] = [];
   for (const param of decl.params) {
     if (param.description?.kind !== 'static') continue;
-    const paramSelection = selectUnits(param.description.value, 0);
+    const paramSelection = selectUnits(param.description.value, 0, undefined, { parameter: true });
     if (!paramSelection) continue;
     const edits = buildTextEdits(getEditTarget(file, param.description, constants, planner.store), paramSelection.deleteRanges, undefined);
     if (!edits.ok) return `parameter ${getParamKey(param)}: ${edits.reason}`;

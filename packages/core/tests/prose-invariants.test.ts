@@ -185,27 +185,25 @@ describe('splitSentences invariants', () => {
 });
 
 describe('classifySentences invariants', () => {
-  it('classifies every unit of every description, markup as how/markup, the first prose unit as what', () => {
+  it('classifies every unit of every description with a cue; how units (only) carry a kind of how', () => {
     for (const text of [...VERBOSE_DESCRIPTIONS, ...GENERATED]) {
       const classified = classifySentences(text);
       expect(classified.map(({ text: unitText, start, end, markup }) => ({ text: unitText, start, end, markup }))).toEqual(
         splitSentences(text).map(({ text: unitText, start, end, markup }) => ({ text: unitText, start, end, markup })),
       );
-      classified.forEach((unit, index) => {
-        if (unit.markup) expect([unit.kind, unit.category]).toEqual(['how', 'markup']);
-        else if (index === 0) expect(unit.kind).toBe('what');
-        expect(unit.kind === 'how').toBe(unit.category !== undefined);
-        if (unit.kind !== 'what') expect(unit.cue).toBeTruthy();
-      });
+      for (const unit of classified) {
+        expect(['what', 'when', 'guardrail', 'constraint', 'how', 'filler']).toContain(unit.category);
+        expect(unit.category === 'how').toBe(unit.howKind !== undefined);
+        expect(unit.cue).toBeTruthy();
+        if (unit.cueSource === 'position') expect(unit.category).toBe('what');
+      }
     }
   });
 
-  it('finds how text in every verbose description and keeps the opening what', () => {
+  it('finds how text in every verbose description', () => {
     for (const text of VERBOSE_DESCRIPTIONS) {
       const classified = classifySentences(text);
-      expect(classified.filter((unit) => unit.kind === 'how').length).toBeGreaterThanOrEqual(1);
-      const firstProse = classified.find((unit) => !unit.markup);
-      if (!classified[0].markup) expect(firstProse?.kind).toBe('what');
+      expect(classified.filter((unit) => unit.category === 'how').length).toBeGreaterThanOrEqual(1);
     }
   });
 });

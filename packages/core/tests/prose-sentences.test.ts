@@ -32,6 +32,12 @@ describe('splitSentences: prose', () => {
     ['CRLF lines', 'Line one.\r\nLine two.\r\n', ['Line one.', 'Line two.']],
     ['surrounding whitespace trimmed', '  \n Hello there.   \n', ['Hello there.']],
     ['punctuation runs stay with their sentence', 'Done. !!! Next. Wow?! Yes.', ['Done. !!!', 'Next.', 'Wow?!', 'Yes.']],
+    ['a route regex ending a sentence', 'Matches /api/v1.*. Then stops.', ['Matches /api/v1.*.', 'Then stops.']],
+    ['regexes and routes mid-sentence', 'Matches /api/v1.* and /users/.+ only. Next.', ['Matches /api/v1.* and /users/.+ only.', 'Next.']],
+    ['an ellipsis in an id prefix', 'Ids look like agent_run_.... Pass the id (e.g. agent_run_...). Next.', ['Ids look like agent_run_....', 'Pass the id (e.g. agent_run_...).', 'Next.']],
+    ['paths and globs', 'Reads ./src/index.ts or ~/.config/app.json. Loads src/tools/*.ts. Use **/*.md. Next.', ['Reads ./src/index.ts or ~/.config/app.json.', 'Loads src/tools/*.ts.', 'Use **/*.md.', 'Next.']],
+    ['a terminator glued to the next character', 'Returns run.Id and v2.x. Next.', ['Returns run.Id and v2.x.', 'Next.']],
+    ['e.g., and i.e., with commas', 'Pass a label, e.g., Bug. Use the id, i.e., The numeric one. Next.', ['Pass a label, e.g., Bug.', 'Use the id, i.e., The numeric one.', 'Next.']],
     ['non-English text', 'Lit un fichier. Écrit un autre. 日本語の文です。次の文です。', ['Lit un fichier.', 'Écrit un autre.', '日本語の文です。', '次の文です。']],
   ])('%s', (_, text, expected) => {
     expect(getTexts(text)).toEqual(expected);

@@ -1,140 +1,264 @@
 /**
- * Deterministic what / when / how classification of description units.
+ * Deterministic classification of description units into what / when / guardrail / constraint / how /
+ * filler (docs/how-categories.md). Every result carries the cue that decided it and where that cue came
+ * from (words, position, list header, markup), so a message or a reader can see why.
  *
- * The order of the checks is the contract (docs/how-categories.md lists the categories with examples):
+ * The order of the checks is the contract. It puts the expensive mistakes last: moving a guardrail or a
+ * constraint out of a description hurts more than keeping a little how-text, so those are looked for
+ * first, in every unit, whatever its position or markup.
  *
- * 1. A markup unit (list item, heading, code fence, XML-like block, table) is how/`markup`.
- * 2. The first unit is `what`: a description opens by saying what the tool does.
- * 3. `warning`: IMPORTANT / WARNING / NOTE / CAUTION openers, `!!`, markdown emphasis (`**…**`), and
- *    capitalised emphasis words (NOT, NEVER, MUST…) or runs of three capitalised words.
- * 4. `when` (kind `when`, no category): use and selection guidance — "Use this when…", "Call this to…",
- *    "Prefer this over…", "Only for…", "Best for…", and "Do not use for…" when it points at another tool.
- * 5. `default`: "defaults to", "by default", "if omitted", "default is".
- * 6. `example`: "e.g." or "example:" at the start, "for example", "such as `x`", quoted sample calls.
- * 7. `edge-case` when the sentence opens with a condition: "If…", "When…", "Unless…", "Otherwise…".
- * 8. `format`: what comes back and its shape — "Returns…", "the response contains…", JSON, ISO 8601, fields.
- * 9. `rule`: instructions on filling in an input ("Set `recursive` to true…", "Pass the id parameter…"),
- *    then constraints — must, never, always, only, should, required, do not, at most, limited to.
- * 10. `edge-case` when a condition sits later in the sentence: "unless", "otherwise", "in case", "if the…".
- * 11. A unit that ends with `:` right before a markup unit ("Rules:") is how/`markup`: it introduces the
- *     block and moves with it.
- * 12. Anything else describes what the tool does: `what`.
+ * 1. `guardrail`: destructive or irreversible consequences, confirm with the user, untrusted output and
+ *    prompt injection, secrets and permission scope, "never guess X".
+ * 2. `constraint`: formats (YYYY-MM-DD, ISO 8601, comma-separated), the valid values of a free string,
+ *    parameters that exclude or require each other, "exactly one of".
+ * 3. A list item under a lead-in that is a guardrail, a constraint or when-text ("SECURITY:", "Valid
+ *    values:", "Use this tool when:") takes the lead-in's category.
+ * 4. `when` (strong cues only for the first unit): "Use this when…", "Best for…", "Do not use … use X
+ *    instead", hand-offs between tools ("then call `x` with the returned id").
+ * 5. A markup block (list item, heading, code fence, XML-like block, table) is how/`markup`, or filler
+ *    for a features block.
+ * 6. The first unit is `what`: a description opens by saying what the tool does.
+ * 7. `filler`: praise, background definitions, a restatement of the first unit.
+ * 8. `how`: warnings, defaults, examples, edge cases, return formats, rules and limits (in that order).
+ * 9. A lead-in ending with `:` right before markup is how/`markup`; anything else is `what`.
  *
  * Cues are searched in the text with the inside of inline code, URLs and quoted strings masked (same
- * length), so a `must` inside a code sample is not a rule; only the example check reads code and quotes.
+ * length), so a `must` inside a code sample is not a rule; cues about values and examples read the
+ * original text.
  */
 import { splitSentences } from './sentences.js';
-import type { ClassifiedSentence, HowCategory, Sentence, SentenceKind } from './types.js';
+import type { ClassifiedSentence, CueSource, HowKind, ProseCategory, Sentence, UnitContext } from './types.js';
+import { getWords } from './words.js';
 import { memoizeByText } from '../memo.js';
 
 interface Cue {
-  readonly kind: SentenceKind;
-  readonly category: HowCategory | undefined;
   readonly pattern: RegExp;
-  /** Look for the cue in the unmasked text (examples live in code and quotes). */
+  readonly howKind?: HowKind;
+  /** Look for the cue in the unmasked text (values and examples live in code and quotes). */
   readonly readsCode?: boolean;
-  /** Extra test on the masked text, for cues a regular expression alone cannot decide. */
+  /** Extra test on the masked and original text, for cues a regular expression alone cannot decide. */
   readonly accept?: (masked: string, original: string) => boolean;
 }
 
+/** An identifier that names another tool or a parameter: `list_posts`, `add-actor`, `getDataset`. */
+const IDENT = String.raw`['"\`]?[a-z][a-z0-9]*(?:[_-][a-z0-9]+)+['"\`]?`;
+
+const GUARDRAIL_CUES: readonly Cue[] = [
+  // confirm with the user
+  { pattern: /\b(?:ask|confirm with|check with|consult)\s+(?:the\s+)?(?:user|customer|human)\b/i },
+  { pattern: /\b(?:ask|asking|request|requesting|get|obtain|seek|wait for)\s+(?:for\s+)?(?:the\s+)?(?:user(?:'s)?\s+)?(?:explicit\s+)?(?:confirmation|approval|consent|permission|clarification)\b/i },
+  { pattern: /\buser(?:'s)?\s+(?:confirmation|approval|consent|permission)\b/i },
+  { pattern: /\buser\s+(?:didn't|did not|hasn't|has not|doesn't|does not)\s+(?:explicitly\s+)?(?:ask|request)|\bprovided by the user\b|\bexplicitly (?:asked|requested)\b/i },
+  { pattern: /\b(?:gets?|receives?|is sent|are sent)\s+an?\s+(?:e-?mail|notification|message)\b|\bnotif(?:y|ies)\s+(?:that|the|each|every|all)\s+(?:person|people|customer|user|recipient|member)s?\b/i },
+  { pattern: /\bside[- ]effects?\b|\bacts on the live\b|\bchange the live\b|\bcan send\b[^.]*\b(?:e-?mails?|notifications?|messages?)\b/i },
+  { pattern: /\bunless\s+(?:the\s+user\s+)?explicitly\s+(?:requested|asked|told|instructed)\b|\bexplicitly\s+requested\s+by\s+the\s+user\b/i },
+  { pattern: /\b(?:never|do not|don't)\s+(?:run|execute|call|use)\s+(?:this\s+)?(?:\w+\s+)?autonomously\b/i },
+  // destructive or irreversible consequences
+  { pattern: /\b(?:irreversible|irreversibly|cannot be undone|can't be undone|not be undone|no way to undo|permanently|destructive|data loss|will be lost|is lost|are lost|dangerous)\b/i },
+  { pattern: /\bcannot be (?:edited|deleted|changed|modified|reverted|recovered)\b[^.]*\b(?:afterwards|later|once)\b/i },
+  { pattern: /\b(?:refunds?|charges?|transfers?)\s+(?:the\s+)?(?:money|funds|payment)\b|\bin the customer's favou?r\b/i },
+  { pattern: /\bsetting this will\b|\bwill (?:immediately\s+)?(?:launch|publish|go live)\b|\bvisible to all users\b/i },
+  // untrusted output, prompt injection
+  { pattern: /\b(?:untrusted|prompt[- ]injection|injected instructions?|malicious)\b/i },
+  { pattern: /\b(?:do not|don't|never)\s+(?:follow|obey|execute|act on)\s+(?:any\s+)?(?:instructions?|commands?)\b|\bresist\s+instructions\b|\btreat\b[^.]*\bas\s+(?:untrusted\s+)?data\b/i },
+  // secrets and permission scope
+  { pattern: /^(?:#+\s*)?security\b|\bsecrets?\b[^.]*\b(?:never|not)\b[^.]*\b(?:returned|exposed|shown|logged)\b/i },
+  { pattern: /\b(?:do not|don't|never)\**\s+(?:expose|reveal|leak|log|print|share|echo)\b/i },
+  { pattern: /\b(?:do not|don't|never)\**\s+(?:include|send|put|pass|paste|store)\s+(?:any\s+)?(?:credentials|secrets?|passwords?|api keys?|tokens?|personal)\b/i },
+  { pattern: /^[\s*_>#]*(?:⚠️?\s*)?(?:important|warning|caution|danger)\b[^.]*\b(?:deletes?|removes?|overwrites?|erases?|drops?|destroys?|wipes?)\b/i },
+  { pattern: /\b(?:erases?|wipes?|destroys?)\s+(?:everything|all\b)|\b(?:deletes?|removes?)\s+everything\b/i },
+  { pattern: /\b(?:privacy|privacy-sensitive|personal data|pii)\b/i },
+  // never guess or construct
+  { pattern: /\b(?:do not|don't|never)\s+(?:guess|invent|fabricate|make up|construct|hallucinate|assume)\b/i },
+  { pattern: /\bdo not execute the tool\b/i },
+];
+
+/** In a parameter's description, a parenthesised list of short values is the parameter's valid values. */
+const PARAMETER_VALUES =
+  /\((?:\s*(?:"[^"]{1,30}"|'[^']{1,30}'|`[^`]{1,30}`|[\w$.-]+(?: [\w$.-]+){0,2})\s*(?:,|\bor\b|\||\/|\bvs\.?)){1,}\s*(?:or\s+)?(?:"[^"]{1,30}"|'[^']{1,30}'|`[^`]{1,30}`|[\w$.-]+(?: [\w$.-]+){0,2})\s*\)\s*\.?$/;
+
+/** Cues that make a unit of a parameter's description a constraint on its value. */
+const PARAMETER_CUES: readonly Cue[] = [
+  { pattern: /^(?:[-*•]\s*)?(?!IMPORTANT|NOTE|WARNING|CAUTION|EXAMPLES?|USAGE|CRITICAL|REQUIRED|OPTIONAL)[A-Z][A-Z0-9_]{2,}:\s/, readsCode: true },
+  { pattern: /\b(?:by|values?|options?):\s+[\w*-]+\s*\(|\b[\w-]+-like (?:query|syntax)\b|\b(?:query|regex|search|filter|glob|pattern) syntax\b|\bRE2\b|\bwildcard patterns?\b|\blookaheads?\b|\bescape\b/i },
+  { pattern: /\b(?:provide|specify|pass) an array of\b/i },
+];
+
+const CONSTRAINT_CUES: readonly Cue[] = [
+  // formats
+  { pattern: /\b(?:YYYY[-/]?MM[-/]?DD|MM\/DD\/YYYY|DD[-/.]MM[-/.]YYYY|HH:mm(?::ss)?(?=\b|\.)|ISO[ -]?8601|ISO8601|RFC ?3339|ISO (?:timestamp|date|datetime|format)|alpha-[23]|ISO 3166|ISO 4217|E\.164)(?:\b|(?=T))/, readsCode: true },
+  { pattern: /\b(?:standard|dot|dotted|CIDR|hex|decimal) notation\b|\bprefix\b[^.]*\bwith\s+`|\band\/or\b|\bpositional(?:ly)?\b/i, readsCode: true },
+  { pattern: /\b(?:comma|space|semicolon|newline|pipe)[- ](?:separated|delimited)\b|\bdot notation\b|\bJSON[ -]Patch\b|\bwrapped in\b/i },
+  { pattern: /\b(?:in|use|using)\s+(?:the\s+)?(?:format|form)\b|\bformatted as\b|\bcomposed (?:of|from)\b|\b[\w~./-]+[~/:][\w~./-]+\s+format\b/i, readsCode: true },
+  { pattern: /\bin\s+(?:the\s+)?(?:[A-Z][A-Z0-9]+|`[^`]+`|'[^']+'|"[^"]+")\s+format\b/, readsCode: true },
+  { pattern: /\b(?:ID|id)\s+or\s+(?:full\s+)?[\w-]*[~/][\w~/-]+/, readsCode: true },
+  { pattern: /\bmust be (?:an?\s+)?(?:absolute|relative)\b|\b(?:absolute|relative)\s+(?:file\s+)?paths?\b|\bpaths?\b[^.]*\brelative to\b|\bfull URL\b|\bincluding (?:the\s+)?(?:protocol|scheme)\b|\bincluding (?:the\s+)?(?:file\s+)?extension\b/i },
+  { pattern: /\bhexadecimal\b|\bup ?to\s+(?:\w+\s+)?decimal (?:places|points?)\b|\bwhole number\b|\bcast to string\b|\bletters, (?:numbers|digits)\b/i },
+  { pattern: /\b(?:seconds|milliseconds|time ?zone|offset)\b[^.]*\b(?:are|is)\s+(?:required|optional)\b/i },
+  // valid values of a free string
+  { pattern: /\b(?:valid|allowed|accepted|supported|possible)\s+(?:values|options|arguments|inputs|operations|carriers|formats|types)\b/i },
+  { pattern: /\b(?:must|should) be one of\b|\bone of the following\b|\baccepts the following\b|\bthe following (?:\d+\s+)?values\b|\byou can patch the following\b/i },
+  { pattern: /\bonly\b[^.]*\b(?:is|are) (?:supported|allowed|accepted)\b|\bonly (?:pass|use) (?:simple|plain)\b|\buse only keywords\b|\bfull sentences\b|\badvanced syntax\b/i },
+  { pattern: /\b(?:do not|don't)\s+provide\b[^.]*\bas input\b/i },
+  { pattern: /\b(?:[Ii]t|[Vv]alues?|[Tt]his)\s+(?:can|may|must|should)?\s*(?:be|is|are)\s*:?\s*(?:"[^"]+"|'[^']+'|`[^`]+`|[A-Z][A-Z0-9_]{1,})(?:\s*(?:,\s*(?:or\s+|and\s+)?|\bor\b|\|)\s*(?:"[^"]+"|'[^']+'|`[^`]+`|[A-Z][A-Z0-9_]{1,}))+/, readsCode: true },
+  { pattern: /(?:\{|:\s*)\s*[A-Z][A-Z0-9_-]{1,}\s*(?:\([^)]*\)\s*)?(?:[,|]\s*(?:or\s+)?[A-Z][A-Z0-9_-]{1,}\s*(?:\([^)]*\)\s*)?){2,}/, readsCode: true },
+  { pattern: /\b(?:type|mode|kind|format|level|status|orientation|values?|options?)\b(?:\s+\w+){0,4}\s*[(:]\s*(?:'[\w-]+'|"[\w-]+"|[a-z][\w-]*)(?:\s*,\s*(?:'[\w-]+'|"[\w-]+"|[a-z][\w-]*)){1,}\s*,?\s*(?:or\s+(?:'[\w-]+'|"[\w-]+"|[a-z][\w-]*))?\s*\)/i, readsCode: true, accept: (masked) => !/\breturns?\b/i.test(masked) },
+  { pattern: /\b(?:type|mode|kind|format|level|status|orientation)\b[^.]*?(?:'[\w-]+'|"[\w-]+")\s+or\s+(?:'[\w-]+'|"[\w-]+")/i, readsCode: true },
+  // value explanations: 'product' for backend changes, 'web' for frontend changes
+  {
+    pattern: /(?:'[\w$.-]+'|"[\w$.-]+")\s*(?:\([^)]*\)|=|:|[-–—]|for\b|uses\b|merges\b)[^'"`]*(?:'[\w$.-]+'|"[\w$.-]+")\s*(?:\([^)]*\)|=|:|[-–—]|for\b|uses\b|merges\b)/,
+    readsCode: true,
+    accept: (_masked, original) => !/\b(?:e\.\s?g\.|such as|for example|like|i\.e\.)/i.test(original),
+  },
+  { pattern: /`[\w$.=-]+`\s*(?:=|:|to\b)[^`]*`[\w$.=-]+`\s*(?:=|:|to\b)/, readsCode: true },
+  { pattern: /^[-*]?\s*(?:\d+[.)]\s*)?(?:"[^"]{1,20}"|'[^']{1,20}'|[A-Z][A-Z0-9_]{0,20})\s+[-–—]\s/, readsCode: true },
+  { pattern: /^(?!OPTIONAL|REQUIRED|NOTE|IMPORTANT|WARNING)[A-Z][A-Z0-9_]{2,}\.?$/, readsCode: true },
+  // parameters that exclude or require each other
+  { pattern: /\b(?:mutually exclusive|exactly one of|only one of|at[- ]least one (?:of|key|field|value)|(?:cannot|can't|can not) be (?:used|combined|set|passed) (?:in conjunction|together|with|alongside)|in conjunction with|works together with|used alongside|together with)\b/i },
+  { pattern: /\b(?:provide|pass|specify|set|use|using)\s+either\b|^either\b|\bif (?:you\s+)?(?:provide|pass|specify|set)\s+both\b|\bnot both\b|\bboth (?:fields|parameters|options|arguments)\b|\b(?:use|set) (?:this|that) (?:parameter|field|option) or\b|\b(?:is|are) ignored\b/i },
+  { pattern: /\b\w+\s+accepts\s+[A-Z][A-Z0-9_]{2,}\b|\bonly (?:allowed|valid|available|supported) (?:for|when|with|if)\b|\bvalid when\b|\brequires? setting\b|\brequires? (?:the\s+)?`?\w+`? parameter\b|\bwhen\s+(?:[\w-]+\s+){0,3}(?:is|are) (?:present|set|provided|true|false)\b|\bmust (?:match|exist|be the|be an? (?:existing|valid))\b/ },
+  { pattern: /\brequires?\s+(?:a\s+|an\s+|at least\s+|the\s+)?`|^(?:in|for)\s+(?:the\s+)?[\w\s-]{1,20}\b(?:form|mode|case),[^.]*\brequired\b/i, readsCode: true },
+  {
+    pattern: /(?:"[\w-]+"|'[\w-]+')(?:\s*,\s*(?:"[\w-]+"|'[\w-]+'))*\s*,?\s+or\s+(?:"[\w-]+"|'[\w-]+')/,
+    readsCode: true,
+    accept: (_masked, original) => !/\b(?:e\.\s?g\.|such as|for example|like|i\.e\.)/i.test(original),
+  },
+  { pattern: /\b(?:only\s+)?(?:applicable|applies|apply|relevant|used only)\s+(?:only\s+)?(?:to|for|when|with)\b[^.]*?(?:`[^`]+`|=|\b[a-z]+_[a-z_]+\b|\boperations?\b|\bpreset\b|\bevents\b)/i, readsCode: true },
+  { pattern: /\brequired\s+(?:for|when|if|before)\b/ },
+  { pattern: /\bfor\s+[\w-]+(?:\s+[\w-]+)?\s+only\b|\bmust first\b[^.]*\bparameter\b|\bleave (?:it\s+)?(?:blank|empty|unset) (?:when|if|for)\b/i },
+  { pattern: /\b(?:[Mm]ust|MUST)\s+(?:also\s+)?(?:pass|provide|include|specify|supply|set)\b|\bneeds?\s+(?:an?\s+)?`?[a-z]+_[a-z_]+/, readsCode: true },
+  { pattern: /^for\s+[\w\s-]{2,30},\s*(?:provide|pass|set|include|use)\s+`?[a-z]+(?:_[a-z]+)+(?![^.]*\binstead\b)/i, readsCode: true },
+  { pattern: /\binstead of\s+`?[a-z]+[A-Z]\w*|\bset (?:the\s+)?`?[a-z]+(?:_[a-z]+)+`? to `?[A-Z][A-Z_]{2,}\b/, readsCode: true },
+  { pattern: /\bcannot be (?:changed|modified|updated|edited)\b|\bonly [\w\s]{1,20} updates are allowed\b|\b(?:should|must)\s+(?:precede|follow(?!\s+(?:these|this|the following))|come (?:before|after))\b/i },
+  { pattern: /\b(?:less|greater|smaller|larger|later|earlier) than(?: or equal to)? the\b|\brange (?:of|is) \d+ days\b|\bdate range of\b/i },
+  { pattern: /\bfor\s+`?[a-z]+_[a-z_]+`?\s+(?:and|or)\s+`?[a-z]+_[a-z_]+`?\s+operations\b/, readsCode: true },
+];
+
+/** Strong when-cues: they also decide the first unit ("ALWAYS call this tool first", "Only use this for…"). */
+const STRONG_WHEN_CUES: readonly Cue[] = [
+  { pattern: /\b(?:use|call|run|invoke)\s+(?:this|it)(?:\s+(?:tool|function))?\s+(?:only\s+)?(?:when|whenever|if|only|first|before|after|once|multiple times|as (?:a|the) (?:fallback|backup|first))\b/i },
+  { pattern: /\b(?:only|always)\s+(?:use|call|run|read)\s+(?:this|it)\b|\bshould only use (?:this|it)\b/i },
+  { pattern: /\bmust be (?:called|used|run) (?:before|first|after)\b|\bfirst step (?:in|before|of)\b|\bfirst step:|\bfirst place\b/i },
+  { pattern: new RegExp(String.raw`\bfrom\s+${IDENT}\s+tool\b`), readsCode: true },
+  { pattern: /\bshould (?:always\s+)?be used (?:to|when|for|if)\b/i },
+];
+
+const WHEN_CUES: readonly Cue[] = [
+  ...STRONG_WHEN_CUES,
+  { pattern: /^(?:do not|don't|never|avoid)\s+(?:use|using|call|calling|invoke|invoking)\b/i, accept: isPointingAtAnotherTool },
+  { pattern: /^(?:use|call|run|invoke|try)\s+(?:this|it)(?:\s+(?:tool|function))?\s+(?:to|for|as)\b/i },
+  { pattern: /\byou (?:can|may|should) (?:also\s+)?use (?:this|it)(?:\s+tool)?\s+(?:to|for|as)\b/i },
+  { pattern: /\b(?:use|call|try|prefer)\s+`?[\w-]+`?\s+instead\b|\(use\s+`?[\w-]+`?(?:\s+instead)?\)/i },
+  { pattern: /^prefer\s+(?:this|it|\S+)\s+(?:over|to|instead|when|for)\b|^prefer the use of\b/i },
+  { pattern: /^(?:this (?:tool|function) is\s+)?only\s+(?:for|when|if|use|call|to be used|works? (?:for|when|with))\b/i },
+  { pattern: /^(?:best|ideal|ideally|useful|helpful|good|great|handy|intended|designed|meant|suitable|recommended|essential)\s+(?:for|when|to|if)\b/i },
+  { pattern: /^(?:not\s+(?:intended|meant|suitable|designed|recommended)\s+for)\b/i },
+  { pattern: /^(?:typically|mainly|primarily|mostly|usually|commonly|generally)\s+used\s+(?:for|to|when)\b/i },
+  { pattern: /^instead of\b/i },
+  { pattern: /^(?:when|whenever|if)\b.*\b(?:use|call|invoke|choose|pick|prefer|run)\s+(?:this|it)\b/i },
+  { pattern: /\b(?:it|this(?: tool| function)?|tool)\s+(?:should|can|may) (?:also\s+)?be (?:used|called|invoked) (?:when|whenever|if|to|for|before|after|as)\b/i },
+  { pattern: /^usage\s*:?\s*$|^when to use\b|^use cases?\s*:/i },
+  // hand-offs between tools
+  { pattern: new RegExp(String.raw`\b(?:[Uu]se|[Cc]all|[Rr]un|[Ii]nvoke|[Uu]sing|[Ww]ith|[Ff]rom|[Vv]ia|[Tt]ry)\s+(?:the\s+)?(?:matching\s+)?${IDENT}(?:\s+(?:or|and)\s+${IDENT})?`), readsCode: true },
+  { pattern: new RegExp(String.raw`\bto\s+(?:filter|query|call|feed)\s+${IDENT}`), readsCode: true },
+  { pattern: new RegExp(String.raw`\b${IDENT}\s+(?:tool|result|response|call|output)s?\b`), readsCode: true },
+  { pattern: /\b(?:use|call|using|with)\s+the\s+(?:[\w-]+\s+){1,3}tool\b/i },
+  { pattern: /\bfrom this (?:response|result|output|tool)\b|\bsubsequent (?:tool\s+)?calls?\b|\b(?:every|all|any) other\b[^.]*\btools?\b/i },
+  { pattern: /\b(?:should|must|need to|have to)\b[^.]*\bbefore\s+(?:\w+ing|update)\b|^(?:do not|don't|never)\s+\w+[^.]*\bbefore\s+\w+ing\b/i },
+  { pattern: /\bonly use (?:this|it)?\s*(?:if|when)\b/i },
+];
+
+const FILLER_CUES: readonly Cue[] = [
+  // praise and padding
+  {
+    pattern:
+      /\b(?:powerful|seamless(?:ly)?|robust|best-in-class|state-of-the-art|cutting-edge|blazing(?:ly)?|lightning|effortless(?:ly)?|out of the box|fully integrated|world-class|industry-leading|(?:the )?(?:most|fastest|best) (?:powerful|reliable|advanced|efficient|comprehensive)|actionable insights|data-driven|enabling the management|this is not optional|it will not be accurate)\b/i,
+  },
+  // background definitions: "BGP hijacks occur when…", "Neon Auth is a managed service…"
+  { pattern: /\b(?:occurs?|happens?) when\b|\bprovides visibility\b|\bare used in\b|\bdata comes from\b|\bthis detail is provided\b/i },
+  { pattern: /^(?:the\s+)?(?:[A-Z][\w-]*\s+){1,3}(?:is|are)\s+an?\s+(?:managed\s+|\w+\s+)?(?:service|collection|tool|platform|standard|protocol)\b/ },
+  { pattern: /^(?!To\b|This\b|It\b)(?:the\s+)?(?:[A-Z][\w-]*\s+){0,2}[A-Z][\w-]*\s+(?:objects?\s+)?(?:enables?|defines?|handles?)\b/ },
+  { pattern: /^users can also\b|^each (?:store|item|dataset) includes basic\b/i },
+];
+
 /** All-caps words that are emphasis, not acronyms (JSON, URL, ISO are not here). */
 const EMPHASIS_WORDS =
-  'NOT|NEVER|ALWAYS|MUST|ONLY|DO|DON\'T|DOES|ALL|NO|ANY|EVERY|REQUIRED|MANDATORY|STRICTLY|EXACTLY|BEFORE|AFTER|FIRST|IMPORTANT|WARNING|CAUTION|CRITICAL|NOTE|DANGER|ATTENTION|NOTHING|NONE|CANNOT|WILL|SHOULD|STOP|AVOID';
+  "NOT|NEVER|ALWAYS|MUST|ONLY|DO|DON'T|DOES|ALL|NO|ANY|EVERY|REQUIRED|MANDATORY|STRICTLY|EXACTLY|BEFORE|AFTER|FIRST|IMPORTANT|WARNING|CAUTION|CRITICAL|NOTE|DANGER|ATTENTION|NOTHING|NONE|CANNOT|WILL|SHOULD|STOP|AVOID";
 
-/** Whether a "do not use…" sentence sends the reader elsewhere: "instead", inline code, a snake_case or camelCase name. */
-function isPointingAtAnotherTool(masked: string, original: string): boolean {
-  if (/\binstead\b/i.test(masked)) return true;
-  if (/`[^`]+`/.test(original)) return true;
-  return /\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b|\b[a-z]+(?:[A-Z][a-z0-9]+)+\b/.test(masked);
-}
-
-const CUES: readonly Cue[] = [
-  // 3. warning
+const HOW_CUES: readonly Cue[] = [
+  // warning
+  { howKind: 'warning', pattern: /^[\s*_>#]*(?:⚠️?\s*)?(?:important|warning|note|caution|critical|danger|attention|heads[- ]up)\b/i },
+  { howKind: 'warning', pattern: /!!|⚠/ },
+  { howKind: 'warning', pattern: /\*\*[^*\s][^*]*\*\*|__[^_\s][^_]*__|(?<![\w*])\*[^*\s](?:[^*]*[^*\s])?\*(?![\w*])/ },
+  { howKind: 'warning', pattern: /\b[A-Z]{2,}(?:\s+[A-Z]{2,}){2,}\b/ },
+  { howKind: 'warning', pattern: new RegExp(`\\b(?:${EMPHASIS_WORDS})\\b(?!['\\w])`) },
+  // default
   {
-    kind: 'how',
-    category: 'warning',
-    pattern: /^[\s*_>#]*(?:⚠️?\s*)?(?:important|warning|note|caution|critical|danger|attention|heads[- ]up)\b/i,
-  },
-  { kind: 'how', category: 'warning', pattern: /!!|⚠/ },
-  { kind: 'how', category: 'warning', pattern: /\*\*[^*\s][^*]*\*\*|__[^_\s][^_]*__|(?<![\w*])\*[^*\s](?:[^*]*[^*\s])?\*(?![\w*])/ },
-  { kind: 'how', category: 'warning', pattern: /\b[A-Z]{2,}(?:\s+[A-Z]{2,}){2,}\b/ },
-  { kind: 'how', category: 'warning', pattern: new RegExp(`\\b(?:${EMPHASIS_WORDS})\\b(?!['\\w])`) },
-  // 4. when
-  {
-    kind: 'when',
-    category: undefined,
-    pattern: /^(?:do not|don't|never|avoid)\s+(?:use|using|call|calling|invoke|invoking)\b/i,
-    accept: isPointingAtAnotherTool,
-  },
-  {
-    kind: 'when',
-    category: undefined,
+    howKind: 'default',
     pattern:
-      /^(?:(?:only|always|just)\s+)?(?:use|call|invoke|choose|pick|try)\s+(?:this|it|me)(?:\s+(?:tool|function|endpoint|command|action|method))?\s+(?:only|first|instead|whenever|when|to|for|if|before|after|once)\b/i,
+      /\b(?:defaults?\s+(?:to|is|value|:)|by default|if (?:omitted|unset|unspecified|not (?:specified|provided|given|set|supplied))|when (?:omitted|unset|not (?:specified|provided|given|set|supplied))|default(?:s)?\s*[:=]|\(default\b|\bis the default\b|the default(?: value)?(?: \([^)]*\))? is\b|^omit\b|^optional\b|\b(?:is|are) (?:also )?optional\b|\boptionally\b)/i,
   },
-  { kind: 'when', category: undefined, pattern: /^(?:use|call|try)\s+\S+\s+instead\b/i },
-  { kind: 'when', category: undefined, pattern: /^prefer\s+(?:this|it|\S+)\s+(?:over|to|instead|when|for)\b/i },
-  { kind: 'when', category: undefined, pattern: /^(?:this (?:tool|function) is\s+)?only\s+(?:for|when|if|use|call|to be used|works? (?:for|when|with))\b/i },
-  { kind: 'when', category: undefined, pattern: /^(?:best|ideal|ideally|useful|helpful|good|great|handy|intended|designed|meant|suitable|recommended)\s+(?:for|when|to|if)\b/i },
-  { kind: 'when', category: undefined, pattern: /^(?:not\s+(?:intended|meant|suitable|designed|recommended)\s+for)\b/i },
-  { kind: 'when', category: undefined, pattern: /^(?:typically|mainly|primarily|mostly|usually|commonly|generally)\s+used\s+(?:for|to|when)\b/i },
-  { kind: 'when', category: undefined, pattern: /^instead of\b/i },
-  { kind: 'when', category: undefined, pattern: /^(?:when|whenever|if)\b.*\b(?:use|call|invoke|choose|pick|prefer)\s+(?:this|it)\b/i },
+  // example
   {
-    kind: 'when',
-    category: undefined,
-    pattern: /(?<!(?:\bnot|n't|\bnever|\bavoid)\s+)\b(?:use|call|invoke)\s+(?:this|it)(?:\s+(?:tool|function))?\s+(?:when|whenever|if|to|for|before|after|instead)\b/i,
-  },
-  { kind: 'when', category: undefined, pattern: /\b(?:should|can|may) be (?:used|called|invoked) (?:when|whenever|if|to|for|before|after)\b/i },
-  // 5. default
-  {
-    kind: 'how',
-    category: 'default',
+    howKind: 'example',
     pattern:
-      /\b(?:defaults?\s+(?:to|is|value|:)|by default|if (?:omitted|unset|not (?:specified|provided|given|set|supplied))|when (?:omitted|unset|not (?:specified|provided|given|set|supplied))|default(?:s)?\s*[:=]|\(default\b|\bis the default\b)/i,
-  },
-  // 6. example
-  {
-    kind: 'how',
-    category: 'example',
-    pattern:
-      /^[\s*_(]*(?:e\.\s?g\.|eg\b|for (?:example|instance)\b|(?:examples?|sample|usage)(?:\s+(?:calls?|usages?|requests?|inputs?|quer(?:y|ies)|invocations?))?\s*[:\-–—]|examples?\s+(?:calls?|usages?|requests?|inputs?|quer(?:y|ies)|invocations?)\b)/i,
+      /^[\s*_(]*(?:e\.\s?g\.|eg\b|for (?:example|instance)\b|(?:examples?|sample|usage)(?:\s+(?:calls?|usages?|requests?|inputs?|quer(?:y|ies)|invocations?))?\s*[:\-–—]|examples?\s+(?:of\b|calls?|usages?|requests?|inputs?|quer(?:y|ies)|invocations?)\b)/i,
     readsCode: true,
   },
-  { kind: 'how', category: 'example', pattern: /\bfor (?:example|instance)\b|\bexamples?:/i, readsCode: true },
-  { kind: 'how', category: 'example', pattern: /\b(?:such as|like)\s+(?:`[^`]+`|"[^"]+"|'[^']+')/i, readsCode: true },
-  { kind: 'how', category: 'example', pattern: /`[\w.$]+\([^`]*\)`|\b[a-z_][\w.]*\((?:"[^"]*"|'[^']*'|\{[^}]*\})/, readsCode: true },
-  // 7. edge-case, condition first
-  { kind: 'how', category: 'edge-case', pattern: /^(?:if|when|whenever|unless|otherwise|in case|in the event|on (?:error|failure|success|timeout)|for (?:empty|missing|invalid|unknown))\b/i },
-  // 8. format
-  { kind: 'how', category: 'format', pattern: /^(?:it\s+)?(?:returns?|responds?|outputs?|yields?|produces?|response|result|results|output)\b/i },
+  { howKind: 'example', pattern: /\bfor (?:example|instance)\b|\bexamples?:/i, readsCode: true },
+  { howKind: 'example', pattern: /\b(?:such as|like)\s+(?:`[^`]+`|"[^"]+"|'[^']+')/i, readsCode: true },
+  { howKind: 'example', pattern: /`[\w.$]+\([^`]*\)`|\b[a-z_][\w.]*\((?:"[^"]*"|'[^']*'|\{[^}]*\})/, readsCode: true },
+  { howKind: 'example', pattern: /^[\s"{}[\],]*$|^"[\w-]+"\s*:/, readsCode: true },
+  // edge-case, condition first
+  { howKind: 'edge-case', pattern: /^(?:if|when|whenever|unless|otherwise|in case|in the event|on (?:error|failure|success|timeout)|for (?:empty|missing|invalid|unknown|runs|nested|python)|in read-only mode)\b/i },
+  // format
+  { howKind: 'format', pattern: /^(?:it\s+|this (?:tool|function)\s+)?(?:returns?|responds?|outputs?|yields?|produces?|response|result|results|output|includes|accepts)\b/i },
+  { howKind: 'format', pattern: /\b(?:includes?|including|such as|specifying)\b[^.]*,[^.]*,/i },
   {
-    kind: 'how',
-    category: 'format',
+    howKind: 'format',
     pattern:
-      /\b(?:returns|return value|responds with|(?:the\s+)?(?:response|result|results|output)s?\s+(?:contains?|includes?|is|are|has|have|will (?:be|contain|include)|looks? like)|(?:sorted|ordered|paginated|grouped) by|format(?:ted)?|shape|fields?|schema|syntax|in the form)\b/i,
+      /\b(?:returns|return value|responds with|(?:the\s+)?(?:response|result|results|output)s?\s+(?:contains?|includes?|maintains?|is|are|has|have|will (?:be|contain|include)|looks? like)|(?:sorted|ordered|paginated|grouped|rounded) (?:by|to)|format(?:ted)?|shape|fields?|schema|syntax|in the form|structure)\b/i,
   },
-  { kind: 'how', category: 'format', pattern: /(?<!\.)\b(?:JSON|YAML|XML|CSV|TSV|NDJSON|ISO[ -]?8601|RFC ?\d{3,4}|UTF-8|base64|Markdown|HTML|Unix (?:time|timestamp)|epoch)\b/i },
-  // 9. rule: an instruction on filling in an input ("Set `recursive` to true…"), then constraint words
+  { howKind: 'format', pattern: /(?<!\.)\b(?:JSON|YAML|XML|CSV|TSV|NDJSON|ISO[ -]?8601|RFC ?\d{3,4}|UTF-8|base64|Markdown|HTML|Unix (?:time|timestamp)|epoch|plain text|table)\b/i },
+  // rule: an instruction on filling in an input ("Set `recursive` to true…"), then constraint words
   {
-    kind: 'how',
-    category: 'rule',
+    howKind: 'rule',
     pattern:
-      /^(?:[Uu]se|[Ss]et|[Pp]ass|[Pp]rovide|[Ss]pecify|[Ss]upply|[Oo]mit|[Ll]eave)\s+(?:`[^`]+`|"[^"]+"|[a-z]+(?:_[a-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]+)+|the\s+\S+\s+(?:parameter|option|field|flag|argument))/,
+      /^(?:[Uu]se|[Ss]et|[Pp]ass|[Pp]rovide|[Ss]pecify|[Ss]upply|[Oo]mit|[Ll]eave)\s+(?:`[^`]+`|"[^"]+"|'[^']+'|[a-z]+(?:_[a-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]+)+|[a-z]+(?:\.[a-z]+)+|\d+\b|the\s+\S+\s+(?:parameter|option|field|flag|argument|slug|id|value)|the returned\b)/,
+    readsCode: true,
   },
+  { howKind: 'rule', pattern: /^(?:just\s+)?(?:provide|pass|set|specify|supply)\b|\b\w+=(?:true|false|null|\d+|"[^"]*")|\b(?:use|set)\s+`?\w+=|\bpaginat(?:e|ion)\b|\bfrom -?\d[\d,]* to -?\d|^this is because\b/i },
   {
-    kind: 'how',
-    category: 'rule',
+    howKind: 'rule',
     pattern:
-      /\b(?:must|never|always|only|should|shall|required|requires|mandatory|do not|don't|avoid|does not accept|cannot|can't|may not|not allowed|forbidden|at most|at least|no more than|no fewer than|max(?:imum)?(?: of)?|min(?:imum)?(?: of)?|limited to|up to \d|between \d+ and \d+|exactly \d+|case[- ]sensitive|case[- ]insensitive)\b/i,
+      /\b(?:must|never|always|only|should|shall|required|requires|mandatory|do not|don't|avoid|does not accept|cannot|can't|may not|not allowed|forbidden|at most|at least|no more than|no fewer than|max(?:imum)?(?: of)?|min(?:imum)?(?: of)?|limited to|limit|up to \d|between \d+ and \d+|exactly \d+|case[- ]sensitive|case[- ]insensitive)\b/i,
   },
-  // 10. edge-case, condition later
   {
-    kind: 'how',
-    category: 'edge-case',
-    pattern: /\b(?:unless|otherwise|in case|if (?:the|a|an|no|it|there|any|none|you|nothing)|when (?:the|no|it|there|none|nothing)|does not exist|doesn't exist|not found|is empty|are empty|is missing)\b/i,
+    howKind: 'rule',
+    pattern:
+      /^(?:optionally|supports? (?:optional|pagination|filtering|field)|can (?:filter|update|sort|be (?:filtered|sorted))|filter by|to (?:debug|enable|disable|restart|make)|retrieve only|you (?:may|can) (?:need|increase|issue|use)|where possible|show the|write in|properly|present|always present|keep in mind|most (?:http )?clients|lower values|suggest|recommend|the (?:query|record|flattening|dataset|store|original)|this option|affects|either separator|the directory is created|excess output|id is provided|all (?:parameters|other fields)|the (?:subscriber|shipping address|application context) (?:field )?is optional|[\w\s]{0,30}\bcommon patterns\b)/i,
   },
+  // edge-case, condition later
+  {
+    howKind: 'edge-case',
+    pattern:
+      /\b(?:unless|otherwise|in case|if (?:the|a|an|no|it|there|any|none|you|nothing|necessary|multiple)|when (?:the|no|it|there|none|nothing)|does not exist|doesn't exist|not found|is empty|are empty|is missing|no effect|will fail|may increase|may have|delay)\b/i,
+  },
+  // a field list: two or more snake_case names
+  { howKind: 'format', pattern: /\b[a-z]+_[a-z_]+\b[^.]*\b[a-z]+_[a-z_]+\b/ },
+  // a lead-in ("Workflow:", "This tool:") introduces what follows and moves with it
+  { howKind: 'markup', pattern: /:\s*$/ },
 ];
+
+/** A list under one of these lead-ins is a procedure: how-text, whatever tools its steps name. */
+const PROCEDURE_HEADER = /\b(?:workflow|steps|process|procedure)\b/i;
+/** A lead-in whose list says when to use the tool (not one that merely names another tool). */
+const WHEN_HEADER = /\b(?:use|call|run)\s+(?:this|it)\b|^usage\b|when to use|should be used|use cases?\b|best for\b/i;
+/** A unit that opens with an example is an example, even when it names other tools. */
+const EXAMPLE_OPENER = /^[\s*_(]*(?:for (?:example|instance)\b|e\.\s?g\.|examples?\s*:)/i;
+
+/** Feature and benefit blocks are padding, whatever they list. */
+const FILLER_BLOCK = /^<(?:key_)?(?:features|benefits|highlights)\b/i;
 
 /** Labels for markup cues. */
 const MARKUP_CUES: Record<string, string> = {
@@ -146,42 +270,142 @@ const MARKUP_CUES: Record<string, string> = {
   'thematic-break': 'thematic break',
 };
 
-/** Classifies each unit of `text` (see the order of checks at the top of this file). */
-export function classifySentences(text: string): ClassifiedSentence[] {
-  return classifySentencesCached(text).slice();
+/** Whether a "do not use…" sentence sends the reader elsewhere: "instead", inline code, a snake_case or camelCase name. */
+function isPointingAtAnotherTool(masked: string, original: string): boolean {
+  if (/\binstead\b/i.test(masked)) return true;
+  if (/`[^`]+`/.test(original)) return true;
+  return /\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b|\b[a-z]+(?:[A-Z][a-z0-9]+)+\b/.test(masked);
 }
-
-const classifySentencesCached = memoizeByText((text: string): ClassifiedSentence[] => {
-  const units = splitSentences(text);
-  return units.map((sentence, index) => classifySentence(sentence, index, units[index + 1]));
-});
 
 /**
- * Classifies one unit; `index` is its position in the description (the first unit is `what`) and `next`
- * the unit after it, if any (a lead-in such as "Rules:" belongs to the markup that follows).
+ * Classifies each unit of `text` (see the order of checks at the top of this file); `parameter` for a
+ * parameter's description.
  */
-export function classifySentence(sentence: Sentence, index: number, next?: Sentence): ClassifiedSentence {
-  if (sentence.markup) {
-    const cue = MARKUP_CUES[sentence.markupKind ?? ''] ?? 'markup';
-    return { ...sentence, kind: 'how', category: 'markup', cue };
-  }
-  if (index === 0) return { ...sentence, kind: 'what', category: undefined, cue: 'first sentence' };
-  const masked = maskLiterals(sentence.text);
-  for (const cue of CUES) {
-    const subject = cue.readsCode ? sentence.text : masked;
-    const match = cue.pattern.exec(subject);
-    if (!match || (cue.accept && !cue.accept(masked, sentence.text))) continue;
-    // Masking keeps lengths, so the cue is read back from the original text.
-    const cueText = sentence.text.slice(match.index, match.index + match[0].length).trim();
-    return { ...sentence, kind: cue.kind, category: cue.category, cue: cueText };
-  }
-  if (next?.markup && /:\s*$/.test(sentence.text)) return { ...sentence, kind: 'how', category: 'markup', cue: 'lead-in to markup' };
-  return { ...sentence, kind: 'what', category: undefined, cue: undefined };
+export function classifySentences(text: string, options: { readonly parameter?: boolean } = {}): ClassifiedSentence[] {
+  return (options.parameter ? classifyParameterCached(text) : classifyToolCached(text)).slice();
 }
 
-/** True for units the codemod moves out of a description. */
+const classifyToolCached = memoizeByText((text: string) => classifyAll(text, false));
+const classifyParameterCached = memoizeByText((text: string) => classifyAll(text, true));
+
+function classifyAll(text: string, parameter: boolean): ClassifiedSentence[] {
+  const units = splitSentences(text);
+  const classified: ClassifiedSentence[] = [];
+  let leadIn: ClassifiedSentence | undefined;
+  units.forEach((unit, index) => {
+    const header = unit.markupKind === 'list-item' && leadIn ? { text: leadIn.text, category: leadIn.category } : undefined;
+    const result = classifySentence(unit, { index, first: index > 0 ? units[0].text : undefined, header, next: units[index + 1], parameter });
+    classified.push(result);
+    // A list keeps its lead-in ("When to use:", a heading) until prose that is not a lead-in comes.
+    if (unit.markupKind === 'heading' || (!unit.markup && /:\s*$/.test(unit.text))) leadIn = result;
+    else if (!unit.markup) leadIn = undefined;
+  });
+  return classified;
+}
+
+/** Classifies one unit in its context (position, list header, the unit after it). */
+export function classifySentence(sentence: Sentence, context: UnitContext): ClassifiedSentence {
+  const masked = maskLiterals(sentence.text);
+  const result = (category: ProseCategory, cue: string, cueSource: CueSource, howKind?: HowKind): ClassifiedSentence => ({
+    ...sentence,
+    category,
+    howKind: category === 'how' ? howKind : undefined,
+    cue,
+    cueSource,
+  });
+  const found = (cues: readonly Cue[]) => findCue(cues, sentence.text, masked);
+
+  const isFirst = context.index === 0;
+  const guardrail = found(GUARDRAIL_CUES);
+  if (guardrail) return result('guardrail', guardrail.text, 'words');
+  // A first unit that is a whole block (`<use_case>…`) is the tool's what, whatever details it holds.
+  const isOpeningBlock = isFirst && sentence.markup && sentence.markupKind !== 'list-item';
+  const valueList = context.parameter && !/\be\.\s?g\.|\bsuch as\b/i.test(sentence.text) ? PARAMETER_VALUES.exec(sentence.text) : null;
+  if (valueList) return result('constraint', truncate(valueList[0].trim()), 'words');
+  const parameterCue = context.parameter ? found(PARAMETER_CUES) : undefined;
+  if (parameterCue) return result('constraint', parameterCue.text, 'words');
+  const constraint = isOpeningBlock ? undefined : found(CONSTRAINT_CUES);
+  if (constraint) return result('constraint', constraint.text, 'words');
+  const header = context.header;
+  if (header && (header.category === 'guardrail' || header.category === 'constraint' || (header.category === 'when' && WHEN_HEADER.test(header.text)))) {
+    return result(header.category, `under "${truncate(header.text)}"`, 'list-header');
+  }
+  if (header && PROCEDURE_HEADER.test(header.text)) return result('how', `under "${truncate(header.text)}"`, 'list-header', 'markup');
+  const readsWhen = !EXAMPLE_OPENER.test(sentence.text) && (!sentence.markup || sentence.markupKind === 'list-item');
+  const when = !readsWhen ? undefined : isFirst ? found(STRONG_WHEN_CUES) : found(WHEN_CUES);
+  if (when) return result('when', when.text, 'words');
+  if (sentence.markup) {
+    if (FILLER_BLOCK.test(sentence.text)) return result('filler', sentence.text.slice(1, sentence.text.indexOf('>')), 'markup');
+    if (isFirst && sentence.markupKind === 'xml-block') return result('what', 'first unit', 'position');
+    return result('how', MARKUP_CUES[sentence.markupKind ?? ''] ?? 'markup', 'markup', 'markup');
+  }
+  if (isFirst) return result('what', 'first unit', 'position');
+  const filler = found(FILLER_CUES) ?? findRestatement(sentence.text, context.first);
+  if (filler) return result('filler', filler.text, 'words');
+  for (const cue of HOW_CUES) {
+    const match = matchCue(cue, sentence.text, masked);
+    if (match) return result('how', match.text, 'words', cue.howKind);
+  }
+  // Past the opening sentences (and past the first sentence of a parameter), text without a cue is detail.
+  if (context.index >= (context.parameter ? 1 : 3)) return result('how', 'past the opening sentences', 'fallback', 'detail');
+  return result('what', 'no how, when or safety cue', 'fallback');
+}
+
+/** True for units the codemod moves to instruction files and `no-how-in-description` reports: how-text and filler. */
 export function isHow(sentence: ClassifiedSentence): boolean {
-  return sentence.kind === 'how';
+  return sentence.category === 'how' || sentence.category === 'filler';
+}
+
+/** True for units that must stay where the call sees them: guardrails in the description, constraints on the parameter. */
+export function isProtected(sentence: ClassifiedSentence): boolean {
+  return sentence.category === 'guardrail' || sentence.category === 'constraint';
+}
+
+function findCue(cues: readonly Cue[], original: string, masked: string): { text: string } | undefined {
+  for (const cue of cues) {
+    const match = matchCue(cue, original, masked);
+    if (match) return match;
+  }
+  return undefined;
+}
+
+function matchCue(cue: Cue, original: string, masked: string): { text: string } | undefined {
+  const subject = cue.readsCode ? original : masked;
+  const match = cue.pattern.exec(subject);
+  if (!match || (cue.accept && !cue.accept(masked, original))) return undefined;
+  // Masking keeps lengths, so the cue is read back from the original text.
+  return { text: truncate(original.slice(match.index, match.index + match[0].length).trim()) };
+}
+
+/** A later unit whose content words all appear in the first unit ("This function creates an invoice."). */
+function findRestatement(text: string, first: string | undefined): { text: string } | undefined {
+  if (first === undefined) return undefined;
+  const opener = /^(?:this (?:function|tool|endpoint)|it)\s+(?:is used to\s+|allows you to\s+)?/i.exec(text);
+  if (!opener) return undefined;
+  const firstWords = new Set(getContentWords(first));
+  const words = getContentWords(text.slice(opener[0].length));
+  if (words.length === 0) return undefined;
+  const shared = words.filter((word) => firstWords.has(word)).length;
+  return shared / words.length >= 0.7 ? { text: `restates the first unit (${opener[0].trim()})` } : undefined;
+}
+
+/** Verbs a restatement uses for the first unit's verb, folded to one. */
+const SYNONYMS: Readonly<Record<string, string>> = { retrieve: 'get', fetch: 'get', fetche: 'get', show: 'get', read: 'get', obtain: 'get', generate: 'create', make: 'create' };
+
+/** Words that carry no content in a restatement ("the details of a specific invoice using its ID"). */
+const STOP_WORDS = new Set(
+  'a an the of for to in on by with and or from its it this that is are be has have been used allows you your their specific existing given new all details detail information using identifier previously intended created already record'.split(' '),
+);
+
+function getContentWords(text: string): string[] {
+  return getWords(text)
+    .map((word) => word.toLowerCase())
+    .map((word) => SYNONYMS[word] ?? word)
+    .filter((word) => word.length > 1 && !STOP_WORDS.has(word));
+}
+
+function truncate(text: string): string {
+  return text.length > 60 ? `${text.slice(0, 57)}…` : text;
 }
 
 /**

@@ -1,7 +1,9 @@
-/** Prose analysis of descriptions: sentences and markup blocks, what / when / how, redundancy, wording. */
+/** Prose analysis of descriptions: sentences and markup blocks, their categories, redundancy, wording. */
 export type {
-  SentenceKind,
-  HowCategory,
+  ProseCategory,
+  HowKind,
+  CueSource,
+  UnitContext,
   MarkupKind,
   Sentence,
   ClassifiedSentence,
@@ -10,8 +12,8 @@ export type {
   ParamFacts,
 } from './types.js';
 export { splitSentences } from './sentences.js';
-export { classifySentences, classifySentence, isHow, maskLiterals } from './classify.js';
-export { HOW_CATEGORIES, type HowCategoryInfo } from './categories.js';
+export { classifySentences, classifySentence, isHow, isProtected, maskLiterals } from './classify.js';
+export { PROSE_CATEGORIES, HOW_KINDS, type ProseCategoryInfo, type HowKindInfo } from './categories.js';
 export { findRedundantParts, type RedundancyFacts } from './redundancy.js';
 export { getMeaningKey, normalizeWording } from './wording.js';
 export { splitIdentifier } from './words.js';

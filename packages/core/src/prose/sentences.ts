@@ -2,8 +2,10 @@
  * Splits tool and parameter descriptions into units: prose sentences and whole markup blocks.
  *
  * Intl.Segmenter (Unicode sentence boundaries) is the base. It is wrong in ways that matter for tool
- * descriptions, so its breaks are filtered: never inside inline code, URLs, e-mail addresses, file names
- * or short quoted strings, and never right after an abbreviation (`e.g.`, `approx.`, `Dr.`). Line breaks
+ * descriptions, so its breaks are filtered: never inside inline code, URLs, e-mail addresses, file names,
+ * paths, routes and regular expressions (`/api/v1.*`), or short quoted strings, never between a
+ * terminator and the character glued to it (`agent_run_...x`), and never right after an abbreviation
+ * (`e.g.`, `approx.`, `Dr.`). Line breaks
  * are decided here, not by the segmenter, which breaks at every newline and would cut hard-wrapped prose.
  *
  * Invariant (tested): units are in order, do not overlap, are trimmed of whitespace, and the text between
@@ -38,6 +40,7 @@ const PROTECTED_SPANS: readonly RegExp[] = [
   /(?<![\w.])www\.[^\s<>"'`]+/g,
   /(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g, // e-mail addresses
   /(?<![\w.])\.?[\w-]+(?:\.[\w-]+)+/g, // file names, extensions, decimals, versions: data2024.CSV, .env, 1.2.3
+  /(?<![\w/:.~])(?:~|\.{1,2})?\/[^\s<>"'`]+|(?<![\w/.~-])[\w.~-]+\/[^\s<>"'`]*/g, // paths, routes and regexes: /api/v1.*, src/*.ts, ~/.config
   /"[^"\n]{1,200}"/g, // short double-quoted strings: search("foo. Bar")
 ];
 
@@ -182,6 +185,8 @@ function findSegmenterBreaks(input: string): number[] {
 
 function isRealBreak(piece: string, index: number, spans: readonly (readonly [number, number])[]): boolean {
   if (spans.some(([from, to]) => from < index && index < to)) return false;
+  // "v1.*" and "agent_run_...x": an ASCII terminator glued to the next character ends no sentence.
+  if (index > 0 && /[.!?]/.test(piece[index - 1]) && !isWhitespace(piece[index] ?? ' ')) return false;
   const token = getTokenBefore(piece, index).replace(/^[("'`[{]+/, '').toLowerCase();
   if (token === '') return true;
   if (ALWAYS_JOINED.has(token)) return false;

@@ -1,8 +1,15 @@
 import type { JsonObject } from '../model.js';
 
-export type SentenceKind = 'what' | 'when' | 'how';
-/** The kinds of "how" text (documented in docs/how-categories.md and docs/rules/no-how-in-description.md). */
-export type HowCategory = 'rule' | 'default' | 'example' | 'edge-case' | 'format' | 'warning' | 'markup';
+/**
+ * What a unit of a description is for (docs/how-categories.md): what the tool does, when to pick it,
+ * what keeps the agent from doing harm, what a call must satisfy that the schema does not say, how to use
+ * it in detail, or padding.
+ */
+export type ProseCategory = 'what' | 'when' | 'guardrail' | 'constraint' | 'how' | 'filler';
+/** The kinds of how-text, a finer reading of the `how` category. */
+export type HowKind = 'rule' | 'default' | 'example' | 'edge-case' | 'format' | 'warning' | 'markup' | 'detail';
+/** Where the deciding cue came from: words in the unit, its position, the list header it sits under, or its markup. */
+export type CueSource = 'words' | 'position' | 'list-header' | 'markup' | 'fallback';
 
 /** Which markdown-like block a markup unit is. */
 export type MarkupKind = 'list-item' | 'heading' | 'code-fence' | 'xml-block' | 'table' | 'thematic-break';
@@ -20,10 +27,26 @@ export interface Sentence {
 }
 
 export interface ClassifiedSentence extends Sentence {
-  readonly kind: SentenceKind;
-  readonly category: HowCategory | undefined;
-  /** The cue that decided the class (a word, a pattern), for messages and debugging. */
-  readonly cue: string | undefined;
+  readonly category: ProseCategory;
+  /** For `how` units, which kind of how-text. */
+  readonly howKind: HowKind | undefined;
+  /** The cue that decided the category: the words matched, "first unit", or the list header. */
+  readonly cue: string;
+  readonly cueSource: CueSource;
+}
+
+/** What a unit's category may depend on besides its own text. */
+export interface UnitContext {
+  /** Position in the description; the first unit says what the tool does unless a stronger cue says otherwise. */
+  readonly index: number;
+  /** The first unit of the description (a later unit that only restates it is padding). */
+  readonly first?: string;
+  /** The lead-in a list item sits under ("When to use this tool:", "SECURITY:"), already classified. */
+  readonly header?: { readonly text: string; readonly category: ProseCategory };
+  /** The unit after this one (a lead-in ending with `:` belongs to the markup that follows). */
+  readonly next?: Sentence;
+  /** True for a parameter's description: a value list there is the parameter's valid values. */
+  readonly parameter?: boolean;
 }
 
 export type RedundancyReason = 'name' | 'type' | 'enum' | 'default' | 'optionality';

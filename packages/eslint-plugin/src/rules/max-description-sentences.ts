@@ -1,10 +1,10 @@
-import { splitSentences, type StaticText } from '@toolslim/core';
+import { classifySentences, type StaticText } from '@toolslim/core';
 import type { TSESLint } from '@typescript-eslint/utils';
 import { createReportOnce } from '../utils/report-once.js';
 import { createRule } from '../utils/create-rule.js';
 import { getTextCost } from '../utils/cost.js';
 import { getFileModel } from '../utils/file-model.js';
-import { getTextLoc } from '../utils/text-location.js';
+import { getUnitsLoc } from '../utils/unit-range.js';
 import { asEslintNode, getToolLabel, isStaticText } from '../utils/tool-text.js';
 
 export type Options = [{ maxToolSentences?: number; maxParamSentences?: number; checkParameters?: boolean }];
@@ -20,17 +20,17 @@ export default createRule<Options, MessageIds>({
     },
     messages: {
       tooManyToolSentences:
-        'The description of {{tool}} has {{count}} sentences (at most {{max}}); the {{extra}} past the limit cost {{chars}} characters (~{{tokens}} tokens) on every request. Keep what and when here and run `toolslim slim` to move the rest into instruction files.',
+        'The description of {{tool}} has {{count}} what, when and guardrail sentences (at most {{max}}); the {{extra}} past the limit cost {{chars}} characters (~{{tokens}} tokens) a request.',
       tooManyParamSentences:
-        'The description of parameter "{{param}}" has {{count}} sentences (at most {{max}}); the {{extra}} past the limit cost {{chars}} characters (~{{tokens}} tokens) on every request. Run `toolslim slim` to move the rest into instruction files.',
+        'The description of parameter "{{param}}" has {{count}} what, when and guardrail sentences (at most {{max}}); the {{extra}} past the limit cost {{chars}} characters (~{{tokens}} tokens).',
     },
     schema: [
       {
         type: 'object',
         description: 'Sentence limits.',
         properties: {
-          maxToolSentences: { type: 'integer', minimum: 1, description: 'Most sentences (or markup blocks) in a tool description.' },
-          maxParamSentences: { type: 'integer', minimum: 1, description: 'Most sentences (or markup blocks) in a parameter description.' },
+          maxToolSentences: { type: 'integer', minimum: 1, description: 'Most what, when and guardrail units in a tool description (how-text, filler and constraints are left to no-how-in-description).' },
+          maxParamSentences: { type: 'integer', minimum: 1, description: 'Most what, when and guardrail units in a parameter description.' },
           checkParameters: { type: 'boolean', description: 'Whether parameter descriptions are checked too.' },
         },
         additionalProperties: false,
@@ -46,12 +46,12 @@ export default createRule<Options, MessageIds>({
       'Program:exit'() {
         for (const tool of getFileModel(context).tools) {
           if (isStaticText(tool.description)) {
-            reportExtraSentences(context, report, tool.description, maxTool, 'tooManyToolSentences', { tool: getToolLabel(tool) });
+            reportExtraSentences(context, report, tool.description, maxTool, 'tooManyToolSentences', { tool: getToolLabel(tool) }, false);
           }
           if (options.checkParameters === false) continue;
           for (const param of tool.params) {
             if (!isStaticText(param.description)) continue;
-            reportExtraSentences(context, report, param.description, maxParam, 'tooManyParamSentences', { param: param.path.join('.') });
+            reportExtraSentences(context, report, param.description, maxParam, 'tooManyParamSentences', { param: param.path.join('.') }, true);
           }
         }
       },
@@ -59,7 +59,10 @@ export default createRule<Options, MessageIds>({
   },
 });
 
-/** One report spanning every sentence past the limit, so the squiggle shows exactly what to move. */
+/**
+ * One report spanning the counted units past the limit. What, when and guardrails count; how-text, filler
+ * and constraints are `no-how-in-description`'s to report, so the same text never gets two squiggles.
+ */
 function reportExtraSentences(
   context: Readonly<TSESLint.RuleContext<MessageIds, Options>>,
   report: (descriptor: TSESLint.ReportDescriptor<MessageIds>) => void,
@@ -67,12 +70,13 @@ function reportExtraSentences(
   max: number,
   messageId: MessageIds,
   names: Record<string, string>,
+  parameter: boolean,
 ): void {
-  const sentences = splitSentences(text.value);
+  const sentences = classifySentences(text.value, { parameter }).filter((unit) => unit.category === 'what' || unit.category === 'when' || unit.category === 'guardrail');
   if (sentences.length <= max) return;
   const start = sentences[max].start;
   const end = sentences[sentences.length - 1].end;
-  const loc = getTextLoc(context.sourceCode, text, start, end);
+  const loc = getUnitsLoc(context.sourceCode, text, start, end);
   report({
     node: asEslintNode(text.node),
     ...(loc ? { loc } : {}),

@@ -1,41 +1,53 @@
-import { classifySentences, type HowCategory, type StaticText } from '@toolslim/core';
-import type { TSESLint } from '@typescript-eslint/utils';
+import { classifySentences, countTokens, type ClassifiedSentence, type HowKind, type ParamDecl, type StaticText, type ToolDecl } from '@toolslim/core';
 import { createReportOnce } from '../utils/report-once.js';
 import { createRule } from '../utils/create-rule.js';
-import { getTextCost } from '../utils/cost.js';
+import { formatCount } from '../utils/cost.js';
 import { getFileModel } from '../utils/file-model.js';
-import { getTextLoc } from '../utils/text-location.js';
+import { getUnitsLoc } from '../utils/unit-range.js';
 import { asEslintNode, getToolLabel, isStaticText } from '../utils/tool-text.js';
 
-export type Options = [{ checkParameters?: boolean; categories?: HowCategory[] }];
-export type MessageIds = 'howInToolDescription' | 'howInParamDescription';
+type Kind = HowKind | 'filler';
+export type Options = [{ checkParameters?: boolean; checkConstraints?: boolean; kinds?: Kind[] }];
+export type MessageIds = 'howInToolDescription' | 'howInParamDescription' | 'constraintInToolDescription';
 
-const HOW_CATEGORIES: readonly HowCategory[] = ['rule', 'default', 'example', 'edge-case', 'format', 'warning', 'markup'];
+const KINDS: readonly Kind[] = ['rule', 'default', 'example', 'edge-case', 'format', 'warning', 'markup', 'detail', 'filler'];
 
-/** How each category reads in a message. */
-const CATEGORY_LABELS: Record<HowCategory, string> = {
-  rule: 'a rule or constraint',
-  default: 'a default',
-  example: 'an example',
-  'edge-case': 'an edge case',
-  format: 'a format or return shape',
-  warning: 'a warning or emphasis',
-  markup: 'a markup block',
-};
+/** The kind of a movable unit: its kind of how-text, or filler. */
+function getKind(unit: ClassifiedSentence): Kind | undefined {
+  if (unit.category === 'filler') return 'filler';
+  return unit.category === 'how' ? unit.howKind : undefined;
+}
+
+/** "1 unit", "3 units". */
+function countUnits(count: number): string {
+  return count === 1 ? '1 unit' : `${formatCount(count)} units`;
+}
+
+/** The parameter a constraint is about: the first parameter of the tool whose name the units mention. */
+function findConstrainedParam(tool: ToolDecl, units: readonly ClassifiedSentence[]): ParamDecl | undefined {
+  const text = units.map((unit) => unit.text).join(' ');
+  return tool.params.find((param) => param.name.length > 1 && new RegExp(`(?<![\\w.-])${escapeRegExp(param.name)}(?![\\w-])`).test(text));
+}
+
+function escapeRegExp(value: string): string {
+  return value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
 
 export default createRule<Options, MessageIds>({
   name: 'no-how-in-description',
   meta: {
     type: 'suggestion',
     docs: {
-      description: 'Keep "how" text (rules, defaults, examples, edge cases, formats, warnings, markup) out of tool and parameter descriptions',
+      description: 'Keep how-text and filler out of tool and parameter descriptions, and constraints on the parameter they constrain',
       recommended: 'recommended',
     },
     messages: {
       howInToolDescription:
-        'This sentence of the description of {{tool}} is how-to text ({{category}}): {{chars}} characters (~{{tokens}} tokens) the model reads on every request, even when it never calls this tool. Run `toolslim slim` to move it into an instruction file the agent reads when it needs it.',
+        'How-text or filler in the description of {{tool}}: {{count}}, {{bytes}} bytes (~{{tokens}} tokens) read on every request. `toolslim slim` moves it to an instruction file.',
       howInParamDescription:
-        'This sentence of the description of parameter "{{param}}" is how-to text ({{category}}): {{chars}} characters (~{{tokens}} tokens) the model reads on every request. Run `toolslim slim` to move it into an instruction file the agent reads when it needs it.',
+        'How-text or filler in the description of parameter "{{param}}": {{count}}, {{bytes}} bytes (~{{tokens}} tokens). `toolslim slim` moves it to an instruction file.',
+      constraintInToolDescription:
+        'Constraint on {{target}} in the description of {{tool}} ({{count}}, "{{cue}}"). Put it in that parameter\'s schema (format, pattern, enum) or its description.',
     },
     schema: [
       {
@@ -43,57 +55,65 @@ export default createRule<Options, MessageIds>({
         description: 'What to check.',
         properties: {
           checkParameters: { type: 'boolean', description: 'Whether parameter descriptions are checked too.' },
-          categories: {
+          checkConstraints: { type: 'boolean', description: 'Whether constraints written in a tool description are reported (they belong on the parameter).' },
+          kinds: {
             type: 'array',
-            description: 'The categories of how-text to report (see docs/how-categories.md); default: all.',
-            items: { type: 'string', enum: [...HOW_CATEGORIES] },
+            description: 'The kinds of how-text (and `filler`) to report (see docs/how-categories.md); default: all.',
+            items: { type: 'string', enum: [...KINDS] },
             uniqueItems: true,
           },
         },
         additionalProperties: false,
       },
     ],
-    defaultOptions: [{ checkParameters: true, categories: [...HOW_CATEGORIES] }],
+    defaultOptions: [{ checkParameters: true, checkConstraints: true, kinds: [...KINDS] }],
   },
   create(context, [options]) {
-    const reported = new Set<HowCategory>(options.categories ?? HOW_CATEGORIES);
+    const reported = new Set<Kind>(options.kinds ?? KINDS);
     const report = createReportOnce(context);
-    const reportHowSentences = (text: StaticText, messageId: MessageIds, names: Record<string, string>): void => {
-      for (const sentence of classifySentences(text.value)) {
-        if (sentence.kind !== 'how') continue;
-        if (sentence.category !== undefined && !reported.has(sentence.category)) continue;
-        const category = sentence.category === undefined ? 'instructions' : CATEGORY_LABELS[sentence.category];
-        reportSentence(context, report, text, sentence.start, sentence.end, messageId, { ...names, category });
-      }
+    const isReported = (unit: ClassifiedSentence): boolean => {
+      const kind = getKind(unit);
+      return kind !== undefined && reported.has(kind);
+    };
+    const reportUnits = (text: StaticText, units: readonly ClassifiedSentence[], messageId: MessageIds, data: Record<string, string>): void => {
+      const start = units[0].start;
+      const end = units[units.length - 1].end;
+      const loc = getUnitsLoc(context.sourceCode, text, start, end);
+      report({ node: asEslintNode(text.node), ...(loc ? { loc } : {}), messageId, data: { count: countUnits(units.length), ...data } });
+    };
+    const reportHow = (text: StaticText, units: readonly ClassifiedSentence[], messageId: MessageIds, names: Record<string, string>): void => {
+      const how = units.filter(isReported);
+      if (how.length === 0) return;
+      const bytes = how.reduce((sum, unit) => sum + Buffer.byteLength(unit.text), 0);
+      const tokens = how.reduce((sum, unit) => sum + countTokens(unit.text), 0);
+      reportUnits(text, how, messageId, { ...names, bytes: formatCount(bytes), tokens: formatCount(tokens) });
     };
     return {
       'Program:exit'() {
         for (const tool of getFileModel(context).tools) {
-          if (isStaticText(tool.description)) reportHowSentences(tool.description, 'howInToolDescription', { tool: getToolLabel(tool) });
+          if (isStaticText(tool.description)) {
+            const units = classifySentences(tool.description.value);
+            const label = getToolLabel(tool);
+            const hasHow = units.some(isReported);
+            reportHow(tool.description, units, 'howInToolDescription', { tool: label });
+            const constraints = units.filter((unit) => unit.category === 'constraint');
+            // One report per description: constraints are reported when no how-text is.
+            if (options.checkConstraints !== false && !hasHow && constraints.length > 0) {
+              const param = findConstrainedParam(tool, constraints);
+              reportUnits(tool.description, constraints, 'constraintInToolDescription', {
+                tool: label,
+                target: param ? `parameter "${param.path.join('.')}"` : 'a parameter',
+                cue: constraints[0].cue,
+              });
+            }
+          }
           if (options.checkParameters === false) continue;
           for (const param of tool.params) {
-            if (isStaticText(param.description)) reportHowSentences(param.description, 'howInParamDescription', { param: param.path.join('.') });
+            if (!isStaticText(param.description)) continue;
+            reportHow(param.description, classifySentences(param.description.value, { parameter: true }), 'howInParamDescription', { param: param.path.join('.') });
           }
         }
       },
     };
   },
 });
-
-function reportSentence(
-  context: Readonly<TSESLint.RuleContext<MessageIds, Options>>,
-  report: (descriptor: TSESLint.ReportDescriptor<MessageIds>) => void,
-  text: StaticText,
-  start: number,
-  end: number,
-  messageId: MessageIds,
-  data: Record<string, string>,
-): void {
-  const loc = getTextLoc(context.sourceCode, text, start, end);
-  report({
-    node: asEslintNode(text.node),
-    ...(loc ? { loc } : {}),
-    messageId,
-    data: { ...data, ...getTextCost(text.value.slice(start, end)) },
-  });
-}

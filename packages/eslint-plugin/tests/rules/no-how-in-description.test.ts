@@ -11,16 +11,18 @@ function locateSpan(code: string, text: string): { line: number; column: number;
   return { ...start, endLine: start.line, endColumn: start.column + text.length };
 }
 
-/** One how sentence per category, each after a what sentence. */
-const HOW_BY_CATEGORY = [
+/** One how sentence per kind (and one of filler), each after a what sentence. */
+const HOW_BY_KIND: ReadonlyArray<readonly [Kind: string, sentence: string, before?: string]> = [
   ['rule', 'Must be under 1 MB.'],
   ['default', 'Defaults to the workspace root.'],
   ['example', 'For example, pass src/index.ts.'],
   ['edge-case', 'If the file is missing, returns an empty string.'],
   ['format', 'Returns a JSON array of {id, title}.'],
-  ['warning', 'IMPORTANT: never pass secrets.'],
-  ['markup', '- Paths are relative.'],
-] as const;
+  ['warning', 'IMPORTANT: results may lag behind.'],
+  ['markup', '- Paths are resolved from the root.'],
+  ['detail', 'The reuse window varies.', 'Reads text.\nWorks on any file.\n'],
+  ['filler', 'This is the most powerful reader available.'],
+];
 
 ruleTester.run('no-how-in-description', rule, {
   valid: [
@@ -30,14 +32,27 @@ ruleTester.run('no-how-in-description', rule, {
       code: style.build([{ name: 'read_file', description: "'Reads a file from the workspace. Use it before editing one.'", params: [{ name: 'path', description: "'Where the file is.'" }] }]),
     })),
     {
-      name: 'categories limits what is reported',
+      name: 'guardrails are never reported',
+      code: `${MCP_HEAD}server.tool('delete_branch', 'Deletes a branch. This cannot be undone. Always ask the user before calling it.', async () => ({ content: [] }));`,
+    },
+    {
+      name: 'kinds limits what is reported',
       code: `${MCP_HEAD}server.tool('read_file', 'Reads a file. For example, pass src/index.ts.', async () => ({ content: [] }));`,
-      options: [{ categories: ['rule', 'warning'] }],
+      options: [{ kinds: ['rule', 'warning'] }],
     },
     {
       name: 'checkParameters: false',
       code: `${MCP_HEAD}server.tool('read_file', 'Reads a file.', { path: z.string().describe('Where the file is. Defaults to the workspace root.') }, async () => ({ content: [] }));`,
       options: [{ checkParameters: false }],
+    },
+    {
+      name: 'checkConstraints: false',
+      code: `${MCP_HEAD}server.tool('list_runs', 'Lists the runs of a day. The date must be in YYYY-MM-DD format.', { date: z.string() }, async () => ({ content: [] }));`,
+      options: [{ checkConstraints: false }],
+    },
+    {
+      name: 'a constraint in the parameter description is where it belongs',
+      code: `${MCP_HEAD}server.tool('list_runs', 'Lists the runs of a day.', { date: z.string().describe('The day, in YYYY-MM-DD format.') }, async () => ({ content: [] }));`,
     },
   ],
   invalid: [
@@ -59,18 +74,18 @@ ruleTester.run('no-how-in-description', rule, {
         ],
       };
     }),
-    ...HOW_BY_CATEGORY.map(([category, sentence]) => {
-      const code = `${MCP_HEAD}server.tool('read_file', ${JSON.stringify(`Reads a file.\n${sentence}`)}, async () => ({ content: [] }));`;
+    ...HOW_BY_KIND.map(([kind, sentence, before = '']) => {
+      const code = `${MCP_HEAD}server.tool('read_file', ${JSON.stringify(`Reads a file.\n${before}${sentence}`)}, async () => ({ content: [] }));`;
       return {
-        name: `category ${category}`,
+        name: `kind ${kind}`,
         code,
-        options: [{ categories: [category] }] as Options,
+        options: [{ kinds: [kind] }] as unknown as Options,
         errors: [{ messageId: 'howInToolDescription' as const, ...locateSpan(code, sentence) }],
       };
     }),
     {
       name: 'a markup block across lines of a template is one report over its lines',
-      code: `${MCP_HEAD}server.tool('list_files', \`Lists files.\n<rules>\nNever list node_modules.\n</rules>\`, async () => ({ content: [] }));`,
+      code: `${MCP_HEAD}server.tool('list_files', \`Lists files.\n<rules>\nSkip node_modules.\n</rules>\`, async () => ({ content: [] }));`,
       errors: [{ messageId: 'howInToolDescription', line: 5, column: 1, endLine: 7, endColumn: 9 }],
     },
     {
@@ -79,12 +94,39 @@ ruleTester.run('no-how-in-description', rule, {
       errors: [{ messageId: 'howInToolDescription', line: 4, column: 36, endLine: 4, endColumn: 67 }],
     },
     {
-      name: 'several how sentences, each on its own range',
-      code: `${MCP_HEAD}server.tool(\n  'read_file',\n  'Reads a file. ' +\n    'Must be under 1 MB. ' +\n    'IMPORTANT: never pass secrets.',\n  async () => ({ content: [] }),\n);`,
+      name: 'several how units get one report over all of them, with their count and size',
+      code: `${MCP_HEAD}server.tool(\n  'read_file',\n  'Reads a file. ' +\n    'Must be under 1 MB. ' +\n    'Returns the text as JSON.',\n  async () => ({ content: [] }),\n);`,
       errors: [
-        { messageId: 'howInToolDescription', line: 7, column: 6, endLine: 7, endColumn: 25 },
-        { messageId: 'howInToolDescription', line: 8, column: 6, endLine: 8, endColumn: 36 },
+        {
+          messageId: 'howInToolDescription',
+          line: 7,
+          column: 6,
+          endLine: 8,
+          endColumn: 31,
+          data: { tool: '"read_file"', count: '2 units', bytes: '44', tokens: '13' },
+        },
       ],
     },
+    {
+      name: 'a range that starts in an interpolated constant ends after it starts',
+      code: `${MCP_HEAD}const NOTE = 'Returns JSON.';\nserver.tool('read_file', \`Reads a file. \${NOTE} Defaults to the root.\`, async () => ({ content: [] }));`,
+      errors: [{ messageId: 'howInToolDescription', line: 4, column: 15, endLine: 4, endColumn: 28 }],
+    },
+    ((code) => ({
+      name: 'a constraint in the tool description points at its parameter',
+      code,
+      errors: [
+        {
+          messageId: 'constraintInToolDescription' as const,
+          ...locateSpan(code, 'The date must be in YYYY-MM-DD format.'),
+          data: { tool: '"list_runs"', count: '1 unit', target: 'parameter "date"', cue: 'YYYY-MM-DD' },
+        },
+      ],
+    }))(`${MCP_HEAD}server.tool('list_runs', 'Lists the runs of a day. The date must be in YYYY-MM-DD format.', { date: z.string() }, async () => ({ content: [] }));`),
+    ((code) => ({
+      name: 'a description with how-text and a constraint gets one report, for the how-text',
+      code,
+      errors: [{ messageId: 'howInToolDescription' as const, ...locateSpan(code, 'Returns JSON.') }],
+    }))(`${MCP_HEAD}server.tool('list_runs', 'Lists the runs of a day. Dates are in YYYY-MM-DD format. Returns JSON.', { date: z.string() }, async () => ({ content: [] }));`),
   ],
 });
