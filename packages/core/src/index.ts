@@ -11,3 +11,4 @@ export * from './clients.js';
 export * from './families.js';
 export * from './report.js';
 export { createZodVersionLookup, createMcpSdkExecutionLookup } from './installed-libraries.js';
+export { buildReferenceFragmentProperties, type ReferenceFragmentSourceOptions, type ReferenceFragmentProperty } from './reference-fragment-text.js';
