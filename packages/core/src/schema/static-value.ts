@@ -8,8 +8,6 @@
  * run time: zod-to-json-schema turns the second use into a `$ref`, and exact bytes depend on it.
  */
 import type { TSESTree } from '@typescript-eslint/types';
-import * as TypeBox from '@sinclair/typebox';
-import { zodToJsonSchema } from 'zod-to-json-schema';
 import { getCalleeName, getPropertyName, unwrap, walk, type Program } from '../ast.js';
 import type { Node } from '../model.js';
 import { evaluateText, getExportsMemberName, Scope } from '../text/index.js';
@@ -17,13 +15,14 @@ import {
   CALLBACK_METHODS,
   getNamespaceMember,
   getZodFlavor,
+  getLibraryModule,
   getZodNamespace,
   isBuilderRef,
   isZodNamespace,
   isZodSchema,
   SCHEMA_METHODS,
   SCHEMA_PROPERTIES,
-  type BuilderRef,
+  type ModuleRef,
 } from './zod-api.js';
 
 export interface ValueContext {
@@ -48,42 +47,7 @@ interface MethodRef {
   readonly name: string;
 }
 
-/** The namespace of a non-zod module whose functions we may call (`zod-to-json-schema`, `ai`, TypeBox's `Type`). */
-interface ModuleRef {
-  readonly kind: 'module';
-  readonly members: Readonly<Record<string, BuilderRef | ModuleRef>>;
-}
-
 const MAX_DEPTH = 60;
-
-/** Functions of other libraries that a declaration wraps a schema in. */
-const IDENTITY: BuilderRef = { kind: 'builder', name: 'jsonSchema', fn: (value: unknown) => value };
-const ZOD_TO_JSON_SCHEMA: BuilderRef = {
-  kind: 'builder',
-  name: 'zodToJsonSchema',
-  fn: zodToJsonSchema as unknown as (...args: unknown[]) => unknown,
-};
-/** TypeBox builders: each returns a plain JSON Schema object (its symbol keys never reach JSON). */
-const TYPEBOX_BUILDERS = [
-  'Any', 'Array', 'Boolean', 'Composite', 'Const', 'Enum', 'Integer', 'Intersect', 'KeyOf', 'Literal', 'Null',
-  'Number', 'Object', 'Omit', 'Optional', 'Partial', 'Pick', 'Readonly', 'Record', 'Required', 'String', 'Tuple',
-  'Union', 'Unknown', 'Unsafe',
-];
-const TYPEBOX_TYPE: ModuleRef = {
-  kind: 'module',
-  members: Object.fromEntries(
-    TYPEBOX_BUILDERS.map((name) => [name, { kind: 'builder', name, fn: (TypeBox.Type as unknown as Record<string, (...a: unknown[]) => unknown>)[name].bind(TypeBox.Type) }]),
-  ),
-};
-
-const MODULES: Readonly<Record<string, ModuleRef>> = {
-  '@sinclair/typebox': { kind: 'module', members: { Type: TYPEBOX_TYPE, default: TYPEBOX_TYPE } },
-  'zod-to-json-schema': { kind: 'module', members: { zodToJsonSchema: ZOD_TO_JSON_SCHEMA, default: ZOD_TO_JSON_SCHEMA } },
-  // The AI SDK's `jsonSchema(literal)` publishes the literal; `zodSchema(X)` converts X like a bare zod schema.
-  ai: { kind: 'module', members: { jsonSchema: IDENTITY, zodSchema: IDENTITY } },
-  '@ai-sdk/provider-utils': { kind: 'module', members: { jsonSchema: IDENTITY, zodSchema: IDENTITY } },
-  xsschema: { kind: 'module', members: { jsonSchema: IDENTITY } },
-};
 
 const memos = new WeakMap<Program, Map<3 | 4, WeakMap<Node, unknown>>>();
 const enumCache = new WeakMap<Program, Map<string, TSESTree.TSEnumDeclaration>>();
@@ -248,11 +212,11 @@ class Evaluator {
   private evaluateImport(node: TSESTree.Identifier, local: string, source: string, importedName: string): unknown {
     const flavor = getZodFlavor(source, this.context.zodVersion);
     if (flavor !== undefined) {
-      const ns = getZodNamespace(flavor);
+      const ns = getZodNamespace(flavor, this.context.filePath);
       if (importedName === '*') return ns;
       return getNamespaceMember(ns, importedName) ?? new Unreadable(`\`${importedName}\` of '${source}' is not a schema builder`, node);
     }
-    const module = MODULES[source];
+    const module = getLibraryModule(source, this.context.filePath);
     if (module) {
       if (importedName === '*') return module;
       return module.members[importedName] ?? new Unreadable(`\`${importedName}\` of '${source}' is not understood`, node);
