@@ -124,4 +124,12 @@ describe('peers', () => {
     expect(manifest.peerDependencies).toMatchObject({ eslint: '^9.15.0 || ^10.0.0', '@typescript-eslint/parser': expect.any(String), typescript: expect.any(String) });
     expect(manifest.peerDependenciesMeta).toMatchObject({ typescript: { optional: true } });
   });
+
+  it('nothing that lints installs an MCP server framework', () => {
+    for (const dir of ['eslint-plugin', 'core']) {
+      const { manifest } = packed.get(dir)!;
+      expect(Object.keys(manifest.dependencies)).not.toContain('@modelcontextprotocol/sdk');
+      expect(Object.keys(manifest.dependencies)).not.toContain('@toolslim/runtime');
+    }
+  });
 });
