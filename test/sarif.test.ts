@@ -28,7 +28,7 @@ describe('SARIF for code scanning', () => {
     });
     const results = await eslint.lintFiles(['fixtures/verbose-catalogue/src/issue.ts']);
     const formatter = await eslint.loadFormatter(require.resolve('@microsoft/eslint-formatter-sarif'));
-    const sarif = JSON.parse(await formatter.format(results, { cwd: repoDir, rulesMeta: eslint.getRulesMetaForResults(results) })) as Sarif;
+    const sarif = JSON.parse(await formatter.format(results)) as Sarif;
     expect(sarif.version).toBe('2.1.0');
     const [run] = sarif.runs;
     expect(run.tool.driver.name).toBe('ESLint');
