@@ -21,7 +21,7 @@ export interface ToolslimRuleDefinition {
 /**
  * A flat-config object with only the fields our configs set, so it fits ESLint's `Linter.Config` and
  * `defineConfig`, and typescript-eslint's `config()` (their `languageOptions` types do not agree, and
- * neither needs more than this). Mutable like theirs: a readonly field is not assignable to theirs.
+ * neither needs more than this). tests/types/eslint-type-compat.test-d.ts checks each helper.
  */
 export interface ToolslimConfig {
   name: string;
