@@ -1,5 +1,5 @@
 import type { Reporter, TestModule } from 'vitest/node';
-import { createLogger } from 'vite';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 // Workspace packages resolve to their TypeScript sources (the `source` export condition), so tests
@@ -28,19 +28,22 @@ class FailOnSkip implements Reporter {
 }
 
 // Vite warns once per third-party file whose source map names sources the package does not ship (the
-// MCP SDK, which goes through Vite below); nothing in our code can act on it.
-const logger = createLogger();
-const warnOnce = logger.warnOnce.bind(logger);
-logger.warnOnce = (message, options) => {
-  if (!/^Sourcemap for .* points to missing source files/.test(message)) warnOnce(message, options);
-};
-const warn = logger.warn.bind(logger);
-logger.warn = (message, options) => {
-  if (!/^Sourcemap for .* points to missing source files/.test(message)) warn(message, options);
+// MCP SDK, which goes through Vite below); nothing in our code can act on it. Vitest replaces
+// `customLogger`, so the resolved logger is wrapped instead.
+const MISSING_SOURCES = /Sourcemap for .* points to missing source files/;
+const quietSourcemaps: Plugin = {
+  name: 'toolslim:quiet-missing-sourcemaps',
+  configResolved(config) {
+    const { logger } = config;
+    const warnOnce = logger.warnOnce.bind(logger);
+    const warn = logger.warn.bind(logger);
+    logger.warnOnce = (message, options) => (MISSING_SOURCES.test(message) ? undefined : warnOnce(message, options));
+    logger.warn = (message, options) => (MISSING_SOURCES.test(message) ? undefined : warn(message, options));
+  },
 };
 
 export default defineConfig({
-  customLogger: logger,
+  plugins: [quietSourcemaps],
   resolve: { conditions },
   ssr: { resolve: { conditions, externalConditions: ['source'] } },
   test: {
