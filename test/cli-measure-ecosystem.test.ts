@@ -23,7 +23,7 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 describe('toolslim measure on a published server (@modelcontextprotocol/server-memory)', () => {
   it('totals equal a plain SDK client\'s count', async () => {
     const client = new Client({ name: 'plain-test-client', version: '1.0.0' });
-    await client.connect(new StdioClientTransport({ command: process.execPath, args: [memoryServer], env }));
+    await client.connect(new StdioClientTransport({ command: process.execPath, args: [memoryServer], env, stderr: 'pipe' }));
     const tools: unknown[] = [];
     try {
       let cursor: string | undefined;

@@ -13,3 +13,4 @@ export * from './report.js';
 export * from './checks/index.js';
 export { createZodVersionLookup, createMcpSdkExecutionLookup } from './installed-libraries.js';
 export { createModuleResolver, type ModuleResolverOptions } from './resolve/modules.js';
+export { buildReferenceFragmentProperties, type ReferenceFragmentSourceOptions, type ReferenceFragmentProperty } from './reference-fragment-text.js';

@@ -3,7 +3,7 @@
  * Static estimates (from source) and runtime measurements (from `tools/list`) both go through these
  * functions, so the two are always computed the same way.
  */
-import { countTokens as countO200kTokens } from 'gpt-tokenizer/encoding/o200k_base';
+import { countO200kTokens } from './o200k.js';
 import type { PublishedTool, ToolMeasure } from './model.js';
 import { memoizeByText } from './memo.js';
 

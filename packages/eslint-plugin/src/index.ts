@@ -4,22 +4,35 @@ import type { RuleTier } from './utils/create-rule.js';
 
 const { name, version } = createRequire(import.meta.url)('../package.json') as { name: string; version: string };
 
-type ConfigName = 'recommended' | 'strict' | 'all';
+export type ConfigName = 'recommended' | 'strict' | 'all';
 
 /**
- * A flat-config object with only the fields our configs set, so it fits both ESLint's `Linter.Config`
- * and typescript-eslint's `FlatConfig.Config` (their `languageOptions` types do not agree).
+ * A rule as both ESLint's (`ESLint.Plugin`) and typescript-eslint's (`FlatConfig.Plugin`) plugin types
+ * accept it. Their rule-context types differ, so `create` takes `any` here, as typescript-eslint's own
+ * `LooseRuleDefinition` does; the named `rules` export keeps the precise typescript-eslint types (for
+ * RuleTester).
+ */
+export interface ToolslimRuleDefinition {
+  readonly meta?: object;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
+  create(context: any): { [selector: string]: any };
+}
+
+/**
+ * A flat-config object with only the fields our configs set, so it fits ESLint's `Linter.Config` and
+ * `defineConfig`, and typescript-eslint's `config()` (their `languageOptions` types do not agree, and
+ * neither needs more than this). tests/types/eslint-type-compat.test-d.ts checks each helper.
  */
 export interface ToolslimConfig {
-  readonly name: string;
-  readonly plugins: { readonly toolslim: ToolslimPlugin };
-  readonly rules: Readonly<Record<string, 'error'>>;
+  name: string;
+  plugins: { toolslim: ToolslimPlugin };
+  rules: Record<string, 'error'>;
 }
 
 export interface ToolslimPlugin {
-  readonly meta: { readonly name: string; readonly version: string };
-  readonly rules: typeof rules;
-  readonly configs: Readonly<Record<ConfigName, ToolslimConfig>>;
+  meta: { name: string; version: string };
+  rules: Record<RuleName, ToolslimRuleDefinition>;
+  configs: Record<ConfigName, ToolslimConfig>;
 }
 
 /** Which tiers each config turns on; `all` turns on every rule whatever its tier. */

@@ -17,7 +17,7 @@ const repoDir = join(packageDir, '..', '..');
 const docsDir = join(repoDir, 'docs', 'rules');
 const ruleNames = Object.keys(rules).sort();
 // typescript-eslint's rule types and ESLint's own do not line up (`RuleContext` differs); at run time they are the same objects.
-const eslintPlugin = plugin as unknown as ESLint.Plugin;
+const eslintPlugin: ESLint.Plugin = plugin;
 
 function listNames(dir: string, suffix: string, except: readonly string[] = []): string[] {
   return readdirSync(dir)
@@ -81,7 +81,7 @@ describe('rule tests', () => {
     const rule = rules[name as keyof typeof rules];
     const testSource = readFileSync(join(packageDir, 'tests', 'rules', `${name}.test.ts`), 'utf8');
     for (const messageId of Object.keys(rule.meta.messages)) expect(testSource, `${name}: ${messageId}`).toContain(`'${messageId}'`);
-    for (const schema of rule.meta.schema as Array<{ properties?: Record<string, unknown> }>) {
+    for (const schema of rule.meta.schema as ReadonlyArray<{ properties?: Record<string, unknown> }>) {
       for (const option of Object.keys(schema.properties ?? {})) expect(testSource, `${name}: option ${option}`).toMatch(new RegExp(`\\b${option}:`));
     }
   });

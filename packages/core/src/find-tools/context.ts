@@ -8,6 +8,7 @@ import type { AnalyzeOptions, Node, StaticText, TextValue } from '../model.js';
 import type { SchemaContext } from '../schema/index.js';
 import { evaluateText, getExportsMemberName, Scope } from '../text/index.js';
 import { getThisAssignmentName } from './collect.js';
+import { getInstalledZodVersion } from '../installed-libraries.js';
 
 const MAX_DEPTH = 12;
 
@@ -36,7 +37,7 @@ export class DetectContext {
       filePath: options.filePath,
       resolveConstant: options.resolveConstant,
       resolveModule: options.resolveModule,
-      zodVersion: options.settings?.zodVersion ?? 4,
+      zodVersion: options.settings?.zodVersion ?? getInstalledZodVersion(options.filePath) ?? 4,
     };
   }
 

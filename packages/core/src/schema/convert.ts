@@ -1,15 +1,13 @@
 /**
  * The JSON Schema each framework publishes for a schema value, computed with the function that
  * framework itself calls (read from its installed source; see the comment above each converter).
+ * zod, zod-to-json-schema and the MCP SDK are the ones installed for the file being read
+ * (installed-libraries.ts), so the JSON is what that server publishes.
  */
-import { normalizeObjectSchema, objectFromShape } from '@modelcontextprotocol/sdk/server/zod-compat.js';
-import { toJsonSchemaCompat } from '@modelcontextprotocol/sdk/server/zod-json-schema-compat.js';
-import * as zod4 from 'zod';
-import { toJSONSchema } from 'zod';
-import * as zod3 from 'zod/v3';
-import { $ZodNever, _never, clone, globalRegistry, type $ZodType } from 'zod/v4/core';
-import { zodToJsonSchema } from 'zod-to-json-schema';
+import type { $ZodType } from 'zod/v4/core';
+import { getProjectLibraries, type ProjectLibraries } from '../installed-libraries.js';
 import type { Framework, JsonObject } from '../model.js';
+import { createMcpSdkCompat } from './mcp-sdk-compat.js';
 import { isPlainObject } from './static-value.js';
 import { isZod3Schema, isZod4Schema, isZodSchema } from './zod-api.js';
 
@@ -47,9 +45,10 @@ export function isRawShape(value: unknown): value is Record<string, unknown> {
   return values.length === 0 || values.some((v) => isZodSchema(v));
 }
 
-/** Convert an evaluated schema value (zod schema, raw shape or JSON literal) as `framework` does. */
-export function convertSchema(value: unknown, framework: Framework, io: SchemaIo): Converted {
+/** Convert an evaluated schema value (zod schema, raw shape or JSON literal) as `framework` does, with the libraries installed for `filePath`. */
+export function convertSchema(value: unknown, framework: Framework, io: SchemaIo, filePath?: string): Converted {
   try {
+    const libraries = getProjectLibraries(filePath);
     // `{}` is an empty raw shape only to the MCP SDK; everywhere else it is the JSON literal it looks like.
     const isShape = isRawShape(value) && (framework === 'mcp-sdk' || Object.keys(value).length > 0);
     if (!isZodSchema(value) && !isShape) {
@@ -58,14 +57,14 @@ export function convertSchema(value: unknown, framework: Framework, io: SchemaIo
     }
     switch (framework) {
       case 'fastmcp':
-        return { json: convertForFastMcp(toSchema(value), io) };
+        return { json: convertForFastMcp(toSchema(value, libraries), io, libraries) };
       case 'vercel-ai':
       case 'mastra':
-        return { json: convertForAiSdk(toSchema(value)) };
+        return { json: convertForAiSdk(toSchema(value, libraries), libraries) };
       case 'langchain':
-        return { json: convertForLangChain(toSchema(value)) };
+        return { json: convertForLangChain(toSchema(value, libraries), libraries) };
       default:
-        return convertForMcpSdk(value, io);
+        return convertForMcpSdk(value, io, libraries);
     }
   } catch (error) {
     return { error: `the conversion throws: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}` };
@@ -76,10 +75,24 @@ export function convertSchema(value: unknown, framework: Framework, io: SchemaIo
  * Outside the MCP SDK a raw shape is not accepted; read it as `z.object(shape)` of the zod its values
  * come from, which is what the author would have had to write.
  */
-function toSchema(value: unknown): object {
+function toSchema(value: unknown, libraries: ProjectLibraries): object {
   if (!isRawShape(value)) return value as object;
   const values = Object.values(value);
-  return values.length > 0 && values.every((v) => isZod3Schema(v)) ? zod3.z.object(value as never) : zod4.z.object(value as never);
+  const zod = libraries.getZod(values.length > 0 && values.every((v) => isZod3Schema(v)) ? 3 : 4) as { object(shape: unknown): object };
+  return zod.object(value);
+}
+
+/** The SDK's own conversion when the project has it; otherwise core's copy of SDK 1.32's. */
+const fallbackCompat = new WeakMap<ProjectLibraries, ReturnType<typeof createMcpSdkCompat>>();
+function getMcpSdkCompat(libraries: ProjectLibraries) {
+  const installed = libraries.getMcpSdkCompat();
+  if (installed) return installed;
+  let compat = fallbackCompat.get(libraries);
+  if (!compat) {
+    compat = createMcpSdkCompat(libraries);
+    fallbackCompat.set(libraries, compat);
+  }
+  return compat;
 }
 
 /**
@@ -87,9 +100,10 @@ function toSchema(value: unknown): object {
  * `normalizeObjectSchema` and `toJsonSchemaCompat(obj, { strictUnions: true, pipeStrategy })`; a schema
  * that is not an object publishes `EMPTY_OBJECT_JSON_SCHEMA` (input) or no output schema.
  */
-function convertForMcpSdk(value: unknown, io: SchemaIo): Converted {
-  const registered = isRawShape(value) ? objectFromShape(value as never) : value;
-  const object = normalizeObjectSchema(registered as never);
+function convertForMcpSdk(value: unknown, io: SchemaIo, libraries: ProjectLibraries): Converted {
+  const { objectFromShape, normalizeObjectSchema, toJsonSchemaCompat } = getMcpSdkCompat(libraries);
+  const registered = isRawShape(value) ? objectFromShape(value) : value;
+  const object = normalizeObjectSchema(registered);
   if (!object) {
     return io === 'input' ? { json: { ...EMPTY_OBJECT_JSON_SCHEMA } } : { error: 'the output schema is not an object schema' };
   }
@@ -101,8 +115,8 @@ function convertForMcpSdk(value: unknown, io: SchemaIo): Converted {
  * output schemas without `strictJsonSchema`. xsschema asks a Standard JSON Schema for draft-07 input
  * (zod 4) and calls zod-to-json-schema with no options otherwise (zod 3).
  */
-function convertForFastMcp(schema: object, io: SchemaIo): JsonObject {
-  const json = getStandardJsonSchema(schema) ?? (zodToJsonSchema(schema as never) as JsonObject);
+function convertForFastMcp(schema: object, io: SchemaIo, libraries: ProjectLibraries): JsonObject {
+  const json = getStandardJsonSchema(schema) ?? (libraries.getZodToJsonSchema()(schema) as JsonObject);
   return io === 'input' ? buildStrictJsonSchema(toJson(json)) : toJson(json);
 }
 
@@ -134,12 +148,24 @@ function buildStrictJsonSchema(schema: JsonObject): JsonObject {
  * `addAdditionalPropertiesToJsonSchema`; zod 3 through its copy of zod-to-json-schema with
  * `$refStrategy: 'none'`.
  */
-function convertForAiSdk(schema: object): JsonObject {
+function convertForAiSdk(schema: object, libraries: ProjectLibraries): JsonObject {
   if (isZod4Schema(schema)) {
-    const json = toJson(toJSONSchema(schema as never, { target: 'draft-7', io: 'input', reused: 'inline' }));
+    const json = toJson(getToJsonSchema(libraries)(schema, { target: 'draft-7', io: 'input', reused: 'inline' }));
     return addAdditionalProperties(json);
   }
-  return toJson(zodToJsonSchema(schema as never, { $refStrategy: 'none' }));
+  return toJson(libraries.getZodToJsonSchema()(schema, { $refStrategy: 'none' }));
+}
+
+function getToJsonSchema(libraries: ProjectLibraries): (schema: unknown, options?: unknown) => unknown {
+  return (libraries.getZod(4) as { toJSONSchema(schema: unknown, options?: unknown): unknown }).toJSONSchema;
+}
+
+/** The parts of `zod/v4/core` LangChain's conversion uses, from the same zod as the schema. */
+interface ZodCore {
+  $ZodNever: unknown;
+  _never(Class: unknown): $ZodType;
+  clone(schema: $ZodType, def: unknown): $ZodType;
+  globalRegistry: { get(schema: $ZodType): unknown; add(schema: $ZodType, meta: unknown): void };
 }
 
 /** The AI SDK's `addAdditionalPropertiesToJsonSchema`: objects without `additionalProperties` get `false`. */
@@ -168,11 +194,12 @@ type JsonValueLike = JsonObject | boolean;
  * recursively after their transforms are replaced by their input side, then `toJSONSchema` with its
  * defaults; zod 3 through zod-to-json-schema with no options.
  */
-function convertForLangChain(schema: object): JsonObject {
-  if (isZod3Schema(schema)) return toJson(zodToJsonSchema(schema as never));
-  const input = getTransformInputSchema(schema as $ZodType, new WeakMap());
-  const target = getDef(input).type === 'object' ? buildStrictObject(input) : (schema as $ZodType);
-  return toJson(toJSONSchema(target as never));
+function convertForLangChain(schema: object, libraries: ProjectLibraries): JsonObject {
+  if (isZod3Schema(schema)) return toJson(libraries.getZodToJsonSchema()(schema));
+  const core = libraries.getZodCore() as unknown as ZodCore;
+  const input = getTransformInputSchema(schema as $ZodType, new WeakMap(), core);
+  const target = getDef(input).type === 'object' ? buildStrictObject(input, core) : (schema as $ZodType);
+  return toJson(getToJsonSchema(libraries)(target));
 }
 
 interface LooseDef {
@@ -187,29 +214,30 @@ function getDef(schema: $ZodType): LooseDef {
   return (schema as unknown as { _zod: { def: LooseDef } })._zod.def;
 }
 
-function cloneWith(schema: $ZodType, changes: Partial<LooseDef> & Record<string, unknown>): $ZodType {
-  const copy = clone(schema, { ...(getDef(schema) as object), ...changes } as never) as $ZodType;
+function cloneWith(schema: $ZodType, changes: Partial<LooseDef> & Record<string, unknown>, { clone, globalRegistry }: ZodCore): $ZodType {
+  const copy = clone(schema, { ...(getDef(schema) as object), ...changes });
   const meta = globalRegistry.get(schema);
   if (meta) globalRegistry.add(copy, meta);
   return copy;
 }
 
 /** LangChain's `interopZodTransformInputSchema(schema, true)` for zod 4. */
-function getTransformInputSchema(schema: $ZodType, cache: WeakMap<object, $ZodType>): $ZodType {
+function getTransformInputSchema(schema: $ZodType, cache: WeakMap<object, $ZodType>, core: ZodCore): $ZodType {
+  const { clone, globalRegistry } = core;
   const cached = cache.get(schema);
   if (cached) return cached;
   let out = schema;
-  if (getDef(out).type === 'pipe') out = getTransformInputSchema(getDef(out).in!, cache);
+  if (getDef(out).type === 'pipe') out = getTransformInputSchema(getDef(out).in!, cache, core);
   const def = getDef(out);
   const copy = (changes: Partial<LooseDef>) => clone(out, { ...(def as object), ...changes } as never) as $ZodType;
   if (def.type === 'object') {
     const shape: Record<string, $ZodType> = {};
-    for (const [key, value] of Object.entries(def.shape!)) shape[key] = getTransformInputSchema(value, cache);
+    for (const [key, value] of Object.entries(def.shape!)) shape[key] = getTransformInputSchema(value, cache, core);
     out = copy({ shape });
   } else if (def.type === 'array') {
-    out = copy({ element: getTransformInputSchema(def.element!, cache) });
+    out = copy({ element: getTransformInputSchema(def.element!, cache, core) });
   } else if (def.type === 'optional' || def.type === 'nullable') {
-    out = copy({ innerType: getTransformInputSchema(def.innerType!, cache) });
+    out = copy({ innerType: getTransformInputSchema(def.innerType!, cache, core) });
   }
   const meta = globalRegistry.get(schema);
   if (meta) globalRegistry.add(out, meta);
@@ -218,19 +246,20 @@ function getTransformInputSchema(schema: $ZodType, cache: WeakMap<object, $ZodTy
 }
 
 /** LangChain's `interopZodObjectStrict(schema, true)` for zod 4 (it rewrites the shape it is given, as here). */
-function buildStrictObject(schema: $ZodType): $ZodType {
+function buildStrictObject(schema: $ZodType, core: ZodCore): $ZodType {
+  const { clone, globalRegistry } = core;
   const shape = getDef(schema).shape!;
   for (const [key, value] of Object.entries(shape)) {
     const def = getDef(value);
-    if (def.type === 'object') shape[key] = buildStrictObject(value);
+    if (def.type === 'object') shape[key] = buildStrictObject(value, core);
     else if (def.type === 'array') {
-      const element = getDef(def.element!).type === 'object' ? buildStrictObject(def.element!) : def.element!;
+      const element = getDef(def.element!).type === 'object' ? buildStrictObject(def.element!, core) : def.element!;
       shape[key] = clone(value, { ...(def as object), element } as never) as $ZodType;
     }
     const meta = globalRegistry.get(value);
     if (meta) globalRegistry.add(shape[key], meta);
   }
-  return cloneWith(schema, { shape, catchall: _never($ZodNever) });
+  return cloneWith(schema, { shape, catchall: core._never(core.$ZodNever) }, core);
 }
 
 /** Plain JSON (drops `undefined`, symbols and functions) as `JSON.stringify` would send it. */

@@ -58,7 +58,7 @@ function getSchemaValue(node: Node, framework: Framework, context: SchemaContext
     const fallback = getDefaultSchema(framework, io);
     return fallback ? { kind: 'static', json: fallback, node } : { kind: 'none' };
   }
-  const converted = convertSchema(value, framework, io);
+  const converted = convertSchema(value, framework, io, context.filePath);
   const schema: SchemaValue = 'error' in converted ? { kind: 'dynamic', node, reason: converted.error } : { kind: 'static', json: converted.json, node };
   if (isZodValue(value, framework)) fromZod.add(schema);
   return schema;

@@ -8,8 +8,6 @@
  * run time: zod-to-json-schema turns the second use into a `$ref`, and exact bytes depend on it.
  */
 import type { TSESTree } from '@typescript-eslint/types';
-import * as TypeBox from '@sinclair/typebox';
-import { zodToJsonSchema } from 'zod-to-json-schema';
 import { getCalleeName, getPropertyName, unwrap, walk, type Program } from '../ast.js';
 import type { ModuleBinding, ModuleResolver, Node } from '../model.js';
 import { enter, leave, step } from '../text/budget.js';
@@ -18,13 +16,15 @@ import {
   CALLBACK_METHODS,
   getNamespaceMember,
   getZodFlavor,
+  getLibraryModule,
+  isLibraryModuleSource,
   getZodNamespace,
   isBuilderRef,
   isZodNamespace,
   isZodSchema,
   SCHEMA_METHODS,
   SCHEMA_PROPERTIES,
-  type BuilderRef,
+  type ModuleRef,
 } from './zod-api.js';
 
 export interface ValueContext {
@@ -48,12 +48,6 @@ interface MethodRef {
   readonly kind: 'method';
   readonly target: object;
   readonly name: string;
-}
-
-/** The namespace of a non-zod module whose functions we may call (`zod-to-json-schema`, `ai`, TypeBox's `Type`). */
-interface ModuleRef {
-  readonly kind: 'module';
-  readonly members: Readonly<Record<string, BuilderRef | ModuleRef>>;
 }
 
 const MAX_DEPTH = 60;
@@ -86,35 +80,6 @@ const functionWrappers = new WeakMap<Program, WeakMap<Node, (...args: unknown[])
 /** Shared by every evaluator of a run, so cycles and recursion are seen across files. */
 const frames: Frame[] = [];
 const inProgress = new Set<Node>();
-
-/** Functions of other libraries that a declaration wraps a schema in. */
-const IDENTITY: BuilderRef = { kind: 'builder', name: 'jsonSchema', fn: (value: unknown) => value };
-const ZOD_TO_JSON_SCHEMA: BuilderRef = {
-  kind: 'builder',
-  name: 'zodToJsonSchema',
-  fn: zodToJsonSchema as unknown as (...args: unknown[]) => unknown,
-};
-/** TypeBox builders: each returns a plain JSON Schema object (its symbol keys never reach JSON). */
-const TYPEBOX_BUILDERS = [
-  'Any', 'Array', 'Boolean', 'Composite', 'Const', 'Enum', 'Integer', 'Intersect', 'KeyOf', 'Literal', 'Null',
-  'Number', 'Object', 'Omit', 'Optional', 'Partial', 'Pick', 'Readonly', 'Record', 'Required', 'String', 'Tuple',
-  'Union', 'Unknown', 'Unsafe',
-];
-const TYPEBOX_TYPE: ModuleRef = {
-  kind: 'module',
-  members: Object.fromEntries(
-    TYPEBOX_BUILDERS.map((name) => [name, { kind: 'builder', name, fn: (TypeBox.Type as unknown as Record<string, (...a: unknown[]) => unknown>)[name].bind(TypeBox.Type) }]),
-  ),
-};
-
-const MODULES: Readonly<Record<string, ModuleRef>> = {
-  '@sinclair/typebox': { kind: 'module', members: { Type: TYPEBOX_TYPE, default: TYPEBOX_TYPE } },
-  'zod-to-json-schema': { kind: 'module', members: { zodToJsonSchema: ZOD_TO_JSON_SCHEMA, default: ZOD_TO_JSON_SCHEMA } },
-  // The AI SDK's `jsonSchema(literal)` publishes the literal; `zodSchema(X)` converts X like a bare zod schema.
-  ai: { kind: 'module', members: { jsonSchema: IDENTITY, zodSchema: IDENTITY } },
-  '@ai-sdk/provider-utils': { kind: 'module', members: { jsonSchema: IDENTITY, zodSchema: IDENTITY } },
-  xsschema: { kind: 'module', members: { jsonSchema: IDENTITY } },
-};
 
 const memos = new WeakMap<Program, Map<3 | 4, WeakMap<Node, unknown>>>();
 const enumCache = new WeakMap<Program, Map<string, TSESTree.TSEnumDeclaration>>();
@@ -478,16 +443,16 @@ class Evaluator {
   /** What an import (or `require`) binds; `local` names it in messages. */
   private evaluateImport(node: TSESTree.Identifier, local: string, source: string, importedName: string, depth = 0, resolved = false): unknown {
     const flavor = getZodFlavor(source, this.context.zodVersion);
-    const known = flavor !== undefined || Object.hasOwn(MODULES, source);
+    const known = flavor !== undefined || isLibraryModuleSource(source);
     if (this.context.resolveModule && !resolved && (isRelativeSource(source) || !known)) {
       return this.evaluateBinding(this.context.resolveModule.resolveImport(this.context.filePath, source, importedName), node, local, depth);
     }
     if (flavor !== undefined) {
-      const ns = getZodNamespace(flavor);
+      const ns = getZodNamespace(flavor, this.context.filePath);
       if (importedName === '*') return ns;
       return getNamespaceMember(ns, importedName) ?? new Unreadable(`\`${importedName}\` of '${source}' is not a schema builder`, node);
     }
-    const module = Object.hasOwn(MODULES, source) ? MODULES[source] : undefined;
+    const module = getLibraryModule(source, this.context.filePath);
     if (module) {
       if (importedName === '*') return module;
       return module.members[importedName] ?? new Unreadable(`\`${importedName}\` of '${source}' is not understood`, node);

@@ -1,12 +1,11 @@
 /**
  * The real zod, as a declaration's source uses it. Schemas are rebuilt with the very library the server
- * runs (zod 4 classic from `zod`, the v3 API from `zod/v3`, the functional API from `zod/mini`), so the
- * JSON Schema we publish is produced by the same code as the server's. Only builders and methods on
- * these lists are ever called: they build schemas and have no effect outside the schema they return.
+ * runs — the zod installed for the file being read (zod 4 classic from `zod`, the v3 API from `zod/v3`,
+ * the functional API from `zod/mini`), core's own zod 4 when there is none — so the JSON Schema we
+ * publish is produced by the same code as the server's. Only builders and methods on these lists are
+ * ever called: they build schemas and have no effect outside the schema they return.
  */
-import * as zod4 from 'zod';
-import * as zodMini from 'zod/mini';
-import * as zod3 from 'zod/v3';
+import { getProjectLibraries } from '../installed-libraries.js';
 
 export type ZodFlavor = 3 | 4 | 'mini';
 
@@ -66,11 +65,7 @@ export const CALLBACK_METHODS: Readonly<Record<string, (...args: unknown[]) => u
   overwrite: (value: unknown) => value,
 };
 
-const NAMESPACES: Record<ZodFlavor, ZodNamespace> = {
-  3: { kind: 'zod-namespace', flavor: 3, members: zod3.z as unknown as Record<string, unknown> },
-  4: { kind: 'zod-namespace', flavor: 4, members: zod4.z as unknown as Record<string, unknown> },
-  mini: { kind: 'zod-namespace', flavor: 'mini', members: zodMini.z as unknown as Record<string, unknown> },
-};
+const namespaces = new WeakMap<object, Map<ZodFlavor, ZodNamespace>>();
 
 /** The zod flavour an import source means; undefined when the module is not zod. */
 export function getZodFlavor(source: string, defaultVersion: 3 | 4): ZodFlavor | undefined {
@@ -93,8 +88,20 @@ export function getZodFlavor(source: string, defaultVersion: 3 | 4): ZodFlavor |
   }
 }
 
-export function getZodNamespace(flavor: ZodFlavor): ZodNamespace {
-  return NAMESPACES[flavor];
+/** The zod namespace of a flavour, from the zod installed for `filePath` (core's own without one). */
+export function getZodNamespace(flavor: ZodFlavor, filePath?: string): ZodNamespace {
+  const libraries = getProjectLibraries(filePath);
+  let byFlavor = namespaces.get(libraries);
+  if (!byFlavor) {
+    byFlavor = new Map();
+    namespaces.set(libraries, byFlavor);
+  }
+  let ns = byFlavor.get(flavor);
+  if (!ns) {
+    ns = { kind: 'zod-namespace', flavor, members: libraries.getZod(flavor) };
+    byFlavor.set(flavor, ns);
+  }
+  return ns;
 }
 
 export function isZodNamespace(value: unknown): value is ZodNamespace {
@@ -142,4 +149,63 @@ export function isZod3Schema(value: unknown): boolean {
 
 export function isZodSchema(value: unknown): boolean {
   return isZod4Schema(value) || isZod3Schema(value);
+}
+
+/** The namespace of a non-zod module whose functions we may call (`zod-to-json-schema`, `ai`, TypeBox's `Type`). */
+export interface ModuleRef {
+  readonly kind: 'module';
+  readonly members: Readonly<Record<string, BuilderRef | ModuleRef>>;
+}
+
+/** Functions of other libraries that a declaration wraps a schema in. */
+const IDENTITY: BuilderRef = { kind: 'builder', name: 'jsonSchema', fn: (value: unknown) => value };
+/** TypeBox builders: each returns a plain JSON Schema object (its symbol keys never reach JSON). */
+const TYPEBOX_BUILDERS = [
+  'Any', 'Array', 'Boolean', 'Composite', 'Const', 'Enum', 'Integer', 'Intersect', 'KeyOf', 'Literal', 'Null',
+  'Number', 'Object', 'Omit', 'Optional', 'Partial', 'Pick', 'Readonly', 'Record', 'Required', 'String', 'Tuple',
+  'Union', 'Unknown', 'Unsafe',
+];
+const STATIC_MODULES: Readonly<Record<string, ModuleRef>> = {
+  // The AI SDK's `jsonSchema(literal)` publishes the literal; `zodSchema(X)` converts X like a bare zod schema.
+  ai: { kind: 'module', members: { jsonSchema: IDENTITY, zodSchema: IDENTITY } },
+  '@ai-sdk/provider-utils': { kind: 'module', members: { jsonSchema: IDENTITY, zodSchema: IDENTITY } },
+  xsschema: { kind: 'module', members: { jsonSchema: IDENTITY } },
+};
+const libraryModules = new WeakMap<object, Map<string, ModuleRef | undefined>>();
+
+function buildLibraryModule(source: string, filePath: string | undefined): ModuleRef | undefined {
+  const libraries = getProjectLibraries(filePath);
+  if (source === 'zod-to-json-schema') {
+    const builder: BuilderRef = { kind: 'builder', name: 'zodToJsonSchema', fn: libraries.getZodToJsonSchema() as (...args: unknown[]) => unknown };
+    return { kind: 'module', members: { zodToJsonSchema: builder, default: builder } };
+  }
+  if (source === '@sinclair/typebox') {
+    // TypeBox comes only from the file's project: without it the import stays unreadable.
+    const Type = libraries.getTypeBox()?.Type;
+    if (!Type) return undefined;
+    const type: ModuleRef = {
+      kind: 'module',
+      members: Object.fromEntries(TYPEBOX_BUILDERS.map((name) => [name, { kind: 'builder', name, fn: Type[name].bind(Type) }])),
+    };
+    return { kind: 'module', members: { Type: type, default: type } };
+  }
+  return STATIC_MODULES[source];
+}
+
+/** Whether `source` names a schema library the evaluator understands (whether or not the project installs it). */
+export function isLibraryModuleSource(source: string): boolean {
+  return source === 'zod-to-json-schema' || source === '@sinclair/typebox' || Object.hasOwn(STATIC_MODULES, source);
+}
+
+/** The callable part of a schema library a file imports (`zod-to-json-schema`, TypeBox, `ai`), as installed for that file. */
+export function getLibraryModule(source: string, filePath?: string): ModuleRef | undefined {
+  if (source !== 'zod-to-json-schema' && source !== '@sinclair/typebox') return STATIC_MODULES[source];
+  const libraries = getProjectLibraries(filePath);
+  let bySource = libraryModules.get(libraries);
+  if (!bySource) {
+    bySource = new Map();
+    libraryModules.set(libraries, bySource);
+  }
+  if (!bySource.has(source)) bySource.set(source, buildLibraryModule(source, filePath));
+  return bySource.get(source);
 }

@@ -1,4 +1,4 @@
-import { buildReferenceFragmentProperties } from '@toolslim/runtime/reference-fragment-text';
+import { buildReferenceFragmentProperties } from '@toolslim/core';
 import type { ParamDecl, ToolDecl } from '@toolslim/core';
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { getBulkSubject, isBulkParam, isReferenceParam } from '../utils/bulk-params.js';
