@@ -11,3 +11,7 @@ export * from './clients.js';
 export * from './families.js';
 export * from './report.js';
 export { createZodVersionLookup, createMcpSdkExecutionLookup } from './installed-libraries.js';
+export type { CheckedTool } from './checks/checked-tool.js';
+export * from './checks/hidden-instructions.js';
+export * from './checks/annotations.js';
+export * from './checks/distinct-descriptions.js';
