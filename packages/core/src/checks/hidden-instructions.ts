@@ -158,7 +158,8 @@ export function findHiddenInstructions(text: string): HiddenInstruction[] {
       if (match[0] === '') continue;
       const start = match.index;
       const end = start + match[0].length;
-      if (found.some((other) => other.kind !== 'invisible-character' && other.start <= start && end <= other.end)) continue;
+      // One finding per place: a later pattern that overlaps an earlier finding adds nothing.
+      if (found.some((other) => other.kind !== 'invisible-character' && other.start < end && start < other.end)) continue;
       found.push({ kind: pattern.kind, start, end, cue: buildCue(match[0]) });
     }
   }
