@@ -50,7 +50,7 @@ export default createRule<Options, MessageIds>({
           maxAddedWords: {
             type: 'integer',
             minimum: 0,
-            description: 'When every word of one description is in the other, how many extra words still leave the two too alike to tell apart.',
+            description: 'How many words added at the end of the other first sentence still leave two descriptions too alike to tell apart.',
           },
         },
         additionalProperties: false,
