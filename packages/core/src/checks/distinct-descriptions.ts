@@ -113,7 +113,8 @@ function countShared(words: ReadonlySet<string>, other: ReadonlySet<string>): { 
 }
 /** A description that names the other tool (`list_directory`, "list directory") already says how the two differ. */
 function mentionsName(description: string, name: string): boolean {
-  if (description.includes(name)) return true;
+  if (name.length < 3) return false;
+  if (new RegExp(`(?<![\\w-])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`).test(description)) return true;
   const spaced = splitIdentifier(name).join(' ').toLowerCase();
   return spaced.includes(' ') && description.toLowerCase().includes(spaced);
 }
