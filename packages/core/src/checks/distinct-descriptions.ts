@@ -18,7 +18,7 @@ export interface DistinctDescriptionsOptions {
   readonly leadSentences?: number;
 }
 
-export const DISTINCT_DESCRIPTIONS_DEFAULTS: Required<DistinctDescriptionsOptions> = { minSimilarity: 0.9, maxAddedWords: 2, leadSentences: 3 };
+export const DISTINCT_DESCRIPTIONS_DEFAULTS: Required<DistinctDescriptionsOptions> = { minSimilarity: 0.95, maxAddedWords: 2, leadSentences: 3 };
 
 /** After a shared first sentence, how alike the rest of the leads must be (Jaccard) for the pair to be reported. */
 const REST_SIMILARITY = 0.6;
@@ -71,7 +71,12 @@ export function getLead(description: string, leadSentences = DISTINCT_DESCRIPTIO
 }
 
 /** For each tool, the first earlier tool it cannot be told apart from by its description; tools with no description are skipped. */
-export function findConfusableTools(tools: readonly DescribedTool[], options: DistinctDescriptionsOptions = {}): ConfusableTools[] {
+export function findConfusableTools(
+  tools: readonly DescribedTool[],
+  options: DistinctDescriptionsOptions = {},
+  /** Whether two tools (by index) are offered to the model together; all are, in one `tools/list`. */
+  areListedTogether: (index: number, otherIndex: number) => boolean = () => true,
+): ConfusableTools[] {
   const settings = { ...DISTINCT_DESCRIPTIONS_DEFAULTS, ...options };
   const leads = tools.map((tool) => (tool.description ? getLead(tool.description, settings.leadSentences) : undefined));
   const found: ConfusableTools[] = [];
@@ -80,7 +85,7 @@ export function findConfusableTools(tools: readonly DescribedTool[], options: Di
     if (!lead || lead.all.size < 2) continue;
     for (let otherIndex = 0; otherIndex < index; otherIndex++) {
       const other = leads[otherIndex];
-      if (!other || other.all.size < 2 || tools[otherIndex].name === tools[index].name) continue;
+      if (!other || other.all.size < 2 || tools[otherIndex].name === tools[index].name || !areListedTogether(index, otherIndex)) continue;
       if (mentionsName(tools[index].description!, tools[otherIndex].name) || mentionsName(tools[otherIndex].description!, tools[index].name)) continue;
       if (!isConfusable(lead, other, settings)) continue;
       const { shared, total } = countShared(lead.all, other.all);

@@ -1,4 +1,5 @@
 import { DISTINCT_DESCRIPTIONS_DEFAULTS, findConfusableTools, type StaticText, type ToolDecl } from '@toolslim/core';
+import type { TSESTree } from '@typescript-eslint/utils';
 import { createRule } from '../utils/create-rule.js';
 import { getFileModel } from '../utils/file-model.js';
 import { asEslintNode, getToolName, isStaticText } from '../utils/tool-text.js';
@@ -22,6 +23,29 @@ function groupByServer(tools: readonly ToolDecl[]): DescribedDecl[][] {
     groups.set(key, [...(groups.get(key) ?? []), { tool, name, description: tool.description }]);
   }
   return [...groups.values()];
+}
+
+/**
+ * Tools on one server are listed together. Without a known server, two tools are taken to be offered
+ * together when one array or object literal holds both (a `tools` list or record), or when the file
+ * exports both (a tool-set module); tools kept in local constants are often handed to agents one by one.
+ */
+function areListedTogether(tool: ToolDecl, other: ToolDecl): boolean {
+  if (tool.server || other.server) return true;
+  const ancestors = new Set(findAncestors(asEslintNode(tool.node)));
+  const common = findAncestors(asEslintNode(other.node)).find((node) => ancestors.has(node));
+  if (common?.type === 'ArrayExpression' || common?.type === 'ObjectExpression') return true;
+  return isExported(tool) && isExported(other);
+}
+
+function findAncestors(node: TSESTree.Node): TSESTree.Node[] {
+  const ancestors: TSESTree.Node[] = [];
+  for (let current = node.parent; current; current = current.parent) ancestors.push(current);
+  return ancestors;
+}
+
+function isExported(tool: ToolDecl): boolean {
+  return findAncestors(asEslintNode(tool.node)).some((node) => node.type === 'ExportNamedDeclaration' || node.type === 'ExportDefaultDeclaration');
 }
 
 export default createRule<Options, MessageIds>({
@@ -66,6 +90,7 @@ export default createRule<Options, MessageIds>({
           const pairs = findConfusableTools(
             group.map((entry) => ({ name: entry.name, description: entry.description.value })),
             options,
+            (index, otherIndex) => areListedTogether(group[index].tool, group[otherIndex].tool),
           );
           for (const pair of pairs) {
             const entry = group[pair.index];

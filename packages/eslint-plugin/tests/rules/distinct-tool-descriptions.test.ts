@@ -34,6 +34,10 @@ ruleTester.run('distinct-tool-descriptions', rule, {
       code: `${MCP_HEAD}const other = new McpServer({ name: 'other', version: '1.0.0' });\nserver.tool('list_directory', ${LISTING}, async () => ({ content: [] }));\nother.tool('list_directory_with_sizes', ${LISTING_WITH_SIZES}, async () => ({ content: [] }));`,
     },
     {
+      name: 'tools in local constants with no server are not taken to be offered together',
+      code: `import { tool } from '@openai/agents';\nimport { z } from 'zod';\nconst unstable = tool({ name: 'get_weather_unstable', description: 'Get the weather for a city.', parameters: z.object({}), execute: async () => 'x' });\nconst stable = tool({ name: 'get_weather_stable', description: 'Get the weather for a city.', parameters: z.object({}), execute: async () => 'x' });`,
+    },
+    {
       name: 'a first sentence followed by different sentences carries the difference',
       code: `${MCP_HEAD}server.tool('list_directory', 'Get a listing of the files in a path. Names only.', async () => ({ content: [] }));\nserver.tool('list_directory_with_sizes', 'Get a listing of the files in a path. Adds each size and modification time.', async () => ({ content: [] }));`,
     },
