@@ -81,7 +81,7 @@ const USER = String.raw`(?:the\s+)?(?:user|human|operator|person)`;
 const PATTERNS: readonly Pattern[] = [
   // Markup that renders as nothing: comments, hidden elements, markdown comments.
   { kind: 'hidden-markup', regex: /<!--[\s\S]*?(?:-->|$)/g },
-  { kind: 'hidden-markup', regex: /<(\w+)\b[^>]*?\b(?:hidden\b|style\s*=\s*["'][^"']*(?:display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0|opacity\s*:\s*0)|aria-hidden\s*=\s*["']?true)[^>]*>/gi },
+  { kind: 'hidden-markup', regex: /<(\w+)\b[^>]*?(?:\shidden(?=[\s/>=])|\bstyle\s*=\s*["'][^"']*(?:display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0|opacity\s*:\s*0)|aria-hidden\s*=\s*["']?true)[^>]*>/gi },
   { kind: 'hidden-markup', regex: /^\s*\[(?:\/\/|comment)\]:\s*(?:#|<>)\s*\(.*\)\s*$/gim },
   // Overriding the model's instructions.
   {
@@ -133,7 +133,7 @@ const PATTERNS: readonly Pattern[] = [
   { kind: 'secret-access', regex: new RegExp(String.raw`\b(?:${TAKE_VERB}|contents?\s+of)\b[^.\n]{0,80}?(?:${SECRET_PATH})`, 'gi') },
   {
     kind: 'secret-access',
-    regex: new RegExp(String.raw`(?:${SECRET_PATH})[^.\n]{0,60}?\b(?:as|into|in|to|inside)\s+(?:the\s+)?['"\`]?[\w-]+['"\`]?\s*(?:parameter|argument|field|param)?\b`, 'gi'),
+    regex: new RegExp(String.raw`(?:${SECRET_PATH})[^.\n]{0,60}?\b(?:as|into|in|to|inside)\s+(?:the\s+)?(?:['"\`][\w-]+['"\`]|[\w-]+\s+(?:parameter|argument|field|param))`, 'gi'),
   },
   {
     kind: 'secret-access',
