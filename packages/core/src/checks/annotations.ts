@@ -29,9 +29,12 @@ export interface AnnotationMismatch {
   readonly end?: number;
 }
 
-/** Phrases that say an action destroys or replaces data for good, wherever they stand in the prose. */
+/** Warnings: phrases that say an action cannot be taken back, wherever they stand in the prose. */
 const IRREVERSIBLE =
-  /\b(?:cannot|can\s*not|can['’]t|could\s+not)\s+be\s+(?:undone|reversed|recovered|restored|rolled\s+back)|\b(?:irreversibl[ey]|irrecoverabl[ey]|not\s+reversible|no\s+undo)\b|\bpermanently\s+(?:delete|remove|destroy|erase|drop|purge|wipe|deleting|removing|destroying|erasing|deleted|removed|destroyed|erased)\w*|\b(?:is|are|will\s+be|gets?)\s+(?:permanently\s+)?(?:deleted|destroyed|erased|wiped|purged)\s+(?:permanently|for\s+good|forever)\b|\b(?:overwrites?|overwriting|replaces?\s+(?:all|the\s+(?:entire|whole|existing))|wipes?|truncates?\s+(?:the\s+)?table|drops?\s+(?:the\s+)?(?:table|database|schema|branch|project)|(?:this|the)\s+(?:tool|operation|action)\s+is\s+destructive|destructive\s+(?:operation|action|tool|change))\b|\ball\s+(?:data|rows|records|files|content|objects)\s+(?:in\s+\w+\s+)?(?:will\s+be|are|is)\s+(?:lost|deleted|removed)\b|\bdata\s+loss\b/gi;
+  /\b(?:cannot|can\s*not|can['’]t|could\s+not)\s+be\s+(?:undone|reversed|recovered|restored|rolled\s+back)|\b(?:irreversibl[ey]|irrecoverabl[ey]|not\s+reversible|no\s+undo)\b|\bpermanently\s+(?:delete|remove|destroy|erase|drop|purge|wipe|deleting|removing|destroying|erasing|deleted|removed|destroyed|erased)\w*|\b(?:is|are|will\s+be|gets?)\s+(?:permanently\s+)?(?:deleted|destroyed|erased|wiped|purged)\s+(?:permanently|for\s+good|forever)\b|\b(?:(?:this|the)\s+(?:tool|operation|action)\s+is\s+destructive|destructive\s+(?:operation|action|tool|change))\b|\ball\s+(?:data|rows|records|files|content|objects)\s+(?:in\s+\w+\s+)?(?:will\s+be|are|is)\s+(?:lost|deleted|removed)\b|\bdata\s+loss\b/gi;
+
+/** Destructive actions named anywhere in the prose: "overwrites the file", "drops the table". */
+const DESTRUCTIVE_ACTION = /\b(?:overwrites?|overwriting|replaces?\s+(?:all|the\s+(?:entire|whole|existing))|wipes?|truncates?\s+(?:the\s+)?table|drops?\s+(?:the\s+)?(?:table|database|schema|branch|project))\b/gi;
 
 /** Verbs that open a what-sentence about destroying something: "Deletes a branch.", "Remove the file". */
 const DESTRUCTIVE_VERBS = ['delete', 'remove', 'destroy', 'erase', 'purge', 'wipe', 'drop', 'overwrite', 'truncate', 'revoke', 'terminate', 'uninstall', 'unpublish', 'reset'];
@@ -117,16 +120,18 @@ interface ProseCue {
   readonly end: number;
 }
 
-/** Where the description says the tool destroys data: an irreversibility phrase, or a first sentence opening with a destructive verb. */
+/** Where the description says the tool destroys data: a first sentence opening with a destructive verb, a warning, or a destructive action. */
 export function findDestructiveCue(description: string): ProseCue | undefined {
-  const leading = findLeadingVerbCue(description, DESTRUCTIVE_VERBS);
-  if (leading) return leading;
-  return findIrreversibleCue(description);
+  return findLeadingVerbCue(description, DESTRUCTIVE_VERBS) ?? findIrreversibleCue(description) ?? findPhraseCue(description, DESTRUCTIVE_ACTION);
 }
 
-/** An irreversibility phrase ("cannot be undone", "permanently deletes") anywhere in the description. */
+/** A warning that the action cannot be taken back ("cannot be undone", "permanently deletes") anywhere in the description. */
 export function findIrreversibleCue(description: string): ProseCue | undefined {
-  for (const match of description.matchAll(IRREVERSIBLE)) {
+  return findPhraseCue(description, IRREVERSIBLE);
+}
+
+function findPhraseCue(description: string, regex: RegExp): ProseCue | undefined {
+  for (const match of description.matchAll(regex)) {
     if (isNegatedOrAboutOthers(description, match.index)) continue;
     return { cue: match[0], start: match.index, end: match.index + match[0].length };
   }
@@ -164,7 +169,7 @@ export function checkAnnotations(tool: CheckedTool): AnnotationMismatch[] {
   }
   const nameVerb = getNameVerb(tool.name);
   if (isTrue(annotations.readOnlyHint)) {
-    const writes = findLeadingVerbCue(description, WRITE_VERBS) ?? findIrreversibleCue(description);
+    const writes = findLeadingVerbCue(description, WRITE_VERBS) ?? findIrreversibleCue(description) ?? findPhraseCue(description, DESTRUCTIVE_ACTION);
     if (writes) findings.push({ kind: 'read-only-contradicted', source: 'description', ...writes });
     else if (nameVerb !== undefined && WRITE_VERBS.includes(nameVerb) && !isReadVerbOpening(description)) {
       findings.push({ kind: 'read-only-contradicted', source: 'name', cue: tool.name });
