@@ -76,8 +76,9 @@ if (recordings) {
       runtimeCounts[rule]++;
       process.stdout.write(`${server}\ttools.json:${tool}\t${rule}\t${message}\n`);
     };
+    const names = new Set(tools.map((tool) => tool.name));
     for (const tool of tools) {
-      for (const finding of checkHiddenInstructions(tool)) print(tool.name, 'no-hidden-instructions', `${finding.kind} in ${finding.field}: ${finding.cue}`);
+      for (const finding of checkHiddenInstructions(tool, names)) print(tool.name, 'no-hidden-instructions', `${finding.kind} in ${finding.field}: ${finding.cue}`);
       for (const finding of checkAnnotations(tool)) print(tool.name, 'annotations-match-description', `${finding.kind}: ${finding.cue} (${JSON.stringify(tool.annotations ?? null)})`);
     }
     for (const pair of findConfusableTools(tools)) print(tools[pair.index].name, 'distinct-tool-descriptions', `like ${tools[pair.otherIndex].name} (${pair.shared} of ${pair.total} words)`);

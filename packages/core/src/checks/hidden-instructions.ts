@@ -118,7 +118,7 @@ const PATTERNS: readonly Pattern[] = [
   },
   {
     kind: 'model-instruction',
-    regex: /\bwhen\s+(?:this\s+tool\s+is\s+(?:available|present|loaded|installed)|(?:the\s+)?[\w.-]+\s+tool\s+is\s+(?:used|called|invoked))\b[^.]{0,120}\b(?:must|should|always|instead)\b/gi,
+    regex: /\bwhen\s+(?:this\s+tool\s+is\s+(?:available|present|loaded|installed)|(?:the\s+)?(?!this\b|that\b)[\w.-]+\s+tool\s+is\s+(?:used|called|invoked))\b[^.]{0,120}\b(?:must|should|always|instead)\b/gi,
   },
   { kind: 'model-instruction', regex: /\b(?:all|every|any)\s+(?:e-?mails?|messages?|payments?|transfers?|requests?|files?)\s+(?:must|should|need\s+to)\s+(?:be\s+)?(?:sent|forwarded|redirected|routed|copied|cc['’]?d|bcc['’]?d)\s+to\b/gi },
   // The conversation itself.
@@ -144,8 +144,12 @@ const PATTERNS: readonly Pattern[] = [
   },
 ];
 
-/** Every hidden character run, hidden markup and instruction to the model in one text. */
-export function findHiddenInstructions(text: string): HiddenInstruction[] {
+/**
+ * Every hidden character run, hidden markup and instruction to the model in one text. `serverTools` are
+ * the names of the tools published beside this one: an instruction that names only those is a hand-off
+ * within the server ("when the run_query tool is used, you must call get_schema first"), not poisoning.
+ */
+export function findHiddenInstructions(text: string, serverTools: ReadonlySet<string> = new Set()): HiddenInstruction[] {
   const found: HiddenInstruction[] = [];
   for (const match of text.matchAll(INVISIBLE)) {
     const start = match.index;
@@ -160,6 +164,7 @@ export function findHiddenInstructions(text: string): HiddenInstruction[] {
       const end = start + match[0].length;
       // One finding per place: a later pattern that overlaps an earlier finding adds nothing.
       if (found.some((other) => other.kind !== 'invisible-character' && other.start < end && start < other.end)) continue;
+      if (pattern.kind === 'model-instruction' && isHandOffWithinServer(match[0], serverTools)) continue;
       found.push({ kind: pattern.kind, start, end, cue: buildCue(match[0]) });
     }
   }
@@ -167,15 +172,15 @@ export function findHiddenInstructions(text: string): HiddenInstruction[] {
 }
 
 /** Every finding in a tool's name, title, description and the strings of its input schema (parameter descriptions, titles, enums, defaults). */
-export function checkHiddenInstructions(tool: CheckedTool): HiddenInstructionFinding[] {
+export function checkHiddenInstructions(tool: CheckedTool, serverTools: ReadonlySet<string> = new Set()): HiddenInstructionFinding[] {
   const findings: HiddenInstructionFinding[] = [];
   for (const field of ['name', 'title', 'description'] as const) {
     const text = tool[field];
-    if (typeof text === 'string') findings.push(...findHiddenInstructions(text).map((finding) => ({ ...finding, field })));
+    if (typeof text === 'string') findings.push(...findHiddenInstructions(text, serverTools).map((finding) => ({ ...finding, field })));
   }
   if (tool.inputSchema !== undefined) {
     for (const { path, text } of findSchemaStrings(tool.inputSchema, [])) {
-      findings.push(...findHiddenInstructions(text).map((finding) => ({ ...finding, field: 'inputSchema' as const, path })));
+      findings.push(...findHiddenInstructions(text, serverTools).map((finding) => ({ ...finding, field: 'inputSchema' as const, path })));
     }
   }
   return findings;
@@ -192,6 +197,13 @@ export function findSchemaStrings(value: JsonValue, path: readonly string[]): Ar
     out.push(...findSchemaStrings(item, [...path, key]));
   }
   return out;
+}
+
+/** An instruction whose only tools are named ones of the same server (and no "any other tool"). */
+function isHandOffWithinServer(matched: string, serverTools: ReadonlySet<string>): boolean {
+  if (serverTools.size === 0 || /\b(?:any|every|all|each|other)\s+(?:\w+\s+)?tools?\b/i.test(matched)) return false;
+  const named = [...matched.matchAll(/`?([\w.-]+)`?\s+tool\b/gi)].map((match) => match[1]).filter((name) => !/^(?:the|this|that|a|an|present)$/i.test(name));
+  return named.length > 0 && named.every((name) => serverTools.has(name));
 }
 
 /**

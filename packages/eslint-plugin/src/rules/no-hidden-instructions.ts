@@ -4,7 +4,7 @@ import { createRule } from '../utils/create-rule.js';
 import { getFileModel } from '../utils/file-model.js';
 import { createReportOnce } from '../utils/report-once.js';
 import { getTextLoc, getTextSourceRange, isEditableSpan } from '../utils/text-location.js';
-import { asEslintNode, isStaticText } from '../utils/tool-text.js';
+import { asEslintNode, getToolName, isStaticText } from '../utils/tool-text.js';
 
 export type Options = [{ allow?: HiddenInstructionKind[] }];
 export type MessageIds = 'invisibleCharacter' | 'hiddenMarkup' | 'modelInstruction' | 'secretAccess' | 'removeInvisibleCharacter';
@@ -78,14 +78,17 @@ export default createRule<Options, MessageIds>({
 
     function checkText(text: TextValue | undefined): void {
       if (!isStaticText(text)) return;
-      for (const finding of findHiddenInstructions(text.value)) {
+      for (const finding of findHiddenInstructions(text.value, serverTools)) {
         if (!allowed.has(finding.kind)) reportFinding(finding, text, asEslintNode(text.node));
       }
     }
 
+    let serverTools: ReadonlySet<string> = new Set();
     return {
       'Program:exit'() {
-        for (const tool of getFileModel(context).tools) {
+        const tools = getFileModel(context).tools;
+        serverTools = new Set(tools.map(getToolName).filter((name) => name !== undefined));
+        for (const tool of tools) {
           checkText(tool.name);
           checkText(tool.title);
           checkText(tool.description);
@@ -97,7 +100,7 @@ export default createRule<Options, MessageIds>({
             checkText(param.description);
             if (!param.schema) continue;
             for (const { text } of findSchemaStrings(withoutCheckedKeys(param.schema), [])) {
-              for (const finding of findHiddenInstructions(text)) {
+              for (const finding of findHiddenInstructions(text, serverTools)) {
                 if (!allowed.has(finding.kind)) reportFinding(finding, undefined, node);
               }
             }
