@@ -97,8 +97,12 @@ export function findConfusableTools(
 }
 
 function isConfusable(lead: Lead, other: Lead, settings: Required<DistinctDescriptionsOptions>): boolean {
-  const { shared, total } = countShared(lead.all, other.all);
-  if (shared / total >= settings.minSimilarity) return true;
+  // The share of words in common can reach minSimilarity only when the two sets are of near size: a cheap test first.
+  const sizes = Math.min(lead.all.size, other.all.size) / Math.max(lead.all.size, other.all.size);
+  if (sizes >= settings.minSimilarity) {
+    const { shared, total } = countShared(lead.all, other.all);
+    if (shared / total >= settings.minSimilarity) return true;
+  }
   if (!isExtendedBy(lead.first, other.first, settings.maxAddedWords) && !isExtendedBy(other.first, lead.first, settings.maxAddedWords)) return false;
   if (lead.rest.size === 0 && other.rest.size === 0) return true;
   const rest = countShared(lead.rest, other.rest);

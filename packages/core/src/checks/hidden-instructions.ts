@@ -5,6 +5,7 @@
  * over text, so the ESLint rule and `toolslim measure --check` judge the same way.
  */
 import type { JsonValue } from '../model.js';
+import { memoizeByText } from '../memo.js';
 import type { CheckedTool } from './checked-tool.js';
 
 export type HiddenInstructionKind = 'invisible-character' | 'hidden-markup' | 'model-instruction' | 'secret-access';
@@ -27,6 +28,8 @@ export interface HiddenInstructionFinding extends HiddenInstruction {
 
 interface Pattern {
   readonly kind: HiddenInstructionKind;
+  /** Cheap tests that must all pass before the pattern runs: almost every honest text fails one, so the lint stays fast. */
+  readonly gates: readonly RegExp[];
   readonly regex: RegExp;
 }
 
@@ -71,6 +74,9 @@ function codePointClass(codePoint: number): string {
 
 const PICTOGRAPH = /\p{Extended_Pictographic}/u;
 
+/** The shortest text an instruction or hidden markup fits in (`<!---->`); shorter strings (types, enum values) are only checked for invisible characters. */
+const MIN_INSTRUCTION_LENGTH = 7;
+
 /** Files and folders that hold credentials; a tool has no reason to ask the model to read or send them. */
 const SECRET_PATH = String.raw`(?:~|\$HOME|%USERPROFILE%|/home/\w+|/Users/\w+)?/?\.(?:ssh|aws|gnupg|kube|docker|azure|config/gcloud|cursor|claude|codeium|npmrc|netrc|pypirc|git-credentials|env(?:\.local|\.production)?|bash_history|zsh_history)\b(?:/[\w.-]+)*|\bid_(?:rsa|dsa|ecdsa|ed25519)\b(?:\.pub)?|/etc/(?:passwd|shadow|sudoers)\b|\b(?:mcp|claude_desktop_config|credentials|secrets?)\.json\b|\bwallet\.dat\b|\bkeychain\b`;
 const SECRET_NOUN = String.raw`(?:private|ssh|api|secret|access|signing|wallet)\s+keys?|passwords?|passphrases?|credentials?(?:\s+files?)?|secrets?|(?:access|auth|session|bearer|refresh)\s+tokens?|seed\s+phrases?|mnemonic|cookies|environment\s+variables|env\s+vars`;
@@ -78,65 +84,68 @@ const TAKE_VERB = String.raw`read|cat|open|load|send|include|pass|upload|post|fo
 const OTHER_TOOL = String.raw`(?:any|every|all|each|the)\s+other\s+tools?|any\s+tools?|all\s+(?:the\s+)?tools|(?:every|each)\s+tool|other\s+(?:mcp\s+)?(?:tools|servers)|the\s+[\w.-]+\s+tool\b(?=[^.]{0,80}\b(?:must|should|instead|also|always|never)\b)`;
 const USER = String.raw`(?:the\s+)?(?:user|human|operator|person)`;
 
+/** Credential file and folder names, the cheap test in front of the secret-path patterns. */
+const SECRET_GATES = [/\.(?:ssh|aws|gnupg|kube|docker|azure|config|cursor|claude|codeium|npmrc|netrc|pypirc|git-credentials|env|bash_history|zsh_history)|id_(?:rsa|dsa|ecdsa|ed25519)|\/etc\/|\.json|wallet|keychain/i];
+
 const PATTERNS: readonly Pattern[] = [
   // Markup that renders as nothing: comments, hidden elements, markdown comments.
-  { kind: 'hidden-markup', regex: /<!--[\s\S]*?(?:-->|$)/g },
-  { kind: 'hidden-markup', regex: /<(\w+)\b[^>]*?(?:\shidden(?=[\s/>=])|\bstyle\s*=\s*["'][^"']*(?:display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0|opacity\s*:\s*0)|aria-hidden\s*=\s*["']?true)[^>]*>/gi },
-  { kind: 'hidden-markup', regex: /^\s*\[(?:\/\/|comment)\]:\s*(?:#|<>)\s*\(.*\)\s*$/gim },
+  { kind: 'hidden-markup', gates: [/<!--/], regex: /<!--[\s\S]*?(?:-->|$)/g },
+  { kind: 'hidden-markup', gates: [/hidden|display\s*:|visibility|font-size|opacity/i], regex: /<(\w+)\b[^>]*?(?:\shidden(?=[\s/>=])|\bstyle\s*=\s*["'][^"']*(?:display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0|opacity\s*:\s*0)|aria-hidden\s*=\s*["']?true)[^>]*>/gi },
+  { kind: 'hidden-markup', gates: [/\]:/], regex: /^\s*\[(?:\/\/|comment)\]:\s*(?:#|<>)\s*\(.*\)\s*$/gim },
   // Overriding the model's instructions.
   {
-    kind: 'model-instruction',
+    kind: 'model-instruction', gates: [/\b(?:ignore|disregard|forget|override|bypass|skip)\b/i],
     regex:
       /\b(?:ignore|disregard|forget|override|bypass|skip)\s+(?:all\s+|any\s+|the\s+|your\s+|of\s+)*(?:previous|prior|above|earlier|preceding|original|other|system|safety|existing|former)\s+(?:instructions?|prompts?|rules|directions|directives|guidelines|guardrails|messages|context)\b/gi,
   },
-  { kind: 'model-instruction', regex: /\b(?:new|updated|real|actual|true)\s+(?:system\s+)?instructions\s*:/gi },
-  { kind: 'model-instruction', regex: /\byou\s+are\s+now\s+(?:a|an|in|the)\b|\bfrom\s+now\s+on,?\s+you\s+(?:must|will|should|are)\b/gi },
+  { kind: 'model-instruction', gates: [/instructions\s*:/i], regex: /\b(?:new|updated|real|actual|true)\s+(?:system\s+)?instructions\s*:/gi },
+  { kind: 'model-instruction', gates: [/you\s+are\s+now|from\s+now\s+on/i], regex: /\byou\s+are\s+now\s+(?:a|an|in|the)\b|\bfrom\s+now\s+on,?\s+you\s+(?:must|will|should|are)\b/gi },
   // Keeping things from the user.
   {
-    kind: 'model-instruction',
+    kind: 'model-instruction', gates: [/\b(?:not|never|don['’]t|without)\b/i, /\b(?:user|human|operator|person)\b/i],
     regex: new RegExp(
       String.raw`\b(?:do\s+not|don['’]t|never|must\s+not|should\s+not|without)\s+(?:ever\s+)?(?:tell(?:ing)?|inform(?:ing)?|notify(?:ing)?|alert(?:ing)?|mention(?:ing)?(?:\s+\w+){0,3}\s+to|reveal(?:ing)?(?:\s+\w+){0,3}\s+to|show(?:ing)?(?:\s+\w+){0,3}\s+to|let(?:ting)?|ask(?:ing)?\s+${USER}\s+(?:for\s+)?(?:permission|consent|approval))\s+${USER}\b`,
       'gi',
     ),
   },
   {
-    kind: 'model-instruction',
+    kind: 'model-instruction', gates: [/\b(?:silently|secretly|covertly|quietly|discreetly|hide|conceal|keep|(?:must|should|does|do|will)\s+(?:not|never))\b/i],
     regex: new RegExp(
       String.raw`\b(?:${USER}\s+(?:must|should|does|do|will)\s+(?:not|never)\s+(?:know|see|notice|find\s+out|be\s+(?:told|informed|aware))|(?:hide|conceal|keep)\s+(?:this|it|that|these\s+\w+)\s+(?:secret\s+)?from\s+${USER}|(?:silently|secretly|covertly|quietly|discreetly)\s+(?:call|send|read|include|forward|run|execute|invoke|upload|copy|add|pass|change|replace|redirect)(?:s|es)?)\b`,
       'gi',
     ),
   },
-  { kind: 'model-instruction', regex: /\b(?:do\s+not|don['’]t|never)\s+(?:mention|reveal|disclose|explain|say)\s+(?:that\s+)?(?:this|these|you\s+(?:read|called|used|sent))\b(?=[^.]{0,60}\b(?:instructions?|note|tool|step|file)\b)/gi },
+  { kind: 'model-instruction', gates: [/\b(?:mention|reveal|disclose|explain|say)\b/i], regex: /\b(?:do\s+not|don['’]t|never)\s+(?:mention|reveal|disclose|explain|say)\s+(?:that\s+)?(?:this|these|you\s+(?:read|called|used|sent))\b(?=[^.]{0,60}\b(?:instructions?|note|tool|step|file)\b)/gi },
   // Steering other tools.
   {
-    kind: 'model-instruction',
+    kind: 'model-instruction', gates: [/\b(?:before|prior|after|instead)\b/i, /tool/i],
     regex: new RegExp(String.raw`\b(?:before|prior\s+to|after|instead\s+of)\s+(?:using|calling|invoking|running|executing)\s+(?:${OTHER_TOOL})[^.]{0,40}?\b(?:call|use|run|invoke|execute|read|send)\b`, 'gi'),
   },
   {
-    kind: 'model-instruction',
+    kind: 'model-instruction', gates: [/\b(?:effects?|override|precedence|priority)\s+(?:on|over)\b/i],
     regex: new RegExp(String.raw`\b(?:side\s+effects?|effect|override|precedence|priority)\s+(?:on|over)\s+(?:${OTHER_TOOL}|the\s+(?:also\s+present\s+)?[\w.-]+\s+tool)`, 'gi'),
   },
   {
-    kind: 'model-instruction',
+    kind: 'model-instruction', gates: [/\bwhen\b/i, /\btool\s+is\b/i],
     regex: /\bwhen\s+(?:this\s+tool\s+is\s+(?:available|present|loaded|installed)|(?:the\s+)?(?!this\b|that\b)[\w.-]+\s+tool\s+is\s+(?:used|called|invoked))\b[^.]{0,120}\b(?:must|should|always|instead)\b/gi,
   },
-  { kind: 'model-instruction', regex: /\b(?:all|every|any)\s+(?:e-?mails?|messages?|payments?|transfers?|requests?|files?)\s+(?:must|should|need\s+to)\s+(?:be\s+)?(?:sent|forwarded|redirected|routed|copied|cc['’]?d|bcc['’]?d)\s+to\b/gi },
+  { kind: 'model-instruction', gates: [/\b(?:must|should|need\s+to)\s+(?:be\s+)?(?:sent|forwarded|redirected|routed|copied|cc|bcc)/i], regex: /\b(?:all|every|any)\s+(?:e-?mails?|messages?|payments?|transfers?|requests?|files?)\s+(?:must|should|need\s+to)\s+(?:be\s+)?(?:sent|forwarded|redirected|routed|copied|cc['’]?d|bcc['’]?d)\s+to\b/gi },
   // The conversation itself.
   {
-    kind: 'model-instruction',
+    kind: 'model-instruction', gates: [/system\s+(?:prompt|instructions)|conversation|chat\s+(?:history|log)|message\s+history|previous\s+messages|other\s+tools/i],
     regex: new RegExp(
       String.raw`\b(?:${TAKE_VERB}|summari[sz]e|repeat)\s+(?:the\s+|your\s+|this\s+|all\s+(?:the\s+)?|any\s+)?(?:full\s+|entire\s+|whole\s+|previous\s+|prior\s+)*(?:system\s+prompt|system\s+instructions|conversation(?:\s+history)?|chat\s+(?:history|log)|message\s+history|previous\s+messages|other\s+tools['’]?\s+(?:results?|outputs?|descriptions?))\b`,
       'gi',
     ),
   },
   // Reading or sending secrets.
-  { kind: 'secret-access', regex: new RegExp(String.raw`\b(?:${TAKE_VERB}|contents?\s+of)\b[^.\n]{0,80}?(?:${SECRET_PATH})`, 'gi') },
+  { kind: 'secret-access', gates: SECRET_GATES, regex: new RegExp(String.raw`\b(?:${TAKE_VERB}|contents?\s+of)\b[^.\n]{0,80}?(?:${SECRET_PATH})`, 'gi') },
   {
-    kind: 'secret-access',
+    kind: 'secret-access', gates: SECRET_GATES,
     regex: new RegExp(String.raw`(?:${SECRET_PATH})[^.\n]{0,60}?\b(?:as|into|in|to|inside)\s+(?:the\s+)?(?:['"\`][\w-]+['"\`]|[\w-]+\s+(?:parameter|argument|field|param))`, 'gi'),
   },
   {
-    kind: 'secret-access',
+    kind: 'secret-access', gates: [/\b(?:parameter|argument|field|param|request|url|query)\b/i, /key|password|passphrase|credential|secret|token|seed|mnemonic|cookie|environment|env\s+var/i],
     regex: new RegExp(
       String.raw`\b(?:${TAKE_VERB})\s+(?:the\s+|all\s+|any\s+|your\s+|their\s+|its\s+)*(?:user['’]?s?\s+)?(?:${SECRET_NOUN})\b[^.\n]{0,60}?\b(?:as|into|in|to|inside|within)\s+(?:the\s+)?['"\`]?[\w-]+['"\`]?\s+(?:parameter|argument|field|param|request|url|query)\b`,
       'gi',
@@ -150,6 +159,14 @@ const PATTERNS: readonly Pattern[] = [
  * within the server ("when the run_query tool is used, you must call get_schema first"), not poisoning.
  */
 export function findHiddenInstructions(text: string, serverTools: ReadonlySet<string> = new Set()): HiddenInstruction[] {
+  const found = findHiddenInstructionsCached(text);
+  if (serverTools.size === 0) return found.slice();
+  return found.filter((finding) => finding.kind !== 'model-instruction' || !isHandOffWithinServer(text.slice(finding.start, finding.end), serverTools));
+}
+
+const findHiddenInstructionsCached = memoizeByText(findHiddenInstructionsUncached);
+
+function findHiddenInstructionsUncached(text: string): HiddenInstruction[] {
   const found: HiddenInstruction[] = [];
   for (const match of text.matchAll(INVISIBLE)) {
     const start = match.index;
@@ -157,14 +174,15 @@ export function findHiddenInstructions(text: string, serverTools: ReadonlySet<st
     if (isEmojiJoiner(text, match[0], start, end)) continue;
     found.push({ kind: 'invisible-character', start, end, cue: describeCodePoints(match[0]) });
   }
+  if (text.length < MIN_INSTRUCTION_LENGTH) return found;
   for (const pattern of PATTERNS) {
+    if (!pattern.gates.every((gate) => gate.test(text))) continue;
     for (const match of text.matchAll(pattern.regex)) {
       if (match[0] === '') continue;
       const start = match.index;
       const end = start + match[0].length;
       // One finding per place: a later pattern that overlaps an earlier finding adds nothing.
       if (found.some((other) => other.kind !== 'invisible-character' && other.start < end && start < other.end)) continue;
-      if (pattern.kind === 'model-instruction' && isHandOffWithinServer(match[0], serverTools)) continue;
       found.push({ kind: pattern.kind, start, end, cue: buildCue(match[0]) });
     }
   }

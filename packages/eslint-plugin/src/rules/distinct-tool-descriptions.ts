@@ -20,7 +20,9 @@ function groupByServer(tools: readonly ToolDecl[]): DescribedDecl[][] {
     const name = getToolName(tool);
     if (name === undefined || !isStaticText(tool.description)) continue;
     const key = tool.server?.node ?? 'file';
-    groups.set(key, [...(groups.get(key) ?? []), { tool, name, description: tool.description }]);
+    const group = groups.get(key) ?? [];
+    group.push({ tool, name, description: tool.description });
+    groups.set(key, group);
   }
   return [...groups.values()];
 }
