@@ -6,6 +6,7 @@
  * followed by alike sentences, do not carry the difference. Pure functions over published fields, shared
  * by the `distinct-tool-descriptions` rule and `toolslim measure --check`.
  */
+import { memoizeByText } from '../memo.js';
 import { splitSentences } from '../prose/sentences.js';
 import { getWords, splitIdentifier } from '../prose/words.js';
 
@@ -61,6 +62,12 @@ function getContentWords(text: string): string[] {
 
 /** The content words of a description's lead (its first `leadSentences` prose sentences). */
 export function getLead(description: string, leadSentences = DISTINCT_DESCRIPTIONS_DEFAULTS.leadSentences): Lead {
+  return leadSentences === DISTINCT_DESCRIPTIONS_DEFAULTS.leadSentences ? getDefaultLead(description) : buildLead(description, leadSentences);
+}
+
+const getDefaultLead = memoizeByText((description) => buildLead(description, DISTINCT_DESCRIPTIONS_DEFAULTS.leadSentences));
+
+function buildLead(description: string, leadSentences: number): Lead {
   const sentences = splitSentences(description)
     .filter((sentence) => !sentence.markup)
     .slice(0, leadSentences)
@@ -86,8 +93,8 @@ export function findConfusableTools(
     for (let otherIndex = 0; otherIndex < index; otherIndex++) {
       const other = leads[otherIndex];
       if (!other || other.all.size < 2 || tools[otherIndex].name === tools[index].name || !areListedTogether(index, otherIndex)) continue;
-      if (mentionsName(tools[index].description!, tools[otherIndex].name) || mentionsName(tools[otherIndex].description!, tools[index].name)) continue;
       if (!isConfusable(lead, other, settings)) continue;
+      if (mentionsName(tools[index].description!, tools[otherIndex].name) || mentionsName(tools[otherIndex].description!, tools[index].name)) continue;
       const { shared, total } = countShared(lead.all, other.all);
       found.push({ index, otherIndex, shared, total });
       break;
