@@ -127,8 +127,11 @@ export function findDestructiveCue(description: string): ProseCue | undefined {
 
 /** A warning that the action cannot be taken back ("cannot be undone", "permanently deletes") anywhere in the description. */
 export function findIrreversibleCue(description: string): ProseCue | undefined {
-  return findPhraseCue(description, IRREVERSIBLE);
+  return IRREVERSIBLE_GATE.test(description) ? findPhraseCue(description, IRREVERSIBLE) : undefined;
 }
+
+/** Words every warning holds; most descriptions have none, and skip the long pattern. */
+const IRREVERSIBLE_GATE = /undo|undone|revers|recover|restor|rolled|irrecoverab|permanent|forever|for\s+good|destructive|lost|loss|deleted|removed/i;
 
 function findPhraseCue(description: string, regex: RegExp): ProseCue | undefined {
   for (const match of description.matchAll(regex)) {
@@ -159,6 +162,7 @@ function isTrue(value: unknown): boolean {
 
 /** Every way the tool's annotations disagree with its description and name (at most one finding per kind). */
 export function checkAnnotations(tool: CheckedTool): AnnotationMismatch[] {
+  if (tool.annotations === undefined && !tool.description) return [];
   const description = tool.description ?? '';
   const annotations: JsonObject | undefined = tool.annotations;
   const findings: AnnotationMismatch[] = [];
