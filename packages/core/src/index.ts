@@ -14,3 +14,7 @@ export * from './checks/index.js';
 export { createZodVersionLookup, createMcpSdkExecutionLookup } from './installed-libraries.js';
 export { createModuleResolver, type ModuleResolverOptions } from './resolve/modules.js';
 export { buildReferenceFragmentProperties, type ReferenceFragmentSourceOptions, type ReferenceFragmentProperty } from './reference-fragment-text.js';
+export type { CheckedTool } from './checks/checked-tool.js';
+export * from './checks/hidden-instructions.js';
+export * from './checks/annotations.js';
+export * from './checks/distinct-descriptions.js';

@@ -113,6 +113,8 @@ export interface ToolDecl {
   readonly outputSchema: SchemaValue;
   /** Static annotations object, when written. */
   readonly annotations: JsonObject | undefined;
+  /** The expression written for the annotations (undefined when the declaration has none), so a rule can edit it. */
+  readonly annotationsNode?: Node;
   /** The function that runs the tool, when it is written in the declaration. */
   readonly handler: Node | undefined;
   /** The server the tool is registered on, when known. */

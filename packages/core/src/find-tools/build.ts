@@ -52,6 +52,7 @@ export function buildTool(parts: ToolParts, context: DetectContext): FoundTool {
       inputSchema: input.schema,
       outputSchema: output.schema,
       annotations,
+      annotationsNode: parts.annotations,
       handler,
       line: loc?.start.line ?? 0,
       column: loc?.start.column ?? 0,

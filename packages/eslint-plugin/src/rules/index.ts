@@ -10,6 +10,9 @@ import noVolatileDefinition from './no-volatile-definition.js';
 import preferReferenceInput from './prefer-reference-input.js';
 import requireToolDescription from './require-tool-description.js';
 import validToolName from './valid-tool-name.js';
+import distinctToolDescriptions from './distinct-tool-descriptions.js';
+import annotationsMatchDescription from './annotations-match-description.js';
+import noHiddenInstructions from './no-hidden-instructions.js';
 
 /** Every rule by its name; the name is also its file, its test file and its docs page. */
 export const rules = {
@@ -25,6 +28,9 @@ export const rules = {
   'prefer-reference-input': preferReferenceInput,
   'require-tool-description': requireToolDescription,
   'valid-tool-name': validToolName,
+  'distinct-tool-descriptions': distinctToolDescriptions,
+  'annotations-match-description': annotationsMatchDescription,
+  'no-hidden-instructions': noHiddenInstructions,
 };
 
 export type RuleName = keyof typeof rules;
