@@ -63,7 +63,8 @@ Options:
   --timeout <seconds>       How long to wait for each answer (default: 30).
   --top <n>                 Print only the n heaviest tools (totals count all).
   --check                   Check the listed tools as the ESLint rules check source
-                            (names, client limits, sizes, redundancy, how-text).
+                            (names, client limits, sizes, redundancy, how-text,
+                            hidden instructions, annotations, confusable tools).
   --json                    Print the report as JSON (see docs/cli.md).
   -h, --help                Show this help.
 

@@ -1,5 +1,6 @@
 /**
- * The checks that need only what a server publishes (`tools/list`): names, client limits, sizes,
+ * The checks that need only what a server publishes (`tools/list`): names, client limits, sizes, hidden
+ * instructions, annotations against prose, confusable tools,
  * descriptions, redundancy and sentence categories. `toolslim measure --check` runs them on a running
  * server, so a server written in any language gets the same judgement the ESLint rules give source.
  * Each finding names the rule that reports the same problem in source; one finding per rule per text.
@@ -9,8 +10,10 @@ import { countTokens, measureTool } from '../measure.js';
 import type { JsonObject, JsonValue, PublishedTool } from '../model.js';
 import { classifySentences, isHow } from '../prose/classify.js';
 import { findRedundantParts } from '../prose/redundancy.js';
-import { splitSentences } from '../prose/sentences.js';
+import { checkAnnotations } from './annotations.js';
 import { isNameRestatement } from './description.js';
+import { findConfusableTools } from './distinct-descriptions.js';
+import { checkHiddenInstructions } from './hidden-instructions.js';
 import { buildClientClause, findPassedLimits, getDescriptionLimits } from './description-length.js';
 import { formatCount, formatMessage } from './format.js';
 import { findToolNameProblem, TOOL_NAME_MESSAGES } from './tool-name.js';
@@ -49,6 +52,9 @@ const MESSAGES = {
   toolTooLarge: 'Tool "{{tool}}" publishes {{bytes}} bytes (~{{tokens}} tokens), over the budget of {{max}} bytes.',
   tooManyTools: 'The server lists {{count}} tools; {{client}} sends at most {{max}} to the model.',
   tooManySentences: 'The description of {{subject}} has {{count}} sentences (at most {{max}}).',
+  hiddenInstruction: 'Tool "{{tool}}" has hidden text in its {{field}}: {{cue}} ({{kind}}).',
+  annotationMismatch: 'The annotations of "{{tool}}" disagree with its {{source}} ({{kind}}: "{{cue}}").',
+  confusableTools: 'Tool "{{tool}}" is described almost like "{{other}}"; say when to pick this one instead of "{{other}}".',
   howText: 'The description of {{subject}} has {{units}} how-text units ({{chars}} characters) of {{total}}; run `toolslim slim` to move them out.',
 } as const;
 
@@ -61,6 +67,7 @@ export function checkPublishedTools(tools: readonly PublishedTool[], options: Pu
   const push = (rule: string, messageId: string, template: string, data: Record<string, string | number>, where: { tool?: string; param?: string }) =>
     problems.push({ rule, messageId, message: formatMessage(template, data), ...where });
 
+  const serverTools = new Set(tools.map((tool) => tool.name));
   const seen = new Set<string>();
   for (const tool of tools) {
     const name = tool.name;
@@ -75,6 +82,14 @@ export function checkPublishedTools(tools: readonly PublishedTool[], options: Pu
     if (measure.bytes > perToolBytes) {
       push('max-tool-size', 'toolTooLarge', MESSAGES.toolTooLarge, { tool: name, bytes: formatCount(measure.bytes), tokens: formatCount(measure.tokens), max: formatCount(perToolBytes) }, { tool: name });
     }
+    const hidden = checkHiddenInstructions(tool, serverTools)[0];
+    if (hidden) push('no-hidden-instructions', 'hiddenInstruction', MESSAGES.hiddenInstruction, { tool: name, field: hidden.field, cue: hidden.cue, kind: hidden.kind }, { tool: name });
+    const mismatch = checkAnnotations(tool)[0];
+    if (mismatch) push('annotations-match-description', 'annotationMismatch', MESSAGES.annotationMismatch, { tool: name, source: mismatch.source, kind: mismatch.kind, cue: mismatch.cue }, { tool: name });
+  }
+  for (const pair of findConfusableTools(tools)) {
+    const tool = tools[pair.index]!.name;
+    push('distinct-tool-descriptions', 'confusableTools', MESSAGES.confusableTools, { tool, other: tools[pair.otherIndex]!.name }, { tool });
   }
   const strictest = clients.filter((client) => client.maxTools !== undefined && tools.length > client.maxTools).sort((a, b) => a.maxTools! - b.maxTools!)[0];
   if (strictest) push('max-tools-per-server', 'tooManyTools', MESSAGES.tooManyTools, { count: tools.length, client: strictest.name, max: strictest.maxTools! }, {});
@@ -96,13 +111,15 @@ function checkDescription(tool: PublishedTool, clients: ReturnType<typeof getCli
     if (passed.length > 0) push('max-description-length', 'descriptionCutByClient', MESSAGES.descriptionCutByClient, data, { tool: name });
     else push('max-description-length', 'descriptionTooLong', MESSAGES.descriptionTooLong, data, { tool: name });
   }
-  checkProse(description, `"${name}"`, options.maxToolSentences ?? 3, push, { tool: name });
+  checkProse(description, `"${name}"`, options.maxToolSentences ?? 3, push, { tool: name }, false);
 }
 
-function checkProse(text: string, subject: string, maxSentences: number, push: Push, where: { tool?: string; param?: string }): void {
-  const units = splitSentences(text);
-  if (units.length > maxSentences) push('max-description-sentences', 'tooManySentences', MESSAGES.tooManySentences, { subject, count: units.length, max: maxSentences }, where);
-  const how = classifySentences(text).filter((unit) => isHow(unit));
+function checkProse(text: string, subject: string, maxSentences: number, push: Push, where: { tool?: string; param?: string }, parameter: boolean): void {
+  // Counted as the rules count: what, when and guardrails toward the sentence limit; how-text and filler as movable.
+  const units = classifySentences(text, { parameter });
+  const counted = units.filter((unit) => unit.category === 'what' || unit.category === 'when' || unit.category === 'guardrail');
+  if (counted.length > maxSentences) push('max-description-sentences', 'tooManySentences', MESSAGES.tooManySentences, { subject, count: counted.length, max: maxSentences }, where);
+  const how = units.filter((unit) => isHow(unit));
   if (how.length === 0) return;
   const chars = how.reduce((sum, unit) => sum + unit.text.length, 0);
   push('no-how-in-description', 'howText', MESSAGES.howText, { subject, units: how.length, chars: formatCount(chars), total: units.length }, where);
@@ -119,7 +136,7 @@ function checkParams(tool: PublishedTool, options: PublishedCheckOptions, push: 
       const chars = parts.reduce((sum, part) => sum + part.end - part.start, 0);
       push('no-redundant-param-description', 'redundantParam', MESSAGES.redundantParam, { param: where.param, what, chars: formatCount(chars) }, where);
     }
-    checkProse(description, `parameter "${where.param}" of "${tool.name}"`, options.maxParamSentences ?? 1, push, where);
+    checkProse(description, `parameter "${where.param}" of "${tool.name}"`, options.maxParamSentences ?? 1, push, where, true);
   }
 }
 
