@@ -6,6 +6,7 @@
  * never written.
  */
 import { evaluateText, unwrap, Scope, type Node, type Program, type StaticText, type TextContext, type TextPiece } from '@toolslim/core';
+import { readFileSync, statSync } from 'node:fs';
 import type { Range } from './select.js';
 
 type CallExpression = Extract<Node, { type: 'CallExpression' }>;
@@ -174,19 +175,41 @@ function findStructuralRemovals(target: EditTarget, deleteRanges: readonly Range
       lengths.push(length);
       offset += length + separator;
     }
+    const gone = elements.map((_, i) => isDeleted(starts[i], starts[i] + lengths[i]));
+    const sepGone = (i: number) => i >= 0 && i + 1 < elements.length && isDeleted(starts[i] + lengths[i], starts[i] + lengths[i] + separator);
     const removed = new Set<number>();
+    // A run of removed elements takes the separators after it (or, at the end, the one before it) along;
+    // a deleted separator left without an element is refused.
+    const claimed = new Set<number>();
+    for (let i = 0; i < elements.length; i++) {
+      if (!gone[i]) continue;
+      let j = i;
+      while (j + 1 < elements.length && gone[j + 1]) j++;
+      const seps = sepGone(j) ? range(i, j + 1) : sepGone(i - 1) ? range(i - 1, j) : undefined;
+      if (seps && seps.every((k) => sepGone(k))) {
+        for (let k = i; k <= j; k++) {
+          removed.add(k);
+          covered.push([starts[k], starts[k] + lengths[k]]);
+        }
+        for (const k of seps) {
+          claimed.add(k);
+          covered.push([starts[k] + lengths[k], starts[k] + lengths[k] + separator]);
+        }
+      }
+      i = j;
+    }
     for (let i = 0; i + 1 < elements.length; i++) {
-      const sepStart = starts[i] + lengths[i];
-      if (!isDeleted(sepStart, sepStart + separator)) continue;
-      const candidates = [i + 1, i].filter((k) => !removed.has(k) && isDeleted(starts[k], starts[k] + lengths[k]));
-      if (candidates.length === 0) {
+      if (sepGone(i) && !claimed.has(i)) {
         failure = 'a separator of a joined array would have to go without its element';
         return;
       }
-      removed.add(candidates[0]);
-      covered.push([sepStart, sepStart + separator], [starts[candidates[0]], starts[candidates[0]] + lengths[candidates[0]]]);
     }
-    edits.push(...buildElementRemovals(file, elements as Node[], removed));
+    const removals = buildElementRemovals(file, elements as Node[], removed);
+    if (!removals.ok) {
+      failure = removals.reason;
+      return;
+    }
+    edits.push(...removals.edits);
     elements.forEach((element, i) => {
       if (!removed.has(i)) visit(element as Node, starts[i], depth + 1);
     });
@@ -197,23 +220,129 @@ function findStructuralRemovals(target: EditTarget, deleteRanges: readonly Range
   return { ok: true, edits, covered: mergeRanges(covered) };
 }
 
-/** Remove elements with the comma that follows them (or, for the last ones, the comma before them). */
-function buildElementRemovals(file: string, elements: readonly Node[], removed: ReadonlySet<number>): SourceEdit[] {
+/**
+ * Remove elements with the comma that follows them (the last one, without a trailing comma, takes the
+ * comma after the kept element before it). Comments beside a removed element stay where they are; a line
+ * left empty goes.
+ */
+function buildElementRemovals(file: string, elements: readonly Node[], removed: ReadonlySet<number>): EditResult {
+  if (removed.size === 0) return { ok: true, edits: [] };
+  let source: string;
+  try {
+    source = readSource(file);
+  } catch {
+    return { ok: false, reason: 'the source of a joined array could not be read' };
+  }
   const edits: SourceEdit[] = [];
-  let i = 0;
-  while (i < elements.length) {
-    if (!removed.has(i)) {
-      i++;
+  for (const i of [...removed].sort((x, y) => x - y)) {
+    const element = elements[i];
+    if (findComments(source, element.range[0], element.range[1]).length > 0) return { ok: false, reason: 'a moved element of a joined array holds a comment' };
+    const gapEnd = i + 1 < elements.length ? elements[i + 1].range[0] : findClosingBracket(source, element.range[1]);
+    if (gapEnd === undefined) return { ok: false, reason: 'a joined array could not be read' };
+    const comma = findComma(source, element.range[1], gapEnd);
+    if (comma !== undefined && findComments(source, element.range[1], comma).length === 0) {
+      edits.push(extendToLine(source, file, element.range[0], comma + 1));
       continue;
     }
-    let j = i;
-    while (j + 1 < elements.length && removed.has(j + 1)) j++;
-    if (j + 1 < elements.length) edits.push({ file, start: elements[i].range[0], end: elements[j + 1].range[0], text: '' });
-    else if (i > 0) edits.push({ file, start: elements[i - 1].range[1], end: elements[j].range[1], text: '' });
-    else edits.push({ file, start: elements[i].range[0], end: elements[j].range[1], text: '' });
-    i = j + 1;
+    edits.push(extendToLine(source, file, element.range[0], element.range[1]));
+    if (comma !== undefined) edits.push({ file, start: comma, end: comma + 1, text: '' });
+    else {
+      // The last element without a trailing comma: the comma after the nearest kept element before it goes.
+      let k = i - 1;
+      while (k >= 0 && removed.has(k)) k--;
+      if (k < 0) continue;
+      const before = findComma(source, elements[k].range[1], elements[k + 1].range[0]);
+      if (before === undefined) return { ok: false, reason: 'a joined array could not be read' };
+      edits.push({ file, start: before, end: before + 1, text: '' });
+    }
   }
-  return edits;
+  return { ok: true, edits: mergeEdits(edits) };
+}
+
+const sources = new Map<string, { mtime: number; text: string }>();
+
+function readSource(file: string): string {
+  const mtime = statSync(file).mtimeMs;
+  const cached = sources.get(file);
+  if (cached && cached.mtime === mtime) return cached.text;
+  const text = readFileSync(file, 'utf8');
+  sources.set(file, { mtime, text });
+  return text;
+}
+
+/** Comments in a stretch of source between two nodes (where only punctuation, spaces and comments are). */
+function findComments(source: string, start: number, end: number): Range[] {
+  const out: Range[] = [];
+  let i = start;
+  while (i < end) {
+    const quote = source[i];
+    if (quote === '"' || quote === "'" || quote === '`') {
+      // Inside a node: skip string text so a `//` in a URL is not a comment.
+      i++;
+      while (i < end && source[i] !== quote) i += source[i] === '\\' ? 2 : 1;
+      i++;
+    } else if (source.startsWith('//', i)) {
+      const stop = source.indexOf('\n', i);
+      const close = stop === -1 ? source.length : stop;
+      out.push([i, close]);
+      i = close;
+    } else if (source.startsWith('/*', i)) {
+      const stop = source.indexOf('*/', i + 2);
+      const close = stop === -1 ? source.length : stop + 2;
+      out.push([i, close]);
+      i = close;
+    } else i++;
+  }
+  return out;
+}
+
+/** The first comma outside comments in a gap between nodes. */
+function findComma(source: string, start: number, end: number): number | undefined {
+  const comments = findComments(source, start, end);
+  for (let i = start; i < end; i++) {
+    if (source[i] === ',' && !comments.some((c) => c[0] <= i && i < c[1])) return i;
+  }
+  return undefined;
+}
+
+function findClosingBracket(source: string, start: number): number | undefined {
+  const comments = findComments(source, start, source.length);
+  for (let i = start; i < source.length; i++) {
+    if (comments.some((c) => c[0] <= i && i < c[1])) continue;
+    if (source[i] === ']') return i;
+  }
+  return undefined;
+}
+
+/** A deletion that leaves its line blank takes the line; one that leaves it ending in spaces takes them. */
+function extendToLine(source: string, file: string, start: number, end: number): SourceEdit {
+  let after = end;
+  while (after < source.length && (source[after] === ' ' || source[after] === '\t')) after++;
+  const lineEnd = source[after] === '\n' || source[after] === '\r' || after >= source.length;
+  if (!lineEnd) return { file, start, end: after, text: '' };
+  let before = start;
+  while (before > 0 && (source[before - 1] === ' ' || source[before - 1] === '\t')) before--;
+  if (before === 0 || source[before - 1] === '\n') {
+    const newline = source.startsWith('\r\n', after) ? 2 : source[after] === '\n' ? 1 : 0;
+    return { file, start: before, end: after + newline, text: '' };
+  }
+  return { file, start: before, end: after, text: '' };
+}
+
+/** Merge deletions that touch or overlap. */
+function mergeEdits(edits: readonly SourceEdit[]): SourceEdit[] {
+  const sorted = [...edits].sort((a, b) => a.start - b.start);
+  const out: SourceEdit[] = [];
+  for (const edit of sorted) {
+    const last = out[out.length - 1];
+    if (last && last.end >= edit.start) out[out.length - 1] = { ...last, end: Math.max(last.end, edit.end) };
+    else out.push(edit);
+  }
+  return out;
+}
+
+function range(from: number, to: number): number[] {
+  return Array.from({ length: Math.max(0, to - from) }, (_, k) => from + k);
 }
 
 /** Delete characters inside the literals that wrote them; runs of one literal become one source range. */
