@@ -5,7 +5,7 @@
  * the edited source evaluates to exactly the expected text, so a shape this module gets wrong is skipped,
  * never written.
  */
-import { evaluateText, unwrap, Scope, type Node, type Program, type StaticText, type TextContext, type TextPiece } from '@toolslim/core';
+import { evaluateText, unwrap, walk, Scope, type Node, type Program, type StaticText, type TextContext, type TextPiece } from '@toolslim/core';
 import { readFileSync, statSync } from 'node:fs';
 import type { Range } from './select.js';
 
@@ -43,13 +43,13 @@ export interface Insertion {
 export type EditResult = { readonly ok: true; readonly edits: SourceEdit[] } | { readonly ok: false; readonly reason: string };
 
 export function buildTextEdits(target: EditTarget, deleteRanges: readonly Range[], insertion: Insertion | undefined): EditResult {
-  const structural = findStructuralRemovals(target, deleteRanges);
+  const structural = findStructuralRemovals(target, deleteRanges, insertion);
   if (!structural.ok) return structural;
   const shared = findSharedNodes(target.text.pieces);
   const charEdits = buildCharDeletions(target, subtractRanges(deleteRanges, structural.covered), shared);
   if (!charEdits.ok) return charEdits;
   const edits = [...structural.edits, ...charEdits.edits];
-  if (insertion) {
+  if (insertion && !structural.insertionDone) {
     const inserted = buildInsertion(target, insertion, shared);
     if (!inserted.ok) return inserted;
     edits.push(...inserted.edits);
@@ -85,6 +85,8 @@ interface StructuralResult {
   readonly ok: true;
   readonly edits: SourceEdit[];
   readonly covered: Range[];
+  /** The insertion went into inlined text. */
+  readonly insertionDone: boolean;
 }
 
 /**
@@ -93,7 +95,11 @@ interface StructuralResult {
  * tools may share) is left alone; only the reference goes. Walks down from the description expression,
  * knowing where each part's text sits in the value.
  */
-function findStructuralRemovals(target: EditTarget, deleteRanges: readonly Range[]): StructuralResult | { ok: false; reason: string } {
+function findStructuralRemovals(
+  target: EditTarget,
+  deleteRanges: readonly Range[],
+  insertion: Insertion | undefined,
+): StructuralResult | { ok: false; reason: string } {
   const edits: SourceEdit[] = [];
   const covered: Range[] = [];
   const { context, file } = target;
@@ -108,10 +114,34 @@ function findStructuralRemovals(target: EditTarget, deleteRanges: readonly Range
     if (end > start) covered.push([start, end]);
   };
   let failure: string | undefined;
+  let insertionDone = false;
 
-  const visit = (input: Node, start: number, depth: number): void => {
+  // Text another part of the file reads too (a note shared by several tools) is never edited where it is
+  // written: when only part of it stays, this one use becomes a literal of the part that stays.
+  // `What. ${NOTE}` → `What. Never do X.`; ['What.', NOTE].join(' ') → ['What.', 'Never do X.'].join(' ')
+  const inline = (node: Node, start: number, site: Site): boolean => {
+    if (node.type !== 'Identifier' || countReferences(context.program, node.name) < 2) return false;
+    const length = lengthOf(node);
+    if (length === undefined) return false;
+    const end = start + length;
+    const touched = deleteRanges.some((d) => d[0] < end && start < d[1]) && !isDeleted(start, end);
+    const inserting = insertion !== undefined && !insertionDone && start <= insertion.at - 1 && insertion.at - 1 < end;
+    if (!touched && !inserting) return false;
+    let kept = '';
+    for (let i = start; i < end; i++) {
+      if (!deleteRanges.some((d) => d[0] <= i && i < d[1])) kept += target.text.value[i];
+      if (inserting && i === insertion.at - 1) kept += insertion.text;
+    }
+    edits.push({ file, start: site.range[0], end: site.range[1], text: site.template ? escapeTemplate(kept) : quoteString(kept) });
+    covered.push([start, end]);
+    if (inserting) insertionDone = true;
+    return true;
+  };
+
+  const visit = (input: Node, start: number, depth: number, site: Site = { range: input.range, template: false }): void => {
     if (depth > 40 || failure) return;
     const node = unwrap(input);
+    if (inline(node, start, site)) return;
     if (node.type === 'BinaryExpression' && node.operator === '+') {
       const left = lengthOf(node.left);
       const right = lengthOf(node.right);
@@ -120,10 +150,10 @@ function findStructuralRemovals(target: EditTarget, deleteRanges: readonly Range
       const rightGone = isDeleted(start + left, start + left + right);
       // 'What. ' + HOW → 'What. '
       if (rightGone && !leftGone) remove(start + left, start + left + right, [node.left.range[1], node.right.range[1]]);
-      else visit(node.right, start + left, depth + 1);
+      else visit(node.right, start + left, depth + 1, { range: node.right.range, template: false });
       // HOW + 'What.' → 'What.' (only when the left side goes and the right stays)
       if (leftGone && !rightGone) remove(start, start + left, [node.left.range[0], node.right.range[0]]);
-      else visit(node.left, start, depth + 1);
+      else visit(node.left, start, depth + 1, { range: node.left.range, template: false });
       return;
     }
     if (node.type === 'TemplateLiteral' && node.expressions.length > 0) {
@@ -135,7 +165,7 @@ function findStructuralRemovals(target: EditTarget, deleteRanges: readonly Range
         if (length === undefined) return;
         // `What. ${HOW}` → `What. `: the `${` ends the quasi before it and the `}` starts the one after it.
         if (isDeleted(offset, offset + length)) remove(offset, offset + length, [node.quasis[i].range[1] - 2, node.quasis[i + 1].range[0] + 1]);
-        else visit(node.expressions[i], offset, depth + 1);
+        else visit(node.expressions[i], offset, depth + 1, { range: [node.quasis[i].range[1] - 2, node.quasis[i + 1].range[0] + 1], template: true });
         offset += length;
       }
       return;
@@ -211,13 +241,13 @@ function findStructuralRemovals(target: EditTarget, deleteRanges: readonly Range
     }
     edits.push(...removals.edits);
     elements.forEach((element, i) => {
-      if (!removed.has(i)) visit(element as Node, starts[i], depth + 1);
+      if (!removed.has(i)) visit(element as Node, starts[i], depth + 1, { range: (element as Node).range, template: false });
     });
   };
 
   visit(target.text.node, 0, 0);
   if (failure) return { ok: false, reason: failure };
-  return { ok: true, edits, covered: mergeRanges(covered) };
+  return { ok: true, edits, covered: mergeRanges(covered), insertionDone };
 }
 
 /**
@@ -398,6 +428,49 @@ function buildInsertion(target: EditTarget, insertion: Insertion, shared: Readon
   const escaped = escapeFor(piece.node, insertion.text);
   if (escaped === undefined) return { ok: false, reason: 'the pointer cannot be written into this kind of string' };
   return { ok: true, edits: [{ file: target.file, start: position, end: position, text: escaped }] };
+}
+
+interface Site {
+  /** The source that writes a part of the text (for a `${…}` part, the `${` and `}` included). */
+  readonly range: Range;
+  /** The part sits inside a template literal, so its replacement is template text, not an expression. */
+  readonly template: boolean;
+}
+
+const referenceCounts = new WeakMap<Program, Map<string, number>>();
+
+/** How often a name is read in a file (declarations, property keys and member names do not count). */
+function countReferences(program: Program, name: string): number {
+  let counts = referenceCounts.get(program);
+  if (!counts) {
+    const found = new Map<string, number>();
+    walk(program, (node, parent) => {
+      if (node.type !== 'Identifier' || !parent) return;
+      if (parent.type === 'VariableDeclarator' && parent.id === node) return;
+      if ((parent.type === 'Property' || parent.type === 'MemberExpression') && !parent.computed && (parent.type === 'Property' ? parent.key === node && !parent.shorthand : parent.property === node)) return;
+      if (parent.type === 'ImportSpecifier' || parent.type === 'ImportDefaultSpecifier' || parent.type === 'ImportNamespaceSpecifier') return;
+      found.set(node.name, (found.get(node.name) ?? 0) + 1);
+    });
+    counts = found;
+    referenceCounts.set(program, counts);
+  }
+  return counts.get(name) ?? 0;
+}
+
+function quoteString(text: string): string {
+  const escaped = text
+    .replace(/\\/g, '\\\\')
+    .replace(/'/g, "\\'")
+    .replace(/\n/g, '\\n')
+    .replace(/\r/g, '\\r')
+    .replace(/\t/g, '\\t')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+  return `'${escaped}'`;
+}
+
+function escapeTemplate(text: string): string {
+  return text.replace(/\\/g, '\\\\').replace(/`/g, '\\`').replace(/\$\{/g, '\\${').replace(/\r/g, '\\r');
 }
 
 /** Write text inside a literal the way that literal is written. */
