@@ -208,11 +208,31 @@ function findStructuralRemovals(
     const gone = elements.map((_, i) => isDeleted(starts[i], starts[i] + lengths[i]));
     const sepGone = (i: number) => i >= 0 && i + 1 < elements.length && isDeleted(starts[i] + lengths[i], starts[i] + lengths[i] + separator);
     const removed = new Set<number>();
+    const claimed = new Set<number>();
+    const merged = new Set<number>();
+    // ['What. How.', HOW, 'Never X.'].join('\n') → ['What. Never X.'].join('\n'): when text goes from the
+    // middle of one literal to the middle of a later one, separators included, the two literals become one.
+    let previous = -1;
+    for (let q = 0; q < elements.length; q++) {
+      if (gone[q]) continue;
+      const p = previous;
+      previous = q;
+      if (process.env.EDBG) console.log("pair", p, q, range(p, q).map((k) => sepGone(k)), JSON.stringify(deleteRanges), starts, lengths);
+      if (p < 0 || merged.has(p) || !range(p, q).every((k) => sepGone(k))) continue;
+      const joined = mergeLiterals(elements[p] as Node, elements[q] as Node, starts[p], starts[p] + lengths[p], starts[q], starts[q] + lengths[q]);
+      if (!joined) continue;
+      edits.push(joined.edit);
+      covered.push(joined.covered);
+      // An inlined note is written by the merge already.
+      if (elements[p]?.type !== 'Literal') merged.add(p);
+      if (elements[q]?.type !== 'Literal') merged.add(q);
+      for (const k of range(p, q)) claimed.add(k);
+      for (const k of range(p + 1, q)) merged.add(k);
+    }
     // A run of removed elements takes the separators after it (or, at the end, the one before it) along;
     // a deleted separator left without an element is refused.
-    const claimed = new Set<number>();
     for (let i = 0; i < elements.length; i++) {
-      if (!gone[i]) continue;
+      if (!gone[i] || merged.has(i)) continue;
       let j = i;
       while (j + 1 < elements.length && gone[j + 1]) j++;
       const seps = sepGone(j) ? range(i, j + 1) : sepGone(i - 1) ? range(i - 1, j) : undefined;
@@ -241,8 +261,55 @@ function findStructuralRemovals(
     }
     edits.push(...removals.edits);
     elements.forEach((element, i) => {
-      if (!removed.has(i)) visit(element as Node, starts[i], depth + 1, { range: (element as Node).range, template: false });
+      if (!removed.has(i) && !merged.has(i)) visit(element as Node, starts[i], depth + 1, { range: (element as Node).range, template: false });
     });
+  };
+
+  // The deletion that crosses from element `a` (text [aStart, aEnd)) into element `b` (text [bStart, bEnd)):
+  // literals are cut where the deletion starts and ends; a note shared with other tools is inlined.
+  const mergeLiterals = (a: Node, b: Node, aStart: number, aEnd: number, bStart: number, bEnd: number): { edit: SourceEdit; covered: Range } | undefined => {
+    const cut = deleteRanges.find((d) => d[0] < aEnd && bStart < d[1]);
+    if (process.env.EDBG) console.log("merge", a.type, b.type, aStart, aEnd, bStart, bEnd, JSON.stringify(cut));
+    if (!cut || cut[0] > aEnd || cut[1] < bStart) return undefined;
+    const quoteOf = (node: Node) => (node.type === 'Literal' && typeof node.value === 'string' && typeof node.raw === 'string' ? node.raw[0] : undefined);
+    const isInlined = (node: Node) => node.type === 'Identifier' && countReferences(context.program, node.name) >= 2;
+    const quoteA = quoteOf(a);
+    const quoteB = quoteOf(b);
+    if ((!quoteA && !isInlined(a)) || (!quoteB && !isInlined(b)) || (quoteA && quoteB && quoteA !== quoteB)) return undefined;
+    const quote = quoteA ?? quoteB ?? "'";
+    const offsetIn = (node: Node, at: number): number | undefined => {
+      const pieces = target.text.pieces.filter((piece) => piece.node === node);
+      if (pieces.length !== 1 || !pieces[0].sourceOffsets || at < pieces[0].start || at > pieces[0].end) return undefined;
+      return pieces[0].sourceOffsets[at - pieces[0].start];
+    };
+    let inserting = false;
+    const keptText = (from: number, to: number) => {
+      let kept = '';
+      for (let i = from; i < to; i++) {
+        if (!deleteRanges.some((d) => d[0] <= i && i < d[1])) kept += target.text.value[i];
+        if (insertion && !insertionDone && i === insertion.at - 1) {
+          kept += insertion.text;
+          inserting = true;
+        }
+      }
+      return escapeInQuotes(kept, quote);
+    };
+    const from = quoteA ? Math.max(cut[0], aStart) : aStart;
+    const to = quoteB ? Math.min(cut[1], bEnd) : bEnd;
+    const sourceStart = quoteA ? offsetIn(a, from) : a.range[0];
+    const sourceEnd = quoteB ? offsetIn(b, to) : b.range[1];
+    if (sourceStart === undefined || sourceEnd === undefined) return undefined;
+    let source: string;
+    try {
+      source = readSource(file);
+    } catch {
+      return undefined;
+    }
+    // Comments between the two would go with the text between them: never.
+    if (findComments(source, a.range[1], b.range[0]).length > 0) return undefined;
+    const text = (quoteA ? '' : quote + keptText(aStart, aEnd)) + (quoteB ? '' : keptText(bStart, bEnd) + quote);
+    if (inserting) insertionDone = true;
+    return { edit: { file, start: sourceStart, end: sourceEnd, text }, covered: [from, to] };
   };
 
   visit(target.text.node, 0, 0);
@@ -458,15 +525,19 @@ function countReferences(program: Program, name: string): number {
 }
 
 function quoteString(text: string): string {
-  const escaped = text
+  return `'${escapeInQuotes(text, "'")}'`;
+}
+
+function escapeInQuotes(text: string, quote: string): string {
+  return text
     .replace(/\\/g, '\\\\')
-    .replace(/'/g, "\\'")
+    .split(quote)
+    .join(`\\${quote}`)
     .replace(/\n/g, '\\n')
     .replace(/\r/g, '\\r')
     .replace(/\t/g, '\\t')
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
-  return `'${escaped}'`;
 }
 
 function escapeTemplate(text: string): string {
