@@ -217,7 +217,6 @@ function findStructuralRemovals(
       if (gone[q]) continue;
       const p = previous;
       previous = q;
-      if (process.env.EDBG) console.log("pair", p, q, range(p, q).map((k) => sepGone(k)), JSON.stringify(deleteRanges), starts, lengths);
       if (p < 0 || merged.has(p) || !range(p, q).every((k) => sepGone(k))) continue;
       const joined = mergeLiterals(elements[p] as Node, elements[q] as Node, starts[p], starts[p] + lengths[p], starts[q], starts[q] + lengths[q]);
       if (!joined) continue;
@@ -235,9 +234,11 @@ function findStructuralRemovals(
       if (!gone[i] || merged.has(i)) continue;
       let j = i;
       while (j + 1 < elements.length && gone[j + 1]) j++;
-      const seps = sepGone(j) ? range(i, j + 1) : sepGone(i - 1) ? range(i - 1, j) : undefined;
-      if (seps && seps.every((k) => sepGone(k))) {
-        for (let k = i; k <= j; k++) {
+      // With neither separator beside the run going, its first element stays, emptied: ['What.', ''].join('\n').
+      const first = sepGone(j) || sepGone(i - 1) ? i : i + 1;
+      const seps = sepGone(j) ? range(i, j + 1) : sepGone(i - 1) ? range(i - 1, j) : range(i, j);
+      if (seps.every((k) => sepGone(k))) {
+        for (let k = first; k <= j; k++) {
           removed.add(k);
           covered.push([starts[k], starts[k] + lengths[k]]);
         }
@@ -269,10 +270,18 @@ function findStructuralRemovals(
   // literals are cut where the deletion starts and ends; a note shared with other tools is inlined.
   const mergeLiterals = (a: Node, b: Node, aStart: number, aEnd: number, bStart: number, bEnd: number): { edit: SourceEdit; covered: Range } | undefined => {
     const cut = deleteRanges.find((d) => d[0] < aEnd && bStart < d[1]);
-    if (process.env.EDBG) console.log("merge", a.type, b.type, aStart, aEnd, bStart, bEnd, JSON.stringify(cut));
     if (!cut || cut[0] > aEnd || cut[1] < bStart) return undefined;
     const quoteOf = (node: Node) => (node.type === 'Literal' && typeof node.value === 'string' && typeof node.raw === 'string' ? node.raw[0] : undefined);
-    const isInlined = (node: Node) => node.type === 'Identifier' && countReferences(context.program, node.name) >= 2;
+    // An imported note read only here is inlined too, and its import goes (the note may be shared by other files).
+    const importRemovals: SourceEdit[] = [];
+    const isInlined = (node: Node) => {
+      if (node.type !== 'Identifier') return false;
+      const count = countReferences(context.program, node.name);
+      if (count >= 2) return true;
+      const removal = count === 1 ? findImportRemoval(context.program, file, node.name) : undefined;
+      if (removal) importRemovals.push(removal);
+      return removal !== undefined;
+    };
     const quoteA = quoteOf(a);
     const quoteB = quoteOf(b);
     if ((!quoteA && !isInlined(a)) || (!quoteB && !isInlined(b)) || (quoteA && quoteB && quoteA !== quoteB)) return undefined;
@@ -309,6 +318,7 @@ function findStructuralRemovals(
     if (findComments(source, a.range[1], b.range[0]).length > 0) return undefined;
     const text = (quoteA ? '' : quote + keptText(aStart, aEnd)) + (quoteB ? '' : keptText(bStart, bEnd) + quote);
     if (inserting) insertionDone = true;
+    edits.push(...importRemovals);
     return { edit: { file, start: sourceStart, end: sourceEnd, text }, covered: [from, to] };
   };
 
@@ -522,6 +532,31 @@ function countReferences(program: Program, name: string): number {
     referenceCounts.set(program, counts);
   }
   return counts.get(name) ?? 0;
+}
+
+/** Remove the import of a name (the whole declaration when it is the only name imported). */
+function findImportRemoval(program: Program, file: string, name: string): SourceEdit | undefined {
+  for (const statement of program.body) {
+    if (statement.type !== 'ImportDeclaration' || statement.importKind === 'type') continue;
+    const index = statement.specifiers.findIndex((specifier) => specifier.local.name === name);
+    if (index < 0) continue;
+    let source: string;
+    try {
+      source = readSource(file);
+    } catch {
+      return undefined;
+    }
+    const specifiers = statement.specifiers;
+    if (specifiers.length === 1) {
+      const end = source.startsWith('\r\n', statement.range[1]) ? statement.range[1] + 2 : source[statement.range[1]] === '\n' ? statement.range[1] + 1 : statement.range[1];
+      return { file, start: statement.range[0], end, text: '' };
+    }
+    if (specifiers.some((specifier) => specifier.type !== 'ImportSpecifier')) return undefined;
+    const specifier = specifiers[index];
+    if (index + 1 < specifiers.length) return { file, start: specifier.range[0], end: specifiers[index + 1].range[0], text: '' };
+    return { file, start: specifiers[index - 1].range[1], end: specifier.range[1], text: '' };
+  }
+  return undefined;
 }
 
 function quoteString(text: string): string {
