@@ -6,7 +6,8 @@
  * never written.
  */
 import { evaluateText, unwrap, walk, Scope, type Node, type Program, type StaticText, type TextContext, type TextPiece } from '@toolslim/core';
-import { readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
 import type { Range } from './select.js';
 
 type CallExpression = Extract<Node, { type: 'CallExpression' }>;
@@ -120,7 +121,11 @@ function findStructuralRemovals(
   // written: when only part of it stays, this one use becomes a literal of the part that stays.
   // `What. ${NOTE}` → `What. Never do X.`; ['What.', NOTE].join(' ') → ['What.', 'Never do X.'].join(' ')
   const inline = (node: Node, start: number, site: Site): boolean => {
-    if (node.type !== 'Identifier' || countReferences(context.program, node.name) < 2) return false;
+    if (node.type !== 'Identifier') return false;
+    const count = countReferences(context.program, node.name);
+    // An imported note that modules next to this one import too is shared the same way; its import goes.
+    const importRemoval = count === 1 && isImportedNextDoor(file, node.name) ? findImportRemoval(context.program, file, node.name) : undefined;
+    if (count < 2 && !importRemoval) return false;
     const length = lengthOf(node);
     if (length === undefined) return false;
     const end = start + length;
@@ -133,6 +138,7 @@ function findStructuralRemovals(
       if (inserting && i === insertion.at - 1) kept += insertion.text;
     }
     edits.push({ file, start: site.range[0], end: site.range[1], text: site.template ? escapeTemplate(kept) : quoteString(kept) });
+    if (importRemoval) edits.push(importRemoval);
     covered.push([start, end]);
     if (inserting) insertionDone = true;
     return true;
@@ -532,6 +538,26 @@ function countReferences(program: Program, name: string): number {
     referenceCounts.set(program, counts);
   }
   return counts.get(name) ?? 0;
+}
+
+/** Whether another module in the same folder imports a name too (the text behind it is shared). */
+function isImportedNextDoor(file: string, name: string): boolean {
+  let names: string[];
+  try {
+    names = readdirSync(path.dirname(file));
+  } catch {
+    return false;
+  }
+  const pattern = new RegExp(`\\bimport\\s[^;]*\\b${name.replace(/\$/g, "\\$")}\\b[^;]*\\bfrom\\b`);
+  return names.some((name_) => {
+    const other = path.join(path.dirname(file), name_);
+    if (other === file || !/\.(?:[cm]?[jt]s|[jt]sx)$/.test(name_)) return false;
+    try {
+      return pattern.test(readSource(other));
+    } catch {
+      return false;
+    }
+  });
 }
 
 /** Remove the import of a name (the whole declaration when it is the only name imported). */
