@@ -5,7 +5,9 @@
  * the edited source evaluates to exactly the expected text, so a shape this module gets wrong is skipped,
  * never written.
  */
-import { evaluateText, unwrap, Scope, type Node, type Program, type StaticText, type TextContext, type TextPiece } from '@toolslim/core';
+import { evaluateText, unwrap, walk, Scope, type Node, type Program, type StaticText, type TextContext, type TextPiece } from '@toolslim/core';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
 import type { Range } from './select.js';
 
 type CallExpression = Extract<Node, { type: 'CallExpression' }>;
@@ -42,13 +44,13 @@ export interface Insertion {
 export type EditResult = { readonly ok: true; readonly edits: SourceEdit[] } | { readonly ok: false; readonly reason: string };
 
 export function buildTextEdits(target: EditTarget, deleteRanges: readonly Range[], insertion: Insertion | undefined): EditResult {
-  const structural = findStructuralRemovals(target, deleteRanges);
+  const structural = findStructuralRemovals(target, deleteRanges, insertion);
   if (!structural.ok) return structural;
   const shared = findSharedNodes(target.text.pieces);
   const charEdits = buildCharDeletions(target, subtractRanges(deleteRanges, structural.covered), shared);
   if (!charEdits.ok) return charEdits;
   const edits = [...structural.edits, ...charEdits.edits];
-  if (insertion) {
+  if (insertion && !structural.insertionDone) {
     const inserted = buildInsertion(target, insertion, shared);
     if (!inserted.ok) return inserted;
     edits.push(...inserted.edits);
@@ -84,6 +86,8 @@ interface StructuralResult {
   readonly ok: true;
   readonly edits: SourceEdit[];
   readonly covered: Range[];
+  /** The insertion went into inlined text. */
+  readonly insertionDone: boolean;
 }
 
 /**
@@ -92,7 +96,11 @@ interface StructuralResult {
  * tools may share) is left alone; only the reference goes. Walks down from the description expression,
  * knowing where each part's text sits in the value.
  */
-function findStructuralRemovals(target: EditTarget, deleteRanges: readonly Range[]): StructuralResult | { ok: false; reason: string } {
+function findStructuralRemovals(
+  target: EditTarget,
+  deleteRanges: readonly Range[],
+  insertion: Insertion | undefined,
+): StructuralResult | { ok: false; reason: string } {
   const edits: SourceEdit[] = [];
   const covered: Range[] = [];
   const { context, file } = target;
@@ -107,10 +115,39 @@ function findStructuralRemovals(target: EditTarget, deleteRanges: readonly Range
     if (end > start) covered.push([start, end]);
   };
   let failure: string | undefined;
+  let insertionDone = false;
 
-  const visit = (input: Node, start: number, depth: number): void => {
+  // Text another part of the file reads too (a note shared by several tools) is never edited where it is
+  // written: when only part of it stays, this one use becomes a literal of the part that stays.
+  // `What. ${NOTE}` → `What. Never do X.`; ['What.', NOTE].join(' ') → ['What.', 'Never do X.'].join(' ')
+  const inline = (node: Node, start: number, site: Site): boolean => {
+    if (node.type !== 'Identifier') return false;
+    const count = countReferences(context.program, node.name);
+    // An imported note that modules next to this one import too is shared the same way; its import goes.
+    const importRemoval = count === 1 && isImportedNextDoor(file, node.name) ? findImportRemoval(context.program, file, node.name) : undefined;
+    if (count < 2 && !importRemoval) return false;
+    const length = lengthOf(node);
+    if (length === undefined) return false;
+    const end = start + length;
+    const touched = deleteRanges.some((d) => d[0] < end && start < d[1]) && !isDeleted(start, end);
+    const inserting = insertion !== undefined && !insertionDone && start <= insertion.at - 1 && insertion.at - 1 < end;
+    if (!touched && !inserting) return false;
+    let kept = '';
+    for (let i = start; i < end; i++) {
+      if (!deleteRanges.some((d) => d[0] <= i && i < d[1])) kept += target.text.value[i];
+      if (inserting && i === insertion.at - 1) kept += insertion.text;
+    }
+    edits.push({ file, start: site.range[0], end: site.range[1], text: site.template ? escapeTemplate(kept) : quoteString(kept) });
+    if (importRemoval) edits.push(importRemoval);
+    covered.push([start, end]);
+    if (inserting) insertionDone = true;
+    return true;
+  };
+
+  const visit = (input: Node, start: number, depth: number, site: Site = { range: input.range, template: false }): void => {
     if (depth > 40 || failure) return;
     const node = unwrap(input);
+    if (inline(node, start, site)) return;
     if (node.type === 'BinaryExpression' && node.operator === '+') {
       const left = lengthOf(node.left);
       const right = lengthOf(node.right);
@@ -119,10 +156,10 @@ function findStructuralRemovals(target: EditTarget, deleteRanges: readonly Range
       const rightGone = isDeleted(start + left, start + left + right);
       // 'What. ' + HOW → 'What. '
       if (rightGone && !leftGone) remove(start + left, start + left + right, [node.left.range[1], node.right.range[1]]);
-      else visit(node.right, start + left, depth + 1);
+      else visit(node.right, start + left, depth + 1, { range: node.right.range, template: false });
       // HOW + 'What.' → 'What.' (only when the left side goes and the right stays)
       if (leftGone && !rightGone) remove(start, start + left, [node.left.range[0], node.right.range[0]]);
-      else visit(node.left, start, depth + 1);
+      else visit(node.left, start, depth + 1, { range: node.left.range, template: false });
       return;
     }
     if (node.type === 'TemplateLiteral' && node.expressions.length > 0) {
@@ -134,7 +171,7 @@ function findStructuralRemovals(target: EditTarget, deleteRanges: readonly Range
         if (length === undefined) return;
         // `What. ${HOW}` → `What. `: the `${` ends the quasi before it and the `}` starts the one after it.
         if (isDeleted(offset, offset + length)) remove(offset, offset + length, [node.quasis[i].range[1] - 2, node.quasis[i + 1].range[0] + 1]);
-        else visit(node.expressions[i], offset, depth + 1);
+        else visit(node.expressions[i], offset, depth + 1, { range: [node.quasis[i].range[1] - 2, node.quasis[i + 1].range[0] + 1], template: true });
         offset += length;
       }
       return;
@@ -174,46 +211,251 @@ function findStructuralRemovals(target: EditTarget, deleteRanges: readonly Range
       lengths.push(length);
       offset += length + separator;
     }
+    const gone = elements.map((_, i) => isDeleted(starts[i], starts[i] + lengths[i]));
+    const sepGone = (i: number) => i >= 0 && i + 1 < elements.length && isDeleted(starts[i] + lengths[i], starts[i] + lengths[i] + separator);
     const removed = new Set<number>();
+    const claimed = new Set<number>();
+    const merged = new Set<number>();
+    // ['What. How.', HOW, 'Never X.'].join('\n') → ['What. Never X.'].join('\n'): when text goes from the
+    // middle of one literal to the middle of a later one, separators included, the two literals become one.
+    let previous = -1;
+    for (let q = 0; q < elements.length; q++) {
+      if (gone[q]) continue;
+      const p = previous;
+      previous = q;
+      if (p < 0 || merged.has(p) || !range(p, q).every((k) => sepGone(k))) continue;
+      const joined = mergeLiterals(elements[p] as Node, elements[q] as Node, starts[p], starts[p] + lengths[p], starts[q], starts[q] + lengths[q]);
+      if (!joined) continue;
+      edits.push(joined.edit);
+      covered.push(joined.covered);
+      // An inlined note is written by the merge already.
+      if (elements[p]?.type !== 'Literal') merged.add(p);
+      if (elements[q]?.type !== 'Literal') merged.add(q);
+      for (const k of range(p, q)) claimed.add(k);
+      for (const k of range(p + 1, q)) merged.add(k);
+    }
+    // A run of removed elements takes the separators after it (or, at the end, the one before it) along;
+    // a deleted separator left without an element is refused.
+    for (let i = 0; i < elements.length; i++) {
+      if (!gone[i] || merged.has(i)) continue;
+      let j = i;
+      while (j + 1 < elements.length && gone[j + 1]) j++;
+      // With neither separator beside the run going, its first element stays, emptied: ['What.', ''].join('\n').
+      const first = sepGone(j) || sepGone(i - 1) ? i : i + 1;
+      const seps = sepGone(j) ? range(i, j + 1) : sepGone(i - 1) ? range(i - 1, j) : range(i, j);
+      if (seps.every((k) => sepGone(k))) {
+        for (let k = first; k <= j; k++) {
+          removed.add(k);
+          covered.push([starts[k], starts[k] + lengths[k]]);
+        }
+        for (const k of seps) {
+          claimed.add(k);
+          covered.push([starts[k] + lengths[k], starts[k] + lengths[k] + separator]);
+        }
+      }
+      i = j;
+    }
     for (let i = 0; i + 1 < elements.length; i++) {
-      const sepStart = starts[i] + lengths[i];
-      if (!isDeleted(sepStart, sepStart + separator)) continue;
-      const candidates = [i + 1, i].filter((k) => !removed.has(k) && isDeleted(starts[k], starts[k] + lengths[k]));
-      if (candidates.length === 0) {
+      if (sepGone(i) && !claimed.has(i)) {
         failure = 'a separator of a joined array would have to go without its element';
         return;
       }
-      removed.add(candidates[0]);
-      covered.push([sepStart, sepStart + separator], [starts[candidates[0]], starts[candidates[0]] + lengths[candidates[0]]]);
     }
-    edits.push(...buildElementRemovals(file, elements as Node[], removed));
+    const removals = buildElementRemovals(file, elements as Node[], removed);
+    if (!removals.ok) {
+      failure = removals.reason;
+      return;
+    }
+    edits.push(...removals.edits);
     elements.forEach((element, i) => {
-      if (!removed.has(i)) visit(element as Node, starts[i], depth + 1);
+      if (!removed.has(i) && !merged.has(i)) visit(element as Node, starts[i], depth + 1, { range: (element as Node).range, template: false });
     });
+  };
+
+  // The deletion that crosses from element `a` (text [aStart, aEnd)) into element `b` (text [bStart, bEnd)):
+  // literals are cut where the deletion starts and ends; a note shared with other tools is inlined.
+  const mergeLiterals = (a: Node, b: Node, aStart: number, aEnd: number, bStart: number, bEnd: number): { edit: SourceEdit; covered: Range } | undefined => {
+    const cut = deleteRanges.find((d) => d[0] < aEnd && bStart < d[1]);
+    if (!cut || cut[0] > aEnd || cut[1] < bStart) return undefined;
+    const quoteOf = (node: Node) => (node.type === 'Literal' && typeof node.value === 'string' && typeof node.raw === 'string' ? node.raw[0] : undefined);
+    // An imported note read only here is inlined too, and its import goes (the note may be shared by other files).
+    const importRemovals: SourceEdit[] = [];
+    const isInlined = (node: Node) => {
+      if (node.type !== 'Identifier') return false;
+      const count = countReferences(context.program, node.name);
+      if (count >= 2) return true;
+      const removal = count === 1 ? findImportRemoval(context.program, file, node.name) : undefined;
+      if (removal) importRemovals.push(removal);
+      return removal !== undefined;
+    };
+    const quoteA = quoteOf(a);
+    const quoteB = quoteOf(b);
+    if ((!quoteA && !isInlined(a)) || (!quoteB && !isInlined(b)) || (quoteA && quoteB && quoteA !== quoteB)) return undefined;
+    const quote = quoteA ?? quoteB ?? "'";
+    const offsetIn = (node: Node, at: number): number | undefined => {
+      const pieces = target.text.pieces.filter((piece) => piece.node === node);
+      if (pieces.length !== 1 || !pieces[0].sourceOffsets || at < pieces[0].start || at > pieces[0].end) return undefined;
+      return pieces[0].sourceOffsets[at - pieces[0].start];
+    };
+    let inserting = false;
+    const keptText = (from: number, to: number) => {
+      let kept = '';
+      for (let i = from; i < to; i++) {
+        if (!deleteRanges.some((d) => d[0] <= i && i < d[1])) kept += target.text.value[i];
+        if (insertion && !insertionDone && i === insertion.at - 1) {
+          kept += insertion.text;
+          inserting = true;
+        }
+      }
+      return escapeInQuotes(kept, quote);
+    };
+    const from = quoteA ? Math.max(cut[0], aStart) : aStart;
+    const to = quoteB ? Math.min(cut[1], bEnd) : bEnd;
+    const sourceStart = quoteA ? offsetIn(a, from) : a.range[0];
+    const sourceEnd = quoteB ? offsetIn(b, to) : b.range[1];
+    if (sourceStart === undefined || sourceEnd === undefined) return undefined;
+    let source: string;
+    try {
+      source = readSource(file);
+    } catch {
+      return undefined;
+    }
+    // Comments between the two would go with the text between them: never.
+    if (findComments(source, a.range[1], b.range[0]).length > 0) return undefined;
+    const text = (quoteA ? '' : quote + keptText(aStart, aEnd)) + (quoteB ? '' : keptText(bStart, bEnd) + quote);
+    if (inserting) insertionDone = true;
+    edits.push(...importRemovals);
+    return { edit: { file, start: sourceStart, end: sourceEnd, text }, covered: [from, to] };
   };
 
   visit(target.text.node, 0, 0);
   if (failure) return { ok: false, reason: failure };
-  return { ok: true, edits, covered: mergeRanges(covered) };
+  return { ok: true, edits, covered: mergeRanges(covered), insertionDone };
 }
 
-/** Remove elements with the comma that follows them (or, for the last ones, the comma before them). */
-function buildElementRemovals(file: string, elements: readonly Node[], removed: ReadonlySet<number>): SourceEdit[] {
+/**
+ * Remove elements with the comma that follows them (the last one, without a trailing comma, takes the
+ * comma after the kept element before it). Comments beside a removed element stay where they are; a line
+ * left empty goes.
+ */
+function buildElementRemovals(file: string, elements: readonly Node[], removed: ReadonlySet<number>): EditResult {
+  if (removed.size === 0) return { ok: true, edits: [] };
+  let source: string;
+  try {
+    source = readSource(file);
+  } catch {
+    return { ok: false, reason: 'the source of a joined array could not be read' };
+  }
   const edits: SourceEdit[] = [];
-  let i = 0;
-  while (i < elements.length) {
-    if (!removed.has(i)) {
-      i++;
+  for (const i of [...removed].sort((x, y) => x - y)) {
+    const element = elements[i];
+    if (findComments(source, element.range[0], element.range[1]).length > 0) return { ok: false, reason: 'a moved element of a joined array holds a comment' };
+    const gapEnd = i + 1 < elements.length ? elements[i + 1].range[0] : findClosingBracket(source, element.range[1]);
+    if (gapEnd === undefined) return { ok: false, reason: 'a joined array could not be read' };
+    const comma = findComma(source, element.range[1], gapEnd);
+    if (comma !== undefined && findComments(source, element.range[1], comma).length === 0) {
+      edits.push(extendToLine(source, file, element.range[0], comma + 1));
       continue;
     }
-    let j = i;
-    while (j + 1 < elements.length && removed.has(j + 1)) j++;
-    if (j + 1 < elements.length) edits.push({ file, start: elements[i].range[0], end: elements[j + 1].range[0], text: '' });
-    else if (i > 0) edits.push({ file, start: elements[i - 1].range[1], end: elements[j].range[1], text: '' });
-    else edits.push({ file, start: elements[i].range[0], end: elements[j].range[1], text: '' });
-    i = j + 1;
+    edits.push(extendToLine(source, file, element.range[0], element.range[1]));
+    if (comma !== undefined) edits.push({ file, start: comma, end: comma + 1, text: '' });
+    else {
+      // The last element without a trailing comma: the comma after the nearest kept element before it goes.
+      let k = i - 1;
+      while (k >= 0 && removed.has(k)) k--;
+      if (k < 0) continue;
+      const before = findComma(source, elements[k].range[1], elements[k + 1].range[0]);
+      if (before === undefined) return { ok: false, reason: 'a joined array could not be read' };
+      edits.push({ file, start: before, end: before + 1, text: '' });
+    }
   }
-  return edits;
+  return { ok: true, edits: mergeEdits(edits) };
+}
+
+const sources = new Map<string, { mtime: number; text: string }>();
+
+function readSource(file: string): string {
+  const mtime = statSync(file).mtimeMs;
+  const cached = sources.get(file);
+  if (cached && cached.mtime === mtime) return cached.text;
+  const text = readFileSync(file, 'utf8');
+  sources.set(file, { mtime, text });
+  return text;
+}
+
+/** Comments in a stretch of source between two nodes (where only punctuation, spaces and comments are). */
+function findComments(source: string, start: number, end: number): Range[] {
+  const out: Range[] = [];
+  let i = start;
+  while (i < end) {
+    const quote = source[i];
+    if (quote === '"' || quote === "'" || quote === '`') {
+      // Inside a node: skip string text so a `//` in a URL is not a comment.
+      i++;
+      while (i < end && source[i] !== quote) i += source[i] === '\\' ? 2 : 1;
+      i++;
+    } else if (source.startsWith('//', i)) {
+      const stop = source.indexOf('\n', i);
+      const close = stop === -1 ? source.length : stop;
+      out.push([i, close]);
+      i = close;
+    } else if (source.startsWith('/*', i)) {
+      const stop = source.indexOf('*/', i + 2);
+      const close = stop === -1 ? source.length : stop + 2;
+      out.push([i, close]);
+      i = close;
+    } else i++;
+  }
+  return out;
+}
+
+/** The first comma outside comments in a gap between nodes. */
+function findComma(source: string, start: number, end: number): number | undefined {
+  const comments = findComments(source, start, end);
+  for (let i = start; i < end; i++) {
+    if (source[i] === ',' && !comments.some((c) => c[0] <= i && i < c[1])) return i;
+  }
+  return undefined;
+}
+
+function findClosingBracket(source: string, start: number): number | undefined {
+  const comments = findComments(source, start, source.length);
+  for (let i = start; i < source.length; i++) {
+    if (comments.some((c) => c[0] <= i && i < c[1])) continue;
+    if (source[i] === ']') return i;
+  }
+  return undefined;
+}
+
+/** A deletion that leaves its line blank takes the line; one that leaves it ending in spaces takes them. */
+function extendToLine(source: string, file: string, start: number, end: number): SourceEdit {
+  let after = end;
+  while (after < source.length && (source[after] === ' ' || source[after] === '\t')) after++;
+  const lineEnd = source[after] === '\n' || source[after] === '\r' || after >= source.length;
+  if (!lineEnd) return { file, start, end: after, text: '' };
+  let before = start;
+  while (before > 0 && (source[before - 1] === ' ' || source[before - 1] === '\t')) before--;
+  if (before === 0 || source[before - 1] === '\n') {
+    const newline = source.startsWith('\r\n', after) ? 2 : source[after] === '\n' ? 1 : 0;
+    return { file, start: before, end: after + newline, text: '' };
+  }
+  return { file, start: before, end: after, text: '' };
+}
+
+/** Merge deletions that touch or overlap. */
+function mergeEdits(edits: readonly SourceEdit[]): SourceEdit[] {
+  const sorted = [...edits].sort((a, b) => a.start - b.start);
+  const out: SourceEdit[] = [];
+  for (const edit of sorted) {
+    const last = out[out.length - 1];
+    if (last && last.end >= edit.start) out[out.length - 1] = { ...last, end: Math.max(last.end, edit.end) };
+    else out.push(edit);
+  }
+  return out;
+}
+
+function range(from: number, to: number): number[] {
+  return Array.from({ length: Math.max(0, to - from) }, (_, k) => from + k);
 }
 
 /** Delete characters inside the literals that wrote them; runs of one literal become one source range. */
@@ -269,6 +511,98 @@ function buildInsertion(target: EditTarget, insertion: Insertion, shared: Readon
   const escaped = escapeFor(piece.node, insertion.text);
   if (escaped === undefined) return { ok: false, reason: 'the pointer cannot be written into this kind of string' };
   return { ok: true, edits: [{ file: target.file, start: position, end: position, text: escaped }] };
+}
+
+interface Site {
+  /** The source that writes a part of the text (for a `${…}` part, the `${` and `}` included). */
+  readonly range: Range;
+  /** The part sits inside a template literal, so its replacement is template text, not an expression. */
+  readonly template: boolean;
+}
+
+const referenceCounts = new WeakMap<Program, Map<string, number>>();
+
+/** How often a name is read in a file (declarations, property keys and member names do not count). */
+function countReferences(program: Program, name: string): number {
+  let counts = referenceCounts.get(program);
+  if (!counts) {
+    const found = new Map<string, number>();
+    walk(program, (node, parent) => {
+      if (node.type !== 'Identifier' || !parent) return;
+      if (parent.type === 'VariableDeclarator' && parent.id === node) return;
+      if ((parent.type === 'Property' || parent.type === 'MemberExpression') && !parent.computed && (parent.type === 'Property' ? parent.key === node && !parent.shorthand : parent.property === node)) return;
+      if (parent.type === 'ImportSpecifier' || parent.type === 'ImportDefaultSpecifier' || parent.type === 'ImportNamespaceSpecifier') return;
+      found.set(node.name, (found.get(node.name) ?? 0) + 1);
+    });
+    counts = found;
+    referenceCounts.set(program, counts);
+  }
+  return counts.get(name) ?? 0;
+}
+
+/** Whether another module in the same folder imports a name too (the text behind it is shared). */
+function isImportedNextDoor(file: string, name: string): boolean {
+  let names: string[];
+  try {
+    names = readdirSync(path.dirname(file));
+  } catch {
+    return false;
+  }
+  const pattern = new RegExp(`\\bimport\\s[^;]*\\b${name.replace(/\$/g, "\\$")}\\b[^;]*\\bfrom\\b`);
+  return names.some((name_) => {
+    const other = path.join(path.dirname(file), name_);
+    if (other === file || !/\.(?:[cm]?[jt]s|[jt]sx)$/.test(name_)) return false;
+    try {
+      return pattern.test(readSource(other));
+    } catch {
+      return false;
+    }
+  });
+}
+
+/** Remove the import of a name (the whole declaration when it is the only name imported). */
+function findImportRemoval(program: Program, file: string, name: string): SourceEdit | undefined {
+  for (const statement of program.body) {
+    if (statement.type !== 'ImportDeclaration' || statement.importKind === 'type') continue;
+    const index = statement.specifiers.findIndex((specifier) => specifier.local.name === name);
+    if (index < 0) continue;
+    let source: string;
+    try {
+      source = readSource(file);
+    } catch {
+      return undefined;
+    }
+    const specifiers = statement.specifiers;
+    if (specifiers.length === 1) {
+      const end = source.startsWith('\r\n', statement.range[1]) ? statement.range[1] + 2 : source[statement.range[1]] === '\n' ? statement.range[1] + 1 : statement.range[1];
+      return { file, start: statement.range[0], end, text: '' };
+    }
+    if (specifiers.some((specifier) => specifier.type !== 'ImportSpecifier')) return undefined;
+    const specifier = specifiers[index];
+    if (index + 1 < specifiers.length) return { file, start: specifier.range[0], end: specifiers[index + 1].range[0], text: '' };
+    return { file, start: specifiers[index - 1].range[1], end: specifier.range[1], text: '' };
+  }
+  return undefined;
+}
+
+function quoteString(text: string): string {
+  return `'${escapeInQuotes(text, "'")}'`;
+}
+
+function escapeInQuotes(text: string, quote: string): string {
+  return text
+    .replace(/\\/g, '\\\\')
+    .split(quote)
+    .join(`\\${quote}`)
+    .replace(/\n/g, '\\n')
+    .replace(/\r/g, '\\r')
+    .replace(/\t/g, '\\t')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+function escapeTemplate(text: string): string {
+  return text.replace(/\\/g, '\\\\').replace(/`/g, '\\`').replace(/\$\{/g, '\\${').replace(/\r/g, '\\r');
 }
 
 /** Write text inside a literal the way that literal is written. */
