@@ -2,7 +2,7 @@
 /**
  * Lints the real-world corpus with only the three rules of issue 14 (distinct-tool-descriptions,
  * annotations-match-description, no-hidden-instructions) and prints one line per finding:
- * `repo<TAB>file:line<TAB>rule<TAB>message`. Findings are judged by hand into judged-new-rules.tsv.
+ * `repo<TAB>file:line<TAB>rule<TAB>message`. Findings are judged by hand into judged.tsv, with the other rules' findings.
  *
  *   node test/realworld/lint-new-rules.mjs [/work/corpus] [/work/realworld-out] > /tmp/findings.tsv
  *
