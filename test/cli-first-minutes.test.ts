@@ -12,6 +12,45 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SMALL_SERVER = readFileSync(path.join(ROOT, 'fixtures/mcp-sdk-register/server.ts'), 'utf8');
 const WIDTH = 100;
 
+/** A server whose descriptions carry enough how-text that slimming pays for the added read_instructions tool. */
+const VERBOSE_SERVER = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+
+const server = new McpServer({ name: 'recipes', version: '1.0.0' });
+
+server.tool(
+  'recipes_search',
+  'Search the recipes by ingredient or dish name. Use it when the user asks what they could cook. ' +
+    'Words are matched against titles, ingredient lists and tags, ignoring case and plurals. ' +
+    'Results are sorted by rating, then by preparation time, and at most 30 are returned per page. ' +
+    'Each result holds the recipe id, the title, the total time in minutes and the first three ingredients. ' +
+    'To page through more results, pass the cursor returned with the previous page. ' +
+    'Vegetarian and vegan recipes carry the matching tag, so add the tag to narrow the list. ' +
+    'Ratings are averages of member votes and are rounded to one decimal place.',
+  { query: z.string().describe('Ingredient or dish words.'), cursor: z.string().optional().describe('Cursor of the next page.') },
+  async ({ query }) => ({ content: [{ type: 'text', text: \`searched \${query}\` }] }),
+);
+
+server.tool(
+  'recipes_get',
+  'Return one recipe with its ingredients and steps. Use it after a search, when the user picks a recipe. ' +
+    'Quantities are given in metric units; pass the servings parameter to scale them to another number of people. ' +
+    'Steps are numbered from one and each step lists the time it takes in minutes. ' +
+    'Ingredients that are optional are marked as such and can be left out without changing the steps. ' +
+    'The nutrition block, when present, gives calories, protein, fat and carbohydrates per serving. ' +
+    'Photos are returned as links that stay valid for one hour after the call.',
+  { id: z.string().describe('Recipe id from a search.'), servings: z.number().int().optional().describe('Number of people.') },
+  async ({ id }) => ({ content: [{ type: 'text', text: \`recipe \${id}\` }] }),
+);
+
+server.tool(
+  'recipes_rate',
+  'Rate a recipe from 1 to 5 stars for the signed-in member.',
+  { id: z.string(), stars: z.number().int().min(1).max(5) },
+  async ({ id }) => ({ content: [{ type: 'text', text: \`rated \${id}\` }] }),
+);
+`;
+
 function expectFits(text: string): void {
   const long = text.split('\n').filter((line) => line.length > WIDTH);
   expect(long, `lines over ${WIDTH} columns`).toEqual([]);
@@ -180,11 +219,11 @@ describe('toolslim budget says what happened and what to do', () => {
 
 describe('toolslim slim --dry-run', () => {
   it('says "would wire", writes nothing, and its counts add up', async () => {
-    const project = createProject({ 'server.ts': SMALL_SERVER });
+    const project = createProject({ 'server.ts': VERBOSE_SERVER });
     try {
       const result = await runCli(['slim', '--dry-run'], { cwd: project.dir });
       expect(result.code).toBe(EXIT.ok);
-      expect(readFileSync(path.join(project.dir, 'server.ts'), 'utf8')).toBe(SMALL_SERVER);
+      expect(readFileSync(path.join(project.dir, 'server.ts'), 'utf8')).toBe(VERBOSE_SERVER);
       expect(result.stderr).toContain('would wire server.ts');
       expect(`${result.stdout}${result.stderr}`).not.toMatch(/^wired/m);
       // The diff quotes source lines as they are; what toolslim itself says starts at the table.
