@@ -216,7 +216,7 @@ async function listRuntime(entry, dir, tsx) {
 
 function staticReport(entry, dir) {
   const paths = [...entry.sources, ...(entry.shared ?? [])].filter((s) => existsSync(join(dir, s)));
-  const result = spawnSync(process.execPath, [cli, 'report', '--json', ...paths], { cwd: dir, encoding: 'utf8', timeout: 600_000, maxBuffer: 512 * 1024 * 1024 });
+  const result = spawnSync(process.execPath, [cli, 'report', '--json', '--no-estimate', ...paths], { cwd: dir, encoding: 'utf8', timeout: 600_000, maxBuffer: 512 * 1024 * 1024 });
   try {
     const report = JSON.parse(result.stdout);
     return { report, exit: result.status, stderr: result.stderr };
