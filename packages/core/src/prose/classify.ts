@@ -182,7 +182,9 @@ const WHEN_CUES: readonly Cue[] = [
   // "The `report_*` tools are a separate surface…", "`list_pages` and `get_page` can fill the gap"
   { pattern: new RegExp(String.raw`\b(?:belongs?|go(?:es)?)\s+(?:in|to|with)\s+(?:the\s+)?${IDENT}`), readsCode: true },
   { pattern: new RegExp(String.raw`${IDENT}\s+tools?\s+(?:is|are)\s+(?:a\s+|the\s+)?(?:separate|different|dedicated|other)\b`), readsCode: true },
-  { pattern: new RegExp(String.raw`^(?:the\s+)?${IDENT}(?:\s*(?:,|and|or)\s*${IDENT})*\s+(?:tools?\s+)?(?:can|could|may|should|will|handles?|covers?)\b`), readsCode: true },
+  { pattern: new RegExp(String.raw`(?:^|,\s*)(?:the\s+)?${IDENT}(?:\s*(?:,|and|or)\s*${IDENT})*\s+(?:tools?\s+)?(?:can|could|may|should|will|handles?|covers?)\b`), readsCode: true },
+  // advice on the order of calls: "it is convenient to read the schema before getting the items"
+  { pattern: /\b(?:convenient|useful|helpful|a good idea|recommended|best|wise)\b[^.]*\bbefore\s+(?:getting|calling|using|reading|fetching|running|querying)\b/i },
 ];
 
 /**

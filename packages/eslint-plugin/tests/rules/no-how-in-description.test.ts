@@ -73,6 +73,11 @@ ruleTester.run('no-how-in-description', rule, {
       options: [{ kinds: ['detail'] }],
     },
     {
+      name: 'other tools named as the subject after a condition, and advice on the order of calls, are when-text',
+      code: `${MCP_HEAD}server.tool('start_audit', 'Starts an audit job. Returns its id.\\nPlease be quick.\\nIf the audit is too slow, \`list_findings\` and \`get_finding\` can answer directly.\\nIt is useful to read the checklist before running the audit.', async () => ({ content: [] }));`,
+      options: [{ kinds: ['detail', 'edge-case'] }],
+    },
+    {
       name: 'read-only scope and approval are guardrails',
       code: `${MCP_HEAD}server.tool('poll_export', 'Fetches the state of an export. It only reads the export queue and does not cancel or change the export. This tool requires approval.', async () => ({ content: [] }));`,
     },
