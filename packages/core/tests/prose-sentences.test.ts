@@ -50,6 +50,11 @@ describe('splitSentences: prose', () => {
     expect(getTexts('Call `store.Open the door` and see https://x.io/a.Read me now.')).toEqual(['Call `store.Open the door` and see https://x.io/a.Read me now.']);
   });
 
+  it('breaks before a sentence that opens with inline code, but not after an abbreviation', () => {
+    expect(getTexts('Set `mode` to pick one. `retainLogs` requires a paid plan.')).toEqual(['Set `mode` to pick one.', '`retainLogs` requires a paid plan.']);
+    expect(getTexts('Pass a flag, e.g. `dryRun` set to true.')).toEqual(['Pass a flag, e.g. `dryRun` set to true.']);
+  });
+
   it('reports offsets into the input', () => {
     const text = '  Reads a file.  Then stops. ';
     expect(splitSentences(text)).toEqual([

@@ -138,6 +138,12 @@ function splitPiece(text: string, start: number, end: number): Sentence[] {
   for (const index of findGluedBreaks(piece)) {
     if (!cuts.includes(index)) cuts.push(index);
   }
+  // The segmenter does not break before a sentence that opens with inline code and a lowercase word
+  // ("…the content. `retain` requires an account."): a break there is taken unless an abbreviation precedes it.
+  for (const match of piece.matchAll(CODE_OPENED_SENTENCE)) {
+    const index = match.index + match[0].length;
+    if (!cuts.includes(index) && isRealBreak(piece, index, spans)) cuts.push(index);
+  }
   cuts.sort((a, b) => a - b);
   cuts.push(piece.length);
   const units: Sentence[] = [];
@@ -194,6 +200,8 @@ function findSegmenterBreaks(input: string): number[] {
  */
 const GLUED_SENTENCE = /(?<=\b[A-Za-z]*[a-z]{2}[.!?])(?=[A-Z][a-z]{2,} [a-z]{2,} )/g;
 const GLUED_PROTECTED = [PROTECTED_SPANS[0], PROTECTED_SPANS[1], PROTECTED_SPANS[2], PROTECTED_SPANS[PROTECTED_SPANS.length - 1]];
+
+const CODE_OPENED_SENTENCE = /[\p{Ll})][.!?][ \t\r\n]{1,4}(?=`[^`\s]{1,80}`[ \t\r\n]\p{Ll})/gu;
 
 function findGluedBreaks(piece: string): number[] {
   if (!/[a-z][.!?][A-Z]/.test(piece)) return [];
