@@ -90,6 +90,8 @@ const PARAMETER_CUES: readonly Cue[] = [
   { pattern: /\bwhen\s+(?:[\w-]+\s+){0,3}(?:is|are) (?:present|set|provided|true|false)\b/i },
   // what the value may not hold and what to pass instead: "is rejected when…; use `x` instead", "pipes are not supported"
   { pattern: /\b(?:is|are)\s+(?:rejected|refused|not supported|unsupported|not allowed|not accepted|not permitted)\b|\buse\s+(?:\S+\s+){0,6}?instead\b|\bfor security\b/i },
+  // what one value of the parameter does: "`strict` rejects unknown keys; `loose` keeps them"
+  { pattern: /^`[\w.-]+`\s+(?:adds|returns|searches|restricts|filters|means|selects|limits|keeps|includes|excludes|enables|disables|matches|sorts|drops|rejects)\b/, readsCode: true },
   // what each position of an array value means: "the first element is the executable"
   { pattern: /\b(?:first|second|last|remaining)\s+(?:elements?|items?|entries|entry|values?)\b|\bremaining (?:are|ones are)\b/i },
 ];

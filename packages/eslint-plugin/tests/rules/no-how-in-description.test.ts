@@ -78,6 +78,10 @@ ruleTester.run('no-how-in-description', rule, {
       options: [{ kinds: ['detail', 'edge-case'] }],
     },
     {
+      name: 'what one value does, in the parameter description, is a constraint',
+      code: `${MCP_HEAD}server.tool('check_config', 'Checks a config file.', { level: z.string().describe('How strict the check is. \`strict\` rejects unknown keys and lists them in \`extra\`; the other levels only warn.') }, async () => ({ content: [] }));`,
+    },
+    {
       name: 'read-only scope and approval are guardrails',
       code: `${MCP_HEAD}server.tool('poll_export', 'Fetches the state of an export. It only reads the export queue and does not cancel or change the export. This tool requires approval.', async () => ({ content: [] }));`,
     },
