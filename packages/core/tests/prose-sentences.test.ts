@@ -43,6 +43,18 @@ describe('splitSentences: prose', () => {
     expect(getTexts(text)).toEqual(expected);
   });
 
+  it('splits sentences glued by concatenation, but not file names or members', () => {
+    expect(getTexts('Creates a new Bucket.Return the details of a bucket by its key.')).toEqual(['Creates a new Bucket.', 'Return the details of a bucket by its key.']);
+    expect(getTexts('Wait for the upload.Once the file is stored, read it.')).toEqual(['Wait for the upload.', 'Once the file is stored, read it.']);
+    expect(getTexts('Reads settings.yaml and Bucket.list results.')).toEqual(['Reads settings.yaml and Bucket.list results.']);
+    expect(getTexts('Call `store.Open the door` and see https://x.io/a.Read me now.')).toEqual(['Call `store.Open the door` and see https://x.io/a.Read me now.']);
+  });
+
+  it('breaks before a sentence that opens with inline code, but not after an abbreviation', () => {
+    expect(getTexts('Set `mode` to pick one. `retainLogs` requires a paid plan.')).toEqual(['Set `mode` to pick one.', '`retainLogs` requires a paid plan.']);
+    expect(getTexts('Pass a flag, e.g. `dryRun` set to true.')).toEqual(['Pass a flag, e.g. `dryRun` set to true.']);
+  });
+
   it('reports offsets into the input', () => {
     const text = '  Reads a file.  Then stops. ';
     expect(splitSentences(text)).toEqual([

@@ -36,12 +36,14 @@ interface Cue {
   readonly howKind?: HowKind;
   /** Look for the cue in the unmasked text (values and examples live in code and quotes). */
   readonly readsCode?: boolean;
+  /** A constraint cue that also decides the first unit of a tool description (a format, valid values, exclusive parameters). */
+  readonly strong?: boolean;
   /** Extra test on the masked and original text, for cues a regular expression alone cannot decide. */
   readonly accept?: (masked: string, original: string) => boolean;
 }
 
 /** An identifier that names another tool or a parameter: `list_posts`, `add-actor`, `getDataset`. */
-const IDENT = String.raw`['"\`]?[a-z][a-z0-9]*(?:[_-][a-z0-9]+)+['"\`]?`;
+const IDENT = String.raw`['"\`]?[a-z][a-z0-9]*(?:[_-][a-z0-9]+)+(?:[_-]?\*)?['"\`]?`;
 
 const GUARDRAIL_CUES: readonly Cue[] = [
   // confirm with the user
@@ -71,6 +73,9 @@ const GUARDRAIL_CUES: readonly Cue[] = [
   // never guess or construct
   { pattern: /\b(?:do not|don't|never)\s+(?:guess|invent|fabricate|make up|construct|hallucinate|assume)\b/i },
   { pattern: /\bdo not execute the tool\b/i },
+  // read-only scope and approval: "does not start or modify the job", "requires approval"
+  { pattern: /\b(?:does not|doesn't|will not|won't|never)\s+(?:start|modify|change|delete|remove|write|alter|mutate|create|cancel)\b|\b(?:is|are|stays?|remains?)\s+(?:strictly\s+)?read[- ]only\b|\bread[- ]only\s+(?:tool|operation|call|access)\b|\bonly reads\b/i },
+  { pattern: /\b(?:requires?|needs?)\s+(?:(?:user|human|explicit|manual)\s+)?approval\b/i },
 ];
 
 /** In a parameter's description, a parenthesised list of short values is the parameter's valid values. */
@@ -83,11 +88,17 @@ const PARAMETER_CUES: readonly Cue[] = [
   { pattern: /\b(?:by|values?|options?):\s+[\w*-]+\s*\(|\b[\w-]+-like (?:query|syntax)\b|\b(?:query|regex|search|filter|glob|pattern) syntax\b|\bRE2\b|\bwildcard patterns?\b|\blookaheads?\b|\bescape\b/i },
   { pattern: /\b(?:provide|specify|pass) an array of\b/i },
   { pattern: /\bwhen\s+(?:[\w-]+\s+){0,3}(?:is|are) (?:present|set|provided|true|false)\b/i },
+  // what the value may not hold and what to pass instead: "is rejected when…; use `x` instead", "pipes are not supported"
+  { pattern: /\b(?:is|are)\s+(?:rejected|refused|not supported|unsupported|not allowed|not accepted|not permitted)\b|\buse\s+(?:\S+\s+){0,6}?instead\b|\bfor security\b/i },
+  // what one value of the parameter does: "`strict` rejects unknown keys; `loose` keeps them"
+  { pattern: /^`[\w.-]+`\s+(?:adds|returns|searches|restricts|filters|means|selects|limits|keeps|includes|excludes|enables|disables|matches|sorts|drops|rejects)\b/, readsCode: true },
+  // what each position of an array value means: "the first element is the executable"
+  { pattern: /\b(?:first|second|last|remaining)\s+(?:elements?|items?|entries|entry|values?)\b|\bremaining (?:are|ones are)\b/i },
 ];
 
 const CONSTRAINT_CUES: readonly Cue[] = [
   // formats
-  { pattern: /\b(?:YYYY[-/]?MM[-/]?DD|MM\/DD\/YYYY|DD[-/.]MM[-/.]YYYY|HH:mm(?::ss)?(?=\b|\.)|ISO[ -]?8601|ISO8601|RFC ?3339|ISO (?:timestamp|date|datetime|format)|alpha-[23]|ISO 3166|ISO 4217|E\.164)(?:\b|(?=T))/, readsCode: true },
+  { strong: true, pattern: /\b(?:YYYY[-/]?MM[-/]?DD|MM\/DD\/YYYY|DD[-/.]MM[-/.]YYYY|HH:mm(?::ss)?(?=\b|\.)|ISO[ -]?8601|ISO8601|RFC ?3339|ISO (?:timestamp|date|datetime|format)|alpha-[23]|ISO 3166|ISO 4217|E\.164)(?:\b|(?=T))/, readsCode: true },
   { pattern: /\b(?:standard|dot|dotted|CIDR|hex|decimal) notation\b|\bprefix\b[^.]*\bwith\s+`|\band\/or\b|\bpositional(?:ly)?\b/i, readsCode: true },
   { pattern: /\b(?:comma|space|semicolon|newline|pipe)[- ](?:separated|delimited)\b|\bdot notation\b|\bJSON[ -]Patch\b|\bwrapped in\b/i },
   { pattern: /\b(?:in|use|using)\s+(?:the\s+)?(?:format|form)\b|\bformatted as\b|\bcomposed (?:of|from)\b|\b[\w~./-]+[~/:][\w~./-]+\s+format\b/i, readsCode: true },
@@ -97,8 +108,8 @@ const CONSTRAINT_CUES: readonly Cue[] = [
   { pattern: /\bhexadecimal\b|\bup ?to\s+(?:\w+\s+)?decimal (?:places|points?)\b|\bwhole number\b|\bcast to string\b|\bletters, (?:numbers|digits)\b/i },
   { pattern: /\b(?:seconds|milliseconds|time ?zone|offset)\b[^.]*\b(?:are|is)\s+(?:required|optional)\b/i },
   // valid values of a free string
-  { pattern: /\b(?:valid|allowed|accepted|supported|possible)\s+(?:values|options|arguments|inputs|operations|carriers|formats|types)\b/i },
-  { pattern: /\b(?:must|should) be one of\b|\bone of the following\b|\baccepts the following\b|\bthe following (?:\d+\s+)?values\b|\byou can patch the following\b/i },
+  { strong: true, pattern: /\b(?:valid|allowed|accepted|supported|possible)\s+(?:values|options|arguments|inputs|operations|carriers|formats|types)\b/i },
+  { strong: true, pattern: /\b(?:must|should) be one of\b|\bone of the following\b|\baccepts the following\b|\bthe following (?:\d+\s+)?values\b|\byou can patch the following\b/i },
   { pattern: /\bonly\b[^.]*\b(?:is|are) (?:supported|allowed|accepted)\b|\bonly (?:pass|use) (?:simple|plain)\b|\buse only keywords\b|\bfull sentences\b|\badvanced syntax\b/i },
   { pattern: /\b(?:do not|don't)\s+provide\b[^.]*\bas input\b/i },
   { pattern: /\b(?:[Ii]t|[Vv]alues?|[Tt]his)\s+(?:can|may|must|should)?\s*(?:be|is|are)\s*:?\s*(?:"[^"]+"|'[^']+'|`[^`]+`|[A-Z][A-Z0-9_]{1,})(?:\s*(?:,\s*(?:or\s+|and\s+)?|\bor\b|\|)\s*(?:"[^"]+"|'[^']+'|`[^`]+`|[A-Z][A-Z0-9_]{1,}))+/, readsCode: true },
@@ -115,7 +126,7 @@ const CONSTRAINT_CUES: readonly Cue[] = [
   { pattern: /^[-*]?\s*(?:\d+[.)]\s*)?(?:"[^"]{1,20}"|'[^']{1,20}'|[A-Z][A-Z0-9_]{0,20})\s+[-–—]\s/, readsCode: true },
   { pattern: /^(?!OPTIONAL|REQUIRED|NOTE|IMPORTANT|WARNING)[A-Z][A-Z0-9_]{2,}\.?$/, readsCode: true },
   // parameters that exclude or require each other
-  { pattern: /\b(?:mutually exclusive|exactly one of|only one of|at[- ]least one (?:of|key|field|value)|(?:cannot|can't|can not) be (?:used|combined|set|passed) (?:in conjunction|together|with|alongside)|in conjunction with|works together with|used alongside|together with)\b/i },
+  { strong: true, pattern: /\b(?:mutually exclusive|exactly one of|only one of|at[- ]least one (?:of|key|field|value)|(?:cannot|can't|can not) be (?:used|combined|set|passed) (?:in conjunction|together|with|alongside)|in conjunction with|works together with|used alongside|together with)\b/i },
   { pattern: /\b(?:provide|pass|specify|set|use|using)\s+either\b|^either\b|\bif (?:you\s+)?(?:provide|pass|specify|set)\s+both\b|\bnot both\b|\bboth (?:fields|parameters|options|arguments)\b|\b(?:use|set) (?:this|that) (?:parameter|field|option) or\b|\b(?:is|are) ignored\b/i },
   { pattern: /\b\w+\s+accepts\s+[A-Z][A-Z0-9_]{2,}\b|\bonly (?:allowed|valid|available|supported) (?:for|when|with|if)\b|\bvalid when\b|\brequires? setting\b|\brequires? (?:the\s+)?`?\w+`? parameter\b|\bmust (?:match|exist|be the|be an? (?:existing|valid))\b/ },
   { pattern: /\brequires?\s+(?:a\s+|an\s+|at least\s+|the\s+)?`|^(?:in|for)\s+(?:the\s+)?[\w\s-]{1,20}\b(?:form|mode|case),[^.]*\brequired\b/i, readsCode: true },
@@ -134,6 +145,8 @@ const CONSTRAINT_CUES: readonly Cue[] = [
   { pattern: /\b(?:less|greater|smaller|larger|later|earlier) than(?: or equal to)? the\b|\brange (?:of|is) \d+ days\b|\bdate range of\b/i },
   { pattern: /\bfor\s+`?[a-z]+_[a-z_]+`?\s+(?:and|or)\s+`?[a-z]+_[a-z_]+`?\s+operations\b/, readsCode: true },
 ];
+
+const STRONG_CONSTRAINT_CUES = CONSTRAINT_CUES.filter((cue) => cue.strong);
 
 /** Strong when-cues: they also decide the first unit ("ALWAYS call this tool first", "Only use this for…"). */
 const STRONG_WHEN_CUES: readonly Cue[] = [
@@ -167,6 +180,22 @@ const WHEN_CUES: readonly Cue[] = [
   { pattern: /\bfrom this (?:response|result|output|tool)\b|\bsubsequent (?:tool\s+)?calls?\b|\b(?:every|all|any) other\b[^.]*\btools?\b/i },
   { pattern: /\b(?:should|must|need to|have to)\b[^.]*\bbefore\s+(?:\w+ing|update)\b|^(?:do not|don't|never)\s+\w+[^.]*\bbefore\s+\w+ing\b/i },
   { pattern: /\bonly use (?:this|it)?\s*(?:if|when)\b/i },
+  // another tool named as the place for something, or as the subject: "Remote files belong in `upload_file`",
+  // "The `report_*` tools are a separate surface…", "`list_pages` and `get_page` can fill the gap"
+  { pattern: new RegExp(String.raw`\b(?:belongs?|go(?:es)?)\s+(?:in|to|with)\s+(?:the\s+)?${IDENT}`), readsCode: true },
+  { pattern: new RegExp(String.raw`${IDENT}\s+tools?\s+(?:is|are)\s+(?:a\s+|the\s+)?(?:separate|different|dedicated|other)\b`), readsCode: true },
+  { pattern: new RegExp(String.raw`(?:^|,\s*)(?:the\s+)?${IDENT}(?:\s*(?:,|and|or)\s*${IDENT})*\s+(?:tools?\s+)?(?:can|could|may|should|will|handles?|covers?)\b`), readsCode: true },
+  // advice on the order of calls: "it is convenient to read the schema before getting the items"
+  { pattern: /\b(?:convenient|useful|helpful|a good idea|recommended|best|wise)\b[^.]*\bbefore\s+(?:getting|calling|using|reading|fetching|running|querying)\b/i },
+];
+
+/**
+ * Scope statements about the tool or call itself are what-text wherever they stand: "This tool acts on a
+ * single known record.", "This call returns only a ticket, not the report."
+ */
+const SCOPE_CUES: readonly Cue[] = [
+  { pattern: /^this (?:tool|call|function|endpoint|operation)\s+(?:only\s+)?(?:operates|works|acts|runs)\s+(?:only\s+)?on\b/i },
+  { pattern: /^this (?:tool|call|function|endpoint|operation)\s+(?:only\s+)?(?:returns?|gives?|produces?|starts?)\s+only\b[^.]*,\s*not\b/i },
 ];
 
 const FILLER_CUES: readonly Cue[] = [
@@ -325,7 +354,9 @@ export function classifySentence(sentence: Sentence, context: UnitContext): Clas
   if (valueList) return result('constraint', truncate(valueList[0].trim()), 'words');
   const parameterCue = context.parameter ? found(PARAMETER_CUES) : undefined;
   if (parameterCue) return result('constraint', parameterCue.text, 'words');
-  const constraint = isOpeningBlock ? undefined : found(CONSTRAINT_CUES);
+  // The first unit of a tool description says what the tool does: only a strong cue makes it a constraint.
+  const constraintCues = isFirst && !context.parameter ? STRONG_CONSTRAINT_CUES : CONSTRAINT_CUES;
+  const constraint = isOpeningBlock ? undefined : found(constraintCues);
   if (constraint) return result('constraint', constraint.text, 'words');
   const header = context.header;
   if (header && (header.category === 'guardrail' || header.category === 'constraint' || (header.category === 'when' && WHEN_HEADER.test(header.text)))) {
@@ -341,6 +372,8 @@ export function classifySentence(sentence: Sentence, context: UnitContext): Clas
     return result('how', MARKUP_CUES[sentence.markupKind ?? ''] ?? 'markup', 'markup', 'markup');
   }
   if (isFirst) return result('what', 'first unit', 'position');
+  const scope = found(SCOPE_CUES);
+  if (scope) return result('what', scope.text, 'words');
   const filler = found(FILLER_CUES) ?? findRestatement(sentence.text, context.first);
   if (filler) return result('filler', filler.text, 'words');
   for (const cue of HOW_CUES) {

@@ -135,6 +135,16 @@ function splitPiece(text: string, start: number, end: number): Sentence[] {
   for (const index of breaks) {
     if (isRealBreak(piece, index, spans)) cuts.push(index);
   }
+  for (const index of findGluedBreaks(piece)) {
+    if (!cuts.includes(index)) cuts.push(index);
+  }
+  // The segmenter does not break before a sentence that opens with inline code and a lowercase word
+  // ("…the content. `retain` requires an account."): a break there is taken unless an abbreviation precedes it.
+  for (const match of piece.matchAll(CODE_OPENED_SENTENCE)) {
+    const index = match.index + match[0].length;
+    if (!cuts.includes(index) && isRealBreak(piece, index, spans)) cuts.push(index);
+  }
+  cuts.sort((a, b) => a - b);
   cuts.push(piece.length);
   const units: Sentence[] = [];
   for (let i = 0; i + 1 < cuts.length; i += 1) {
@@ -179,6 +189,31 @@ function findSegmenterBreaks(input: string): number[] {
     }
     from = lastAccepted;
     size = WINDOW;
+  }
+  return breaks;
+}
+
+/**
+ * Sentences glued by string concatenation without a space ("…the run.Get the details…"): a period right
+ * after a lowercase word, then a capitalised English word and more words. `config.json`, `Actor.call`,
+ * `data2024.CSV` and anything inside inline code, URLs or quotes stay joined.
+ */
+const GLUED_SENTENCE = /(?<=\b[A-Za-z]*[a-z]{2}[.!?])(?=[A-Z][a-z]{2,} [a-z]{2,} )/g;
+const GLUED_PROTECTED = [PROTECTED_SPANS[0], PROTECTED_SPANS[1], PROTECTED_SPANS[2], PROTECTED_SPANS[PROTECTED_SPANS.length - 1]];
+
+const CODE_OPENED_SENTENCE = /[\p{Ll})][.!?][ \t\r\n]{1,4}(?=`[^`\s]{1,80}`[ \t\r\n]\p{Ll})/gu;
+
+function findGluedBreaks(piece: string): number[] {
+  if (!/[a-z][.!?][A-Z]/.test(piece)) return [];
+  const spans: [number, number][] = [];
+  for (const pattern of GLUED_PROTECTED) {
+    pattern.lastIndex = 0;
+    for (const match of piece.matchAll(pattern)) spans.push([match.index, match.index + match[0].length]);
+  }
+  const breaks: number[] = [];
+  GLUED_SENTENCE.lastIndex = 0;
+  for (const match of piece.matchAll(GLUED_SENTENCE)) {
+    if (!spans.some(([from, to]) => from < match.index && match.index < to)) breaks.push(match.index);
   }
   return breaks;
 }

@@ -97,8 +97,9 @@ export default createRule<Options, MessageIds>({
             const hasHow = units.some(isReported);
             reportHow(tool.description, units, 'howInToolDescription', { tool: label });
             const constraints = units.filter((unit) => unit.category === 'constraint');
-            // One report per description: constraints are reported when no how-text is.
-            if (options.checkConstraints !== false && !hasHow && constraints.length > 0) {
+            // One report per description: constraints are reported when no how-text is, and never in a
+            // one-unit description (its only sentence says what the tool does).
+            if (options.checkConstraints !== false && !hasHow && constraints.length > 0 && units.length > 1) {
               const param = findConstrainedParam(tool, constraints);
               reportUnits(tool.description, constraints, 'constraintInToolDescription', {
                 tool: label,

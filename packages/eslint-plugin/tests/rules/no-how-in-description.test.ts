@@ -54,6 +54,50 @@ ruleTester.run('no-how-in-description', rule, {
       name: 'a constraint in the parameter description is where it belongs',
       code: `${MCP_HEAD}server.tool('list_runs', 'Lists the runs of a day.', { date: z.string().describe('The day, in YYYY-MM-DD format.') }, async () => ({ content: [] }));`,
     },
+    {
+      name: 'a rejected value and what to pass instead, in the parameter description, is a constraint',
+      code: `${MCP_HEAD}server.tool('load_bundle', 'Loads a bundle.', { bundlePath: z.string().describe("Location of a bundle archive. The archive is opened on the host of this server, so it is refused over a hosted connection; use 'bundle' to send the contents instead.") }, async () => ({ content: [] }));`,
+    },
+    {
+      name: 'unsupported syntax and array positions, in the parameter description, are constraints',
+      code: `${MCP_HEAD}server.tool('launch', 'Launches a program.', { argv: z.array(z.string()).describe('Program and arguments as a list. The first item is the program, the remaining ones are its arguments. Globs and backticks are not supported - pass each argument separately for security.') }, async () => ({ content: [] }));`,
+    },
+    {
+      name: 'a hand-off naming another tool is when-text, also without a cue word',
+      code: `${MCP_HEAD}server.tool('read_note', 'Reads a note by its id. Returns its title and body.\\nPlease be quick.\\nAttachments belong in \`fetch_attachment\`.', async () => ({ content: [] }));`,
+      options: [{ kinds: ['detail'] }],
+    },
+    {
+      name: 'a family of other tools named as a separate surface is when-text',
+      code: `${MCP_HEAD}server.tool('search_web', 'Searches the web. Returns links.\\nPlease be quick.\\nThe \`archive_lookup_*\` tools are a separate surface for old newspapers.', async () => ({ content: [] }));`,
+      options: [{ kinds: ['detail'] }],
+    },
+    {
+      name: 'other tools named as the subject after a condition, and advice on the order of calls, are when-text',
+      code: `${MCP_HEAD}server.tool('start_audit', 'Starts an audit job. Returns its id.\\nPlease be quick.\\nIf the audit is too slow, \`list_findings\` and \`get_finding\` can answer directly.\\nIt is useful to read the checklist before running the audit.', async () => ({ content: [] }));`,
+      options: [{ kinds: ['detail', 'edge-case'] }],
+    },
+    {
+      name: 'what one value does, in the parameter description, is a constraint',
+      code: `${MCP_HEAD}server.tool('check_config', 'Checks a config file.', { level: z.string().describe('How strict the check is. \`strict\` rejects unknown keys and lists them in \`extra\`; the other levels only warn.') }, async () => ({ content: [] }));`,
+    },
+    {
+      name: 'read-only scope and approval are guardrails',
+      code: `${MCP_HEAD}server.tool('poll_export', 'Fetches the state of an export. It only reads the export queue and does not cancel or change the export. This tool requires approval.', async () => ({ content: [] }));`,
+    },
+    {
+      name: 'a scope statement about the tool or the call is what-text',
+      code: `${MCP_HEAD}server.tool('order_report', 'Orders a sales report. This call returns only a ticket, not the report itself. This tool operates on one known store.', async () => ({ content: [] }));`,
+    },
+    {
+      name: 'a one-sentence description is never reported as a constraint',
+      code: `${MCP_HEAD}server.tool('find_signer', 'Return the signer required for a proposed contract amount.', { amount: z.number() }, async () => ({ content: [] }));`,
+    },
+    {
+      name: 'the first sentence of a tool says what it does, even with a weak constraint cue',
+      code: `${MCP_HEAD}server.tool('edit_record', 'Change fields of a record with a JSON Patch or a merge document. Returns the new record id only.', { record: z.string() }, async () => ({ content: [] }));`,
+      options: [{ kinds: ['rule'] }],
+    },
   ],
   invalid: [
     ...DECLARATION_STYLES.map((style) => {
