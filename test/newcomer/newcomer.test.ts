@@ -27,7 +27,10 @@ server.registerTool(
       'Save a note to the notebook. Use this when the user asks to remember something. ' +
       'The title must be unique; if a note with the same title exists it is overwritten without warning. ' +
       'Returns a JSON object with the id and the creation date, for example {"id": "n1", "created": "2024-01-01"}. ' +
-      'Markdown is supported in the body, including tables and code blocks. Titles longer than 80 characters are cut.',
+      'Markdown is supported in the body, including tables and code blocks. Titles longer than 80 characters are cut. ' +
+      'Words in the body that start with # become tags, and tags are indexed for search by list_notes. ' +
+      'Each note is stored as one plain text file in the notebook folder, named after its title, with the date in its first line. ' +
+      'For example, a body of "Buy milk #errands" creates a note tagged errands.',
     inputSchema: {
       title: z.string().describe('The title.'),
       body: z.string().describe('Full text of the note document to save.'),
