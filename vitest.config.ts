@@ -7,11 +7,23 @@ import { defineConfig } from 'vitest/config';
 const conditions = ['source', 'node', 'import', 'module', 'default'];
 
 /**
- * Suites that take minutes or install packages: `pnpm test:slow` (and `.ci/run`) runs them, the
- * contributor's `pnpm test` does not. The language server over a real editor protocol, linting whole
- * installed packages (no-throw), and the newcomer test (pack, npm install, run every command).
+ * Suites that take minutes, install packages or start many servers: `pnpm test:slow` (and `.ci/run`)
+ * runs them, the contributor's `pnpm test` does not. The language server over a real editor protocol,
+ * linting whole installed packages (no-throw), the newcomer test (pack, npm install, run every command),
+ * the tarball checks (pack every package), and the end-to-end suites that start every fixture server or
+ * run jscodeshift's worker processes (together about a minute of CPU on two cores).
  */
-const SLOW = ['test/editor/**/*.test.ts', 'packages/core/tests/no-throw.test.ts', 'test/eslint-installed-packages.test.ts', 'test/newcomer/**/*.test.ts'];
+const SLOW = [
+  'test/editor/**/*.test.ts',
+  'packages/core/tests/no-throw.test.ts',
+  'test/eslint-installed-packages.test.ts',
+  'test/newcomer/**/*.test.ts',
+  'test/packages/**/*.test.ts',
+  'test/cli-report-fixtures.test.ts',
+  'test/cli-measure.test.ts',
+  'test/fixture-servers.test.ts',
+  'test/codemod-jscodeshift.test.ts',
+];
 const EXCLUDE = ['**/node_modules/**', '**/fixtures/**', 'test/ecosystem/**', 'test/bench/**'];
 
 /** Under CI=true a skipped or todo test fails the run: a skip must not pass silently. */
