@@ -6,7 +6,8 @@
  *   node test/realworld/score-labels.mjs            # table (needs a build: npx tsc -b)
  *   node test/realworld/score-labels.mjs --misses   # also every unit the classifier gets wrong
  *   node test/realworld/score-labels.mjs --held-out # the second set (labels-held-out.json), used for tuning once
- *   node test/realworld/score-labels.mjs --blind    # the third set (labels-blind.json), never used for tuning
+ *   node test/realworld/score-labels.mjs --blind    # the third set (labels-blind.json), measured blind once, then tuned on
+ *   node test/realworld/score-labels.mjs --blind-2  # the fourth set (labels-blind-2.json, published npm packages), never tuned on
  *
  * packages/core/tests/prose-labels.test.ts runs the same scoring on the sources and holds the thresholds.
  */
@@ -17,7 +18,9 @@ export const CATEGORIES = ['what', 'when', 'guardrail', 'constraint', 'how', 'fi
 
 /**
  * `labels.json` (the set the cues were written on), `labels-held-out.json` (labelled later, measured and
- * then used for one round of tuning) or `labels-blind.json` (labelled last, never tuned on).
+ * then used for one round of tuning), `labels-blind.json` (labelled later, measured once, then used for one
+ * round of tuning) or `labels-blind-2.json` (units of published npm servers no other set comes from,
+ * labelled before the classifier ever ran on them, never tuned on).
  */
 export function readLabels(name = 'labels.json') {
   return JSON.parse(readFileSync(fileURLToPath(new URL(`./${name}`, import.meta.url)), 'utf8'));
@@ -74,7 +77,8 @@ export function formatTable(score) {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const core = await import('@toolslim/core');
-  const name = process.argv.includes('--held-out') ? 'labels-held-out.json' : process.argv.includes('--blind') ? 'labels-blind.json' : 'labels.json';
+  const sets = { '--held-out': 'labels-held-out.json', '--blind': 'labels-blind.json', '--blind-2': 'labels-blind-2.json' };
+  const name = Object.entries(sets).find(([flag]) => process.argv.includes(flag))?.[1] ?? 'labels.json';
   const score = scoreLabels(readLabels(name), core);
   console.log(formatTable(score));
   if (process.argv.includes('--misses')) {
