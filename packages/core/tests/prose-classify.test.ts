@@ -167,6 +167,36 @@ describe('classifySentences: position, list headers and markup', () => {
     ]);
   });
 
+  it('gives a lead-in that names its list (guardrails, prerequisites, purpose, returns) its category, and its items too', () => {
+    const text = '🛡️ Guardrails:\n1. Only use when the user asked to change data.\n🎯 Purpose:\n1. Creates a note.\n2. For example, a call summary.\n📋 Prerequisites:\n1. Get the owner id first.\n📦 Returns:\n1. The new note with its id.';
+    expect(summarise(text)).toEqual([
+      ['guardrail', undefined, 'list-header', 'lead-in "🛡️ Guardrails:"'],
+      ['guardrail', undefined, 'list-header', 'under "🛡️ Guardrails:"'],
+      ['what', undefined, 'list-header', 'lead-in "🎯 Purpose:"'],
+      ['what', undefined, 'list-header', 'under "🎯 Purpose:"'],
+      ['how', 'markup', 'markup', 'list item'],
+      ['when', undefined, 'list-header', 'lead-in "📋 Prerequisites:"'],
+      ['when', undefined, 'list-header', 'under "📋 Prerequisites:"'],
+      ['how', 'format', 'list-header', 'lead-in "📦 Returns:"'],
+      ['how', 'format', 'list-header', 'under "📦 Returns:"'],
+    ]);
+    expect(summarise('Queries logs.\nThis tool provides two views of your data:\n1. **Events** - single requests')).toEqual([
+      ['what', undefined, 'position', 'first unit'],
+      ['what', undefined, 'list-header', 'lead-in "This tool provides two views of your data:"'],
+      ['what', undefined, 'list-header', 'under "This tool provides two views of your data:"'],
+    ]);
+  });
+
+  it('reads a "use this tool when you need to" that restates the first unit as filler, a returned id handed on as when', () => {
+    expect(summarise('Lists all KV namespaces in the account. Use this tool when you need to list all of the KV namespaces in your account.')[1]).toEqual([
+      'filler',
+      undefined,
+      'words',
+      'restates the first unit (Use this tool when you need to)',
+    ]);
+    expect(summarise('Starts a crawl. Returns a job_id — poll get_crawl_result to retrieve records.')[1][0]).toBe('when');
+  });
+
   it('keeps offsets of the split', () => {
     const text = 'Lists files. Defaults to the cwd.';
     expect(classifySentences(text)).toEqual([

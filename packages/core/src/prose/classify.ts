@@ -70,6 +70,8 @@ const GUARDRAIL_CUES: readonly Cue[] = [
   { pattern: /^[\s*_>#]*(?:⚠️?\s*)?(?:important|warning|caution|danger)\b[^.]*\b(?:deletes?|removes?|overwrites?|erases?|drops?|destroys?|wipes?)\b/i },
   { pattern: /\b(?:erases?|wipes?|destroys?)\s+(?:everything|all\b)|\b(?:deletes?|removes?)\s+everything\b/i },
   { pattern: /\b(?:privacy|privacy-sensitive|personal data|pii)\b/i },
+  // public exposure: "Public scans appear in search results", "visible to anyone with the link"
+  { pattern: /\bpublic\b[^.]*\b(?:appear|visible|shown|listed|searchable|indexed)\b|\bpublicly (?:visible|available|accessible|listed)\b|\bvisible to (?:everyone|anyone|the public)\b/i },
   // never guess or construct
   { pattern: /\b(?:do not|don't|never)\s+(?:guess|invent|fabricate|make up|construct|hallucinate|assume)\b/i },
   { pattern: /\bdo not execute the tool\b/i },
@@ -87,7 +89,11 @@ const PARAMETER_CUES: readonly Cue[] = [
   { pattern: /^(?:[-*•]\s*)?(?!IMPORTANT|NOTE|WARNING|CAUTION|EXAMPLES?|USAGE|CRITICAL|REQUIRED|OPTIONAL)[A-Z][A-Z0-9_]{2,}:\s/, readsCode: true },
   { pattern: /\b(?:by|values?|options?):\s+[\w*-]+\s*\(|\b[\w-]+-like (?:query|syntax)\b|\b(?:query|regex|search|filter|glob|pattern) syntax\b|\bRE2\b|\bwildcard patterns?\b|\blookaheads?\b|\bescape\b/i },
   { pattern: /\b(?:provide|specify|pass) an array of\b/i },
-  { pattern: /\bwhen\s+(?:[\w-]+\s+){0,3}(?:is|are) (?:present|set|provided|true|false)\b/i },
+  { pattern: /\bwhen\s+(?:[\w-]+\s+){0,8}?(?:is|are) (?:present|set|provided|true|false)\b/i },
+  // a condition the value must meet: "Ensure the value type matches the field type"
+  // a lead-in naming the value's alternatives: "Format for crawler data: summary or time series grouped data."
+  { pattern: /^[^:]{3,60}:\s*[\w-]+(?:\s+[\w-]+){0,3}\s+or\s+[\w-]+(?:\s+[\w-]+){0,4}\.?$/ },
+  { pattern: /^(?:[-*•]\s*)?(?:ensure|make sure)\b/i },
   // what the value may not hold and what to pass instead: "is rejected when…; use `x` instead", "pipes are not supported"
   { pattern: /\b(?:is|are)\s+(?:rejected|refused|not supported|unsupported|not allowed|not accepted|not permitted)\b|\buse\s+(?:\S+\s+){0,6}?instead\b|\bfor security\b/i },
   // what one value of the parameter does: "`strict` rejects unknown keys; `loose` keeps them"
@@ -128,7 +134,8 @@ const CONSTRAINT_CUES: readonly Cue[] = [
   // parameters that exclude or require each other
   { strong: true, pattern: /\b(?:mutually exclusive|exactly one of|only one of|at[- ]least one (?:of|key|field|value)|(?:cannot|can't|can not) be (?:used|combined|set|passed) (?:in conjunction|together|with|alongside)|in conjunction with|works together with|used alongside|together with)\b/i },
   { pattern: /\b(?:provide|pass|specify|set|use|using)\s+either\b|^either\b|\bif (?:you\s+)?(?:provide|pass|specify|set)\s+both\b|\bnot both\b|\bboth (?:fields|parameters|options|arguments)\b|\b(?:use|set) (?:this|that) (?:parameter|field|option) or\b|\b(?:is|are) ignored\b/i },
-  { pattern: /\b\w+\s+accepts\s+[A-Z][A-Z0-9_]{2,}\b|\bonly (?:allowed|valid|available|supported) (?:for|when|with|if)\b|\bvalid when\b|\brequires? setting\b|\brequires? (?:the\s+)?`?\w+`? parameter\b|\bmust (?:match|exist|be the|be an? (?:existing|valid))\b/ },
+  { pattern: /\b\w+\s+accepts\s+[A-Z][A-Z0-9_]{2,}\b/ },
+  { pattern: /\bonly (?:allowed|valid|available|supported) (?:for|when|with|if)\b|\bvalid when\b|\brequires? setting\b|\brequires? (?:the\s+)?`?\w+`? parameter\b|\bmust (?:match|exist|be the|be an? (?:existing|valid))\b/i },
   { pattern: /\brequires?\s+(?:a\s+|an\s+|at least\s+|the\s+)?`|^(?:in|for)\s+(?:the\s+)?[\w\s-]{1,20}\b(?:form|mode|case),[^.]*\brequired\b/i, readsCode: true },
   {
     pattern: /(?:"[\w-]+"|'[\w-]+')(?:\s*,\s*(?:"[\w-]+"|'[\w-]+'))*\s*,?\s+or\s+(?:"[\w-]+"|'[\w-]+')/,
@@ -172,11 +179,13 @@ const WHEN_CUES: readonly Cue[] = [
   { pattern: /^(?:when|whenever|if)\b.*\b(?:use|call|invoke|choose|pick|prefer|run)\s+(?:this|it)\b/i },
   { pattern: /\b(?:it|this(?: tool| function)?|tool)\s+(?:should|can|may) (?:also\s+)?be (?:used|called|invoked) (?:when|whenever|if|to|for|before|after|as)\b/i },
   { pattern: /^usage\s*:?\s*$|^when to use\b|^use cases?\s*:/i },
+  { pattern: /\bstart here\b|^use (?:\w+\s+){0,2}(?:when|whenever|if|before)\b/i },
   // hand-offs between tools
+  { pattern: new RegExp(String.raw`^returns?\b[^.]*(?:\b|_)(?:id|ids|uuid|token|cursor|handle)\b[^.]*(?:\bwhich can be used\b|\bthat can be (?:passed|used)\b|[—–;]\s*(?:poll|pass it|use it|call)\b)`, 'i'), readsCode: true },
   { pattern: new RegExp(String.raw`\b(?:[Uu]se|[Cc]all|[Rr]un|[Ii]nvoke|[Uu]sing|[Ww]ith|[Ff]rom|[Vv]ia|[Tt]ry)\s+(?:the\s+)?(?:matching\s+)?${IDENT}(?:\s+(?:or|and)\s+${IDENT})?`), readsCode: true },
   { pattern: new RegExp(String.raw`\bto\s+(?:filter|query|call|feed)\s+${IDENT}`), readsCode: true },
   { pattern: new RegExp(String.raw`\b${IDENT}\s+(?:tool|result|response|call|output)s?\b`), readsCode: true },
-  { pattern: /\b(?:use|call|using|with)\s+the\s+(?:[\w-]+\s+){1,3}tool\b/i },
+  { pattern: /\b(?:use|call|using|with)\s+the\s+(?:[\w-]+\s+){1,3}(?:tool|endpoint|resource)\b/i },
   { pattern: /\bfrom this (?:response|result|output|tool)\b|\bsubsequent (?:tool\s+)?calls?\b|\b(?:every|all|any) other\b[^.]*\btools?\b/i },
   { pattern: /\b(?:should|must|need to|have to)\b[^.]*\bbefore\s+(?:\w+ing|update)\b|^(?:do not|don't|never)\s+\w+[^.]*\bbefore\s+\w+ing\b/i },
   { pattern: /\bonly use (?:this|it)?\s*(?:if|when)\b/i },
@@ -242,7 +251,7 @@ const HOW_CUES: readonly Cue[] = [
   // edge-case, condition first
   { howKind: 'edge-case', pattern: /^(?:if|when|whenever|unless|otherwise|in case|in the event|on (?:error|failure|success|timeout)|for (?:empty|missing|invalid|unknown|runs|nested|python)|in read-only mode)\b/i },
   // format
-  { howKind: 'format', pattern: /^(?:it\s+|this (?:tool|function)\s+)?(?:returns?|responds?|outputs?|yields?|produces?|response|result|results|output|includes|accepts)\b/i },
+  { howKind: 'format', pattern: /^(?:it\s+|this (?:tool|function)\s+)?(?:returns?|responds?|outputs?|yields?|produces?|response|result|results|output|includes|accepts|contains)\b/i },
   { howKind: 'format', pattern: /\b(?:includes?|including|such as|specifying)\b[^.]*,[^.]*,/i },
   {
     howKind: 'format',
@@ -268,6 +277,10 @@ const HOW_CUES: readonly Cue[] = [
     pattern:
       /^(?:optionally|supports? (?:optional|pagination|filtering|field)|can (?:filter|update|sort|be (?:filtered|sorted))|filter by|to (?:debug|enable|disable|restart|make)|retrieve only|you (?:may|can) (?:need|increase|issue|use)|where possible|show the|write in|properly|present|always present|keep in mind|most (?:http )?clients|lower values|suggest|recommend|the (?:query|record|flattening|dataset|store|original)|this option|affects|either separator|the directory is created|excess output|id is provided|all (?:parameters|other fields)|the (?:subscriber|shipping address|application context) (?:field )?is optional|[\w\s]{0,30}\bcommon patterns\b)/i,
   },
+  // a tip for one case, and polling: "For a programming question, add `categories`", "Check again after 15 seconds until…"
+  { howKind: 'rule', pattern: /^(?:for|to)\s+(?:a|an|the)?\s*[\w\s-]{2,40},\s*(?:add|use|set|pass|include|try|call|prefer)\b/i },
+  { howKind: 'rule', pattern: /;\s*(?:use|prefer|avoid|keep|set|pass)\s+(?!this\b|it\b)/i },
+  { howKind: 'edge-case', pattern: /\b(?:check|try|poll|call)\s+again\b|\buntil\s+(?:the\s+)?(?:status|job|state|result)\b/i },
   // edge-case, condition later
   {
     howKind: 'edge-case',
@@ -280,12 +293,39 @@ const HOW_CUES: readonly Cue[] = [
   { howKind: 'markup', pattern: /:\s*$/ },
 ];
 
+/**
+ * A short lead-in (a plain line of a few words, with or without a final `:`) that names what its list is about:
+ * "🛡️ Guardrails:", "📋 Prerequisites:", "🧭 Usage Guidance:", "🎯 Purpose", "📦 Returns:". The lead-in and
+ * the items under it take this category unless an item has a cue of its own.
+ */
+const HEADER_KINDS: readonly { readonly pattern: RegExp; readonly category: ProseCategory; readonly howKind?: HowKind }[] = [
+  { pattern: /^(?:guardrails?|safety(?: notes?)?|security(?: notes?)?|destructive(?: actions?)?|permissions?)$/i, category: 'guardrail' },
+  { pattern: /^(?:prerequisites?|before (?:you )?(?:use|call)(?: this)?|usage(?: guidance| notes| tips)?|when to use(?: this(?: tool)?)?|use cases?|related tools|next steps?)$/i, category: 'when' },
+  { pattern: /^(?:purpose|overview|description|summary|what (?:it|this tool) does)$/i, category: 'what' },
+  { pattern: /^(?:returns?|response|responses|output|outputs|results?)(?: format)?$/i, category: 'how', howKind: 'format' },
+];
+
+/** A lead-in that opens a list of what the tool offers: "This tool provides three primary views of your data:". */
+const WHAT_LEAD_IN = /^this (?:tool|server|function|endpoint)\s+(?:provides|offers|supports|has|exposes)\b[^.]*:\s*$/i;
+
+/** What a lead-in's words say its list is about, when they are only a name for the list. */
+function findHeaderKind(sentence: Sentence): (typeof HEADER_KINDS)[number] | undefined {
+  // A markdown heading stays markup (moved with its section); a plain line of a few words names its list.
+  if (sentence.markup || !(/:\s*$/.test(sentence.text) || !/[.!?]\s*$/.test(sentence.text))) return undefined;
+  const name = sentence.text
+    .replace(/^[^\p{L}]+/u, '')
+    .replace(/[\s:*_]+$/, '')
+    .trim();
+  if (name.split(/\s+/).length > 5) return undefined;
+  return HEADER_KINDS.find((kind) => kind.pattern.test(name));
+}
+
 /** A list under one of these lead-ins is a procedure: how-text, whatever tools its steps name. */
 const PROCEDURE_HEADER = /\b(?:workflow|steps|process|procedure)\b/i;
 /** A lead-in whose list says when to use the tool (not one that merely names another tool). */
-const WHEN_HEADER = /\b(?:use|call|run)\s+(?:this|it)\b|^usage\b|when to use|should be used|use cases?\b|best for\b/i;
+const WHEN_HEADER = /\b(?:use|call|run)\s+(?:this|it)\b|^usage\b|when to use|should be used|use cases?\b|best for\b|^[^\p{L}]*(?:prerequisites?|usage|related tools|next steps?)\b/iu;
 /** A unit that opens with an example is an example, even when it names other tools. */
-const EXAMPLE_OPENER = /^[\s*_(]*(?:for (?:example|instance)\b|e\.\s?g\.|examples?\s*:)/i;
+const EXAMPLE_OPENER = /^[\s*_(]*(?:(?:[-*•]|\d+[.)])\s+)?(?:for (?:example|instance)\b|e\.\s?g\.|examples?\s*:)/i;
 
 /** Feature and benefit blocks are padding, whatever they list. */
 const FILLER_BLOCK = /^<(?:key_)?(?:features|benefits|highlights)\b/i;
@@ -350,7 +390,7 @@ export function classifySentence(sentence: Sentence, context: UnitContext): Clas
   if (guardrail) return result('guardrail', guardrail.text, 'words');
   // A first unit that is a whole block (`<use_case>…`) is the tool's what, whatever details it holds.
   const isOpeningBlock = isFirst && sentence.markup && sentence.markupKind !== 'list-item';
-  const valueList = context.parameter && !/\be\.\s?g\.|\bsuch as\b/i.test(sentence.text) ? PARAMETER_VALUES.exec(sentence.text) : null;
+  const valueList = context.parameter && !/\be\.\s?g\.|\bsuch as\b|\bdefault\b/i.test(sentence.text) ? PARAMETER_VALUES.exec(sentence.text) : null;
   if (valueList) return result('constraint', truncate(valueList[0].trim()), 'words');
   const parameterCue = context.parameter ? found(PARAMETER_CUES) : undefined;
   if (parameterCue) return result('constraint', parameterCue.text, 'words');
@@ -358,6 +398,9 @@ export function classifySentence(sentence: Sentence, context: UnitContext): Clas
   const constraintCues = isFirst && !context.parameter ? STRONG_CONSTRAINT_CUES : CONSTRAINT_CUES;
   const constraint = isOpeningBlock ? undefined : found(constraintCues);
   if (constraint) return result('constraint', constraint.text, 'words');
+  const headerKind = findHeaderKind(sentence);
+  if (headerKind) return result(headerKind.category, `lead-in "${truncate(sentence.text)}"`, 'list-header', headerKind.howKind);
+  if (!isFirst && !sentence.markup && WHAT_LEAD_IN.test(sentence.text)) return result('what', `lead-in "${truncate(sentence.text)}"`, 'list-header');
   const header = context.header;
   if (header && (header.category === 'guardrail' || header.category === 'constraint' || (header.category === 'when' && WHEN_HEADER.test(header.text)))) {
     return result(header.category, `under "${truncate(header.text)}"`, 'list-header');
@@ -365,7 +408,15 @@ export function classifySentence(sentence: Sentence, context: UnitContext): Clas
   if (header && PROCEDURE_HEADER.test(header.text)) return result('how', `under "${truncate(header.text)}"`, 'list-header', 'markup');
   const readsWhen = !EXAMPLE_OPENER.test(sentence.text) && (!sentence.markup || sentence.markupKind === 'list-item');
   const when = !readsWhen ? undefined : isFirst ? found(STRONG_WHEN_CUES) : found(WHEN_CUES);
+  // "Use this tool when you need to list all namespaces" after "Lists all namespaces." says nothing new.
+  const restated = when && !isFirst ? findRestatement(sentence.text, context.first) : undefined;
+  if (restated) return result('filler', restated.text, 'words');
   if (when) return result('when', when.text, 'words');
+  // A list under a lead-in that names what the tool does or returns ("🎯 Purpose:", "📦 Returns:").
+  const headerOfList = header && sentence.markupKind === 'list-item' ? HEADER_KINDS.find((kind) => kind.category === header.category && findHeaderKind({ text: header.text, start: 0, end: header.text.length, markup: false })) : undefined;
+  if (header && sentence.markupKind === 'list-item' && !EXAMPLE_OPENER.test(sentence.text) && (headerOfList || (header.category === 'what' && WHAT_LEAD_IN.test(header.text)))) {
+    return result(header.category, `under "${truncate(header.text)}"`, 'list-header', headerOfList?.howKind);
+  }
   if (sentence.markup) {
     if (FILLER_BLOCK.test(sentence.text)) return result('filler', sentence.text.slice(1, sentence.text.indexOf('>')), 'markup');
     if (isFirst && sentence.markupKind === 'xml-block') return result('what', 'first unit', 'position');
@@ -414,7 +465,7 @@ function matchCue(cue: Cue, original: string, masked: string): { text: string } 
 /** A later unit whose content words all appear in the first unit ("This function creates an invoice."). */
 function findRestatement(text: string, first: string | undefined): { text: string } | undefined {
   if (first === undefined) return undefined;
-  const opener = /^(?:this (?:function|tool|endpoint)|it)\s+(?:is used to\s+|allows you to\s+)?/i.exec(text);
+  const opener = /^(?:this (?:function|tool|endpoint)|it)\s+(?:is used to\s+|allows you to\s+)?|^use this (?:tool|function) (?:when|if) (?:you|the user) (?:need|needs|want|wants) to\s+/i.exec(text);
   if (!opener) return undefined;
   const firstWords = new Set(getContentWords(first));
   const words = getContentWords(text.slice(opener[0].length));
