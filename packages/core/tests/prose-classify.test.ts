@@ -180,6 +180,8 @@ describe('classifySentences: position, list headers and markup', () => {
       ['how', 'format', 'list-header', 'lead-in "📦 Returns:"'],
       ['how', 'format', 'list-header', 'under "📦 Returns:"'],
     ]);
+    // A parameter described in a few words that happen to name a list ("Output format") is no lead-in.
+    expect(classifySentences('Output format', { parameter: true }).map((unit) => unit.category)).toEqual(['what']);
     expect(summarise('Queries logs.\nThis tool provides two views of your data:\n1. **Events** - single requests')).toEqual([
       ['what', undefined, 'position', 'first unit'],
       ['what', undefined, 'list-header', 'lead-in "This tool provides two views of your data:"'],

@@ -309,9 +309,11 @@ const HEADER_KINDS: readonly { readonly pattern: RegExp; readonly category: Pros
 const WHAT_LEAD_IN = /^this (?:tool|server|function|endpoint)\s+(?:provides|offers|supports|has|exposes)\b[^.]*:\s*$/i;
 
 /** What a lead-in's words say its list is about, when they are only a name for the list. */
-function findHeaderKind(sentence: Sentence): (typeof HEADER_KINDS)[number] | undefined {
-  // A markdown heading stays markup (moved with its section); a plain line of a few words names its list.
-  if (sentence.markup || !(/:\s*$/.test(sentence.text) || !/[.!?]\s*$/.test(sentence.text))) return undefined;
+function findHeaderKind(sentence: Sentence, next?: Sentence): (typeof HEADER_KINDS)[number] | undefined {
+  // A markdown heading stays markup (moved with its section); a plain line of a few words names its list:
+  // it ends with `:`, or a list item follows it ("🎯 Purpose" over "1. Creates…"; a parameter described
+  // as "Output format" is no lead-in).
+  if (sentence.markup || !(/:\s*$/.test(sentence.text) || next?.markupKind === 'list-item')) return undefined;
   const name = sentence.text
     .replace(/^[^\p{L}]+/u, '')
     .replace(/[\s:*_]+$/, '')
@@ -398,7 +400,7 @@ export function classifySentence(sentence: Sentence, context: UnitContext): Clas
   const constraintCues = isFirst && !context.parameter ? STRONG_CONSTRAINT_CUES : CONSTRAINT_CUES;
   const constraint = isOpeningBlock ? undefined : found(constraintCues);
   if (constraint) return result('constraint', constraint.text, 'words');
-  const headerKind = findHeaderKind(sentence);
+  const headerKind = findHeaderKind(sentence, context.next);
   if (headerKind) return result(headerKind.category, `lead-in "${truncate(sentence.text)}"`, 'list-header', headerKind.howKind);
   if (!isFirst && !sentence.markup && WHAT_LEAD_IN.test(sentence.text)) return result('what', `lead-in "${truncate(sentence.text)}"`, 'list-header');
   const header = context.header;
@@ -413,7 +415,7 @@ export function classifySentence(sentence: Sentence, context: UnitContext): Clas
   if (restated) return result('filler', restated.text, 'words');
   if (when) return result('when', when.text, 'words');
   // A list under a lead-in that names what the tool does or returns ("🎯 Purpose:", "📦 Returns:").
-  const headerOfList = header && sentence.markupKind === 'list-item' ? HEADER_KINDS.find((kind) => kind.category === header.category && findHeaderKind({ text: header.text, start: 0, end: header.text.length, markup: false })) : undefined;
+  const headerOfList = header && sentence.markupKind === 'list-item' ? HEADER_KINDS.find((kind) => kind.category === header.category && findHeaderKind({ text: header.text, start: 0, end: header.text.length, markup: false }, sentence)) : undefined;
   if (header && sentence.markupKind === 'list-item' && !EXAMPLE_OPENER.test(sentence.text) && (headerOfList || (header.category === 'what' && WHAT_LEAD_IN.test(header.text)))) {
     return result(header.category, `under "${truncate(header.text)}"`, 'list-header', headerOfList?.howKind);
   }
