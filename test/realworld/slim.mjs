@@ -81,6 +81,7 @@ async function runEntry(entry, result) {
   steps(entry.build, 'build');
   const before = await listServer(entry, work, env);
   result.before = summarise(before.tools);
+  const report = runJson([cli, 'report', ...sources, '--json'], pkg, env);
 
   // Slim from the server package, so the instruction folder lands inside it (and ships with it).
   const slim = runJson([cli, 'slim', ...sources, '--json', '--force'], pkg, env);
@@ -102,6 +103,7 @@ async function runEntry(entry, result) {
   const after = await listServer(entry, work, env, true);
   result.after = summarise(after.tools);
   compare(before, after, slim, result, pkg);
+  compareNumbers(before, after, slim, report, result);
 
   const again = runJson([cli, 'slim', ...sources, '--json', '--force'], pkg, env);
   result.checks.secondRunNoChange = again.changed === false;
@@ -128,6 +130,42 @@ function compare(before, after, slim, result, pkg) {
   result.checks.readInstructionsServesEachFamily = families.every((family) => after.familyTexts[family] === readFileSync(path.join(dir, `${family}.md`), 'utf8'));
   result.checks.instructionsNameEachFamily = families.every((family) => (after.instructions ?? '').includes(family));
   result.families = families;
+}
+
+/**
+ * Numbers that agree (issue 11 item 7): for every slimmed tool, slim's before → after bytes equal `report`'s
+ * and the running server's, and its totals (with the added read_instructions) equal the server's when slim
+ * could measure every tool. A tool slim cannot measure (schema not readable) prints no number: then its
+ * description must read at run time as slim planned it.
+ */
+function compareNumbers(before, after, slim, report, result) {
+  const size = (tool) => (tool ? measureTool(tool).bytes : undefined);
+  const runtimeBefore = new Map(before.tools.map((tool) => [tool.name, tool]));
+  const runtimeAfter = new Map(after.tools.map((tool) => [tool.name, tool]));
+  const reported = new Map(report.tools.map((tool) => [tool.name, tool.bytes]));
+  const rows = slim.tools.map((tool) => ({
+    name: tool.name,
+    slim: tool.before && tool.after ? [tool.before.bytes, tool.after.bytes] : undefined,
+    report: reported.get(tool.name),
+    server: [size(runtimeBefore.get(tool.name)), size(runtimeAfter.get(tool.name))],
+    descriptionAsPlanned: (runtimeAfter.get(tool.name)?.description ?? '').includes(tool.descriptionAfter),
+  }));
+  const measured = rows.filter((row) => row.slim);
+  const disagree = measured.filter((row) => row.slim[0] !== row.server[0] || row.slim[1] !== row.server[1] || (row.report !== undefined && row.report !== row.slim[0]));
+  result.numbers = {
+    measuredTools: measured.length,
+    unmeasuredTools: rows.length - measured.length,
+    disagree,
+    totals: { slim: slim.totals, server: { before: result.before, after: result.after } },
+    sample: measured[0] ?? rows[0],
+  };
+  result.checks.numbersAgree = disagree.length === 0;
+  if (slim.totals.tools === before.tools.length && slim.totals.tools > 0) {
+    result.checks.totalsAgree = slim.totals.before.bytes === result.before.bytes && slim.totals.after.bytes === result.after.bytes;
+  }
+  result.checks.descriptionsAsPlanned = rows.every((row) => row.descriptionAsPlanned);
+  if (disagree.length) result.notes.push(`numbers disagree: ${disagree.map((row) => `${row.name} slim ${row.slim} report ${row.report} server ${row.server}`).join('; ')}`);
+  if (rows.length > measured.length) result.notes.push(`${rows.length - measured.length} slimmed tools slim could not measure (schema not readable statically)`);
 }
 
 async function listServer(entry, work, env, readFamilies = false) {
@@ -226,7 +264,7 @@ function packRuntime() {
 }
 
 function buildTable(list) {
-  const checkNames = ['verified', 'nothingGrew', 'sameToolsPlusReadInstructions', 'noToolGrewAtRuntime', 'resourcesKept', 'readInstructionsServesEachFamily', 'instructionsNameEachFamily', 'secondRunNoChange'];
+  const checkNames = ['numbersAgree', 'totalsAgree', 'descriptionsAsPlanned', 'verified', 'nothingGrew', 'sameToolsPlusReadInstructions', 'noToolGrewAtRuntime', 'resourcesKept', 'readInstructionsServesEachFamily', 'instructionsNameEachFamily', 'secondRunNoChange'];
   const lines = [
     '| server | tools before → after | bytes before → after | tokens before → after | slimmed / skipped | checks failed | note |',
     '| --- | ---: | ---: | ---: | ---: | --- | --- |',

@@ -10,7 +10,7 @@ import { ImportedConstants } from './imported-constants.js';
 import { buildPointer, DEFAULT_EXTRA_SENTENCES, DEFAULT_INSTRUCTIONS_TOOL, DEFAULT_POINTER, findPointer, type SlimOptions } from './options.js';
 import { selectUnits, type Range, type Selection } from './select.js';
 import { SourceStore } from './source-store.js';
-import { buildTextEdits, findCarrierRanges, type EditTarget, type SourceEdit } from './text-edits.js';
+import { buildTextEdits, findCarrierRanges, SEPARATOR_ALONE, type EditTarget, type SourceEdit } from './text-edits.js';
 import { getStaticValue } from './tool-values.js';
 import type { MovedText } from './verify.js';
 
@@ -106,15 +106,28 @@ export function planToolKeeping(planner: Planner, file: string, decl: ToolDecl, 
   // The pointer goes once, after the kept text; a description that already has one keeps it.
   const insertion =
     existingPointer === undefined ? { at: selection ? selection.keptEnd : description.value.trimEnd().length, text: ` ${pointer}` } : undefined;
-  const deleteRanges = selection?.deleteRanges ?? [];
-  const expectedDescription = applyToValue(description.value, deleteRanges, insertion);
+  let deleteRanges = selection?.deleteRanges ?? [];
+  let expectedDescription = applyToValue(description.value, deleteRanges, insertion);
   // A pointer costs bytes: a tool that would save less than that and a little more is left as it is.
   const saved =
     getPublishedLength(description.value) -
     getPublishedLength(expectedDescription) +
     params.reduce((sum, p) => sum + getPublishedLength(getStaticValue(decl.params.find((d) => getParamKey(d) === p.key)?.description) ?? '') - getPublishedLength(p.expected), 0);
   if (saved < MIN_SAVED_BYTES) return undefined;
-  const edits = buildTextEdits(getEditTarget(file, description, constants, planner.store), deleteRanges, insertion);
+  const descriptionTarget = getEditTarget(file, description, constants, planner.store);
+  let edits = buildTextEdits(descriptionTarget, deleteRanges, insertion);
+  if (!edits.ok && edits.reason === SEPARATOR_ALONE) {
+    // ['Keep. Move.', /* c */ 'Keep.'].join('\n'): the run that moves would take the separator after it, and
+    // the two kept parts cannot become one literal (a comment between them). Take the space before the
+    // run instead: the same units move, the separator stays ('Keep.\nKeep.' instead of 'Keep. Keep.').
+    const shifted = shiftTrailingSpace(description.value, deleteRanges);
+    const retried = shifted ? buildTextEdits(descriptionTarget, shifted, insertion) : edits;
+    if (shifted && retried.ok) {
+      deleteRanges = shifted;
+      expectedDescription = applyToValue(description.value, shifted, insertion);
+      edits = retried;
+    }
+  }
   if (!edits.ok) return edits.reason;
   const elsewhere = [...edits.edits, ...paramEdits].find((edit) => edit.file !== file);
   if (options.onlyGivenFiles && elsewhere) return `its text is written in ${planner.relative(elsewhere.file)}; slim that with toolslim slim`;
@@ -155,6 +168,25 @@ export function getPublishedLength(text: string): number {
 
 export function getParamKey(param: ParamDecl): string {
   return param.path.join('.');
+}
+
+/**
+ * Deletion ranges whose trailing whitespace (a space, a join separator) is given back and the whitespace
+ * before them taken instead, or undefined when no range can shift. What moves is the same text.
+ */
+export function shiftTrailingSpace(value: string, ranges: readonly Range[]): Range[] | undefined {
+  let changed = false;
+  const out = ranges.map(([start, end]): Range => {
+    let trailing = end;
+    while (trailing > start && /\s/.test(value[trailing - 1])) trailing--;
+    let leading = start;
+    while (leading > 0 && /\s/.test(value[leading - 1])) leading--;
+    // Only inside the text (not at its end) and only when there is space before the run to take instead.
+    if (trailing === end || end >= value.length || leading === start) return [start, end];
+    changed = true;
+    return [leading, trailing];
+  });
+  return changed ? out : undefined;
 }
 
 /** The value after deleting ranges and inserting text (what the edited source must evaluate to). */

@@ -43,6 +43,9 @@ export interface Insertion {
 
 export type EditResult = { readonly ok: true; readonly edits: SourceEdit[] } | { readonly ok: false; readonly reason: string };
 
+/** Why an edit is refused when a join separator would go while the elements on both sides stay. */
+export const SEPARATOR_ALONE = 'a separator of a joined array would have to go without its element';
+
 export function buildTextEdits(target: EditTarget, deleteRanges: readonly Range[], insertion: Insertion | undefined): EditResult {
   const structural = findStructuralRemovals(target, deleteRanges, insertion);
   if (!structural.ok) return structural;
@@ -257,7 +260,7 @@ function findStructuralRemovals(
     }
     for (let i = 0; i + 1 < elements.length; i++) {
       if (sepGone(i) && !claimed.has(i)) {
-        failure = 'a separator of a joined array would have to go without its element';
+        failure = SEPARATOR_ALONE;
         return;
       }
     }
