@@ -21,6 +21,7 @@ import { SourceStore } from './source-store.js';
 import { getErrorMessage, getPublished, getServerName, getStaticValue } from './tool-values.js';
 import { dropOverlaps, dropUntilVerified } from './verify-plans.js';
 import { planRuntimeDependency, wireRuntime } from './wire-plan.js';
+import { ALREADY_SERVED } from './wire-runtime.js';
 
 export { MIN_SAVED_BYTES } from './plan-tool.js';
 export { SlimError, type FileChange, type FileError, type RuntimeInstall, type SizeTotals, type SkippedTool, type SlimPlan, type SlimTotals, type ToolChange } from './slim-types.js';
@@ -85,7 +86,7 @@ export function planSlim(options: SlimOptions): SlimPlan {
   plans = dropOverlaps(plans, skip);
   plans = dropUntilVerified(plans, analysed, store, imported, analyse, skip);
   const toolName = options.instructionsTool ?? DEFAULT_INSTRUCTIONS_TOOL;
-  const alreadyServed = analysed.some(({ file }) => /\b(?:serveInstructions|createInstructionsCatalog)\s*\(/.test(store.getOriginal(file)));
+  const alreadyServed = analysed.some(({ file }) => ALREADY_SERVED.test(store.getOriginal(file)));
   const staticNames = new Set(allTools.map(({ decl }) => getStaticValue(decl.name)));
   let added: SizeTotals | undefined;
   const hasServer = analysed.some(({ model }) => model.servers.length > 0);
