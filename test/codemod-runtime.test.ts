@@ -4,7 +4,7 @@
  * servers it cannot wire (wrappers) compiles against the runtime's types; a fastmcp server slim wires serves
  * the instructions for real.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
@@ -129,4 +129,43 @@ process.exit(0);
   expect(seen.text).toBe('# weather\n\nCities are matched by name.\n');
   expect(seen.resources).toEqual(['instructions://weather']);
   expect(seen.instructions).toMatch(/^Weather data\.\n\n[\s\S]*weather/);
+});
+
+test('a CommonJS server wired by slim starts: it requires the ES-module runtime (Node >= 20.19 loads ESM with require)', () => {
+  // The commonjs-output-of-tsc fixture as slim writes it, with the runtime, the SDK and zod beside it.
+  const project = path.join(dir, 'cjs-server');
+  cpSync(path.join(import.meta.dirname, '../packages/codemod/tests/fixtures/commonjs-output-of-tsc/output'), project, { recursive: true });
+  const runtimeDir = path.join(import.meta.dirname, '../packages/runtime');
+  const requireFromRuntime = createRequire(path.join(runtimeDir, 'package.json'));
+  const packageDir = (name: string) => path.dirname(requireFromRuntime.resolve(`${name}/package.json`));
+  for (const [name, target] of [
+    ['@toolslim/runtime', runtimeDir],
+    ['@modelcontextprotocol/sdk', packageDir('@modelcontextprotocol/sdk')],
+    ['zod', packageDir('zod')],
+  ]) {
+    mkdirSync(path.dirname(path.join(project, 'node_modules', name)), { recursive: true });
+    symlinkSync(target, path.join(project, 'node_modules', name), 'dir');
+  }
+  writeFileSync(
+    path.join(project, 'check.cjs'),
+    `const { Client } = require('@modelcontextprotocol/sdk/client/index.js');
+const { InMemoryTransport } = require('@modelcontextprotocol/sdk/inMemory.js');
+const { server } = require('./dist/server.js');
+(async () => {
+  const client = new Client({ name: 'c', version: '1.0.0' });
+  const [a, b] = InMemoryTransport.createLinkedPair();
+  await Promise.all([server.connect(b), client.connect(a)]);
+  const tools = (await client.listTools()).tools.map((tool) => tool.name);
+  const answer = await client.callTool({ name: 'read_instructions', arguments: { family: 'files' } });
+  console.log(JSON.stringify({ tools, text: answer.content[0].text, instructions: client.getInstructions() }));
+  await client.close();
+})();
+`,
+  );
+  const child = spawnSync(process.execPath, ['check.cjs'], { cwd: project, encoding: 'utf8', timeout: 60_000 });
+  expect(child.status, child.stderr).toBe(0);
+  const seen = JSON.parse(child.stdout.trim());
+  expect(seen.tools).toEqual(['read_instructions', 'files_list', 'files_stat']);
+  expect(seen.text).toBe(readFileSync(path.join(project, 'docs/tools/files.md'), 'utf8'));
+  expect(seen.instructions).toContain('files');
 });
