@@ -8,7 +8,7 @@
  * report-plan.ts (sizes and totals), write-plan.ts (writing), slim-types.ts (the result's shapes).
  */
 import path from 'node:path';
-import { createMcpSdkExecutionLookup, createZodVersionLookup, findTools, type FileModel, type ToolDecl } from '@toolslim/core';
+import { createMcpSdkExecutionLookup, createModuleResolver, createZodVersionLookup, findTools, type FileModel, type ToolDecl } from '@toolslim/core';
 import { findFamilies } from './families.js';
 import { ImportedConstants } from './imported-constants.js';
 import { buildInstructionFiles } from './instructions.js';
@@ -45,8 +45,17 @@ export function planSlim(options: SlimOptions): SlimPlan {
     const zodVersion = zodVersionOf(file);
     return zodVersion ? { ...options.settings, zodVersion } : options.settings;
   };
+  // Schemas and definitions imported from other modules are followed as `report` follows them. The
+  // resolver caches what it parsed: the run's first reading uses one over the files as they are, and every
+  // reading of edited text a new one over the text as edited.
+  const originalModules = createModuleResolver({ readFile: (file) => readIfFile(file, (f) => store.getOriginal(f)) });
   const analyse = (file: string, fresh = false) =>
-    findTools(store.getProgram(file, fresh), { filePath: file, settings: settingsFor(file), resolveConstant: imported.resolve });
+    findTools(store.getProgram(file, fresh), {
+      filePath: file,
+      settings: settingsFor(file),
+      resolveConstant: imported.resolve,
+      resolveModule: fresh ? createModuleResolver({ readFile: (f) => readIfFile(f, (g) => store.getCurrent(g)) }) : originalModules,
+    });
   const measureIn = (file: string) => (decl: ToolDecl | undefined) => (decl ? measure(getPublished(decl, { mcpSdkExecution: executionOf(file) })) : undefined);
 
   const analysed: AnalysedFile[] = [];
@@ -125,6 +134,15 @@ export function planSlim(options: SlimOptions): SlimPlan {
   const unserved = plans.length > 0 && options.wire !== false && !alreadyServed && !wiring.some((w) => w.wired);
   const partial = skipped.some((tool) => !tool.unprofitable) || errors.length > 0 || unserved;
   return { cwd, instructionsDir, sources, instructions, tools, skipped, errors, problems, totals, families, toolNames, wiring, partial, install: install?.info };
+}
+
+/** A file's text through the store, or undefined when there is no such file (the resolver tries several names). */
+function readIfFile(file: string, read: (file: string) => string): string | undefined {
+  try {
+    return read(file);
+  } catch {
+    return undefined;
+  }
 }
 
 /** True when the plan would change something. */
