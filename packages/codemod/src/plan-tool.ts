@@ -3,14 +3,14 @@
  * written, and the text that two tools share (which cannot be slimmed for one of them alone).
  */
 import path from 'node:path';
-import type { ParamDecl, StaticText, ToolDecl } from '@toolslim/core';
+import type { Node, ParamDecl, StaticText, ToolDecl } from '@toolslim/core';
 import type { ToolSection } from './markdown.js';
 import { dedentChunk } from './markdown.js';
 import { ImportedConstants } from './imported-constants.js';
 import { buildPointer, DEFAULT_EXTRA_SENTENCES, DEFAULT_INSTRUCTIONS_TOOL, DEFAULT_POINTER, findPointer, type SlimOptions } from './options.js';
 import { selectUnits, type Range, type Selection } from './select.js';
 import { SourceStore } from './source-store.js';
-import { buildTextEdits, findCarrierRanges, SEPARATOR_ALONE, type EditTarget, type SourceEdit } from './text-edits.js';
+import { buildTextEdits, findCarrierRanges, SEPARATOR_ALONE, UNEDITABLE, type EditTarget, type SourceEdit } from './text-edits.js';
 import { getStaticValue } from './tool-values.js';
 import type { MovedText } from './verify.js';
 
@@ -128,7 +128,7 @@ export function planToolKeeping(planner: Planner, file: string, decl: ToolDecl, 
       edits = retried;
     }
   }
-  if (!edits.ok) return edits.reason;
+  if (!edits.ok) return explainUneditable(edits.reason, description, planner.relative(file));
   const elsewhere = [...edits.edits, ...paramEdits].find((edit) => edit.file !== file);
   if (options.onlyGivenFiles && elsewhere) return `its text is written in ${planner.relative(elsewhere.file)}; slim that with toolslim slim`;
   const moved: MovedText[] = [
@@ -157,7 +157,7 @@ export function planToolKeeping(planner: Planner, file: string, decl: ToolDecl, 
 
 export function getEditTarget(file: string, text: StaticText, constants: ImportedConstants, store: SourceStore): EditTarget {
   // Called while planning, when the store's text is the disk's: the program is the one core analysed.
-  const context = { program: store.getProgram(file), filePath: file, resolveConstant: constants.resolve };
+  const context = { program: store.getProgram(file), filePath: file, resolveConstant: constants.resolve, resolveModule: constants.moduleResolver };
   return { file, text, context, getExternal: constants.getExternal };
 }
 
@@ -168,6 +168,38 @@ export function getPublishedLength(text: string): number {
 
 export function getParamKey(param: ParamDecl): string {
   return param.path.join('.');
+}
+
+/**
+ * The reason a description cannot be edited, naming where its text comes from when it is read through an
+ * expression slim does not rewrite (a function call, a property of an imported object, a value the
+ * evaluator reads but whose source is not known): `file:line` of that expression and what to do.
+ */
+function explainUneditable(reason: string, description: StaticText, file: string): string {
+  if (reason !== UNEDITABLE) return reason;
+  const node = description.node;
+  const where = `${file}:${node.loc.start.line}`;
+  const source = (n: Node): string | undefined =>
+    n.type === 'Identifier'
+      ? n.name
+      : n.type === 'MemberExpression' && !n.computed && n.property.type === 'Identifier'
+        ? ((o) => (o === undefined ? undefined : `${o}.${n.property.type === 'Identifier' ? n.property.name : ''}`))(source(n.object))
+        : n.type === 'ThisExpression'
+          ? 'this'
+          : undefined;
+  if (node.type === 'CallExpression') {
+    const callee = source(node.callee);
+    return `its text is returned by a function call (${callee ? `\`${callee}()\`` : 'a call'} at ${where}); slim edits literals and constants, not what a function returns: move its details by hand`;
+  }
+  if (node.type === 'MemberExpression') {
+    const member = source(node);
+    return `its text is a property of an object (${member ? `\`${member}\`` : 'a member'} at ${where}) whose source slim cannot locate; move its details by hand`;
+  }
+  return `part of its text (read through ${where}) comes from a place slim cannot locate to edit (${describeNode(node)}); move its details by hand`;
+}
+
+function describeNode(node: Node): string {
+  return node.type === 'TemplateLiteral' ? 'a template part' : node.type === 'BinaryExpression' ? 'an operand of `+`' : node.type === 'Identifier' ? `the constant \`${node.name}\`` : node.type;
 }
 
 /**

@@ -49,6 +49,7 @@ export function planSlim(options: SlimOptions): SlimPlan {
   // resolver caches what it parsed: the run's first reading uses one over the files as they are, and every
   // reading of edited text a new one over the text as edited.
   const originalModules = createModuleResolver({ readFile: (file) => readIfFile(file, (f) => store.getOriginal(f)) });
+  imported.moduleResolver = originalModules;
   const analyse = (file: string, fresh = false) =>
     findTools(store.getProgram(file, fresh), {
       filePath: file,
