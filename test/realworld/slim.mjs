@@ -143,19 +143,21 @@ function compareNumbers(before, after, slim, report, result) {
   const runtimeBefore = new Map(before.tools.map((tool) => [tool.name, tool]));
   const runtimeAfter = new Map(after.tools.map((tool) => [tool.name, tool]));
   // A tool report cannot fully read is printed as a lower bound (dynamic): not a number to agree with.
-  const reported = new Map(report.tools.filter((tool) => !tool.dynamic).map((tool) => [tool.name, tool.bytes]));
+  const reported = new Map(report.tools.filter((tool) => !tool.dynamic).map((tool) => [`${tool.file}:${tool.line}`, tool.bytes]));
   const published = (text) => Buffer.byteLength(JSON.stringify(text));
   const rows = slim.tools.map((tool) => ({
     name: tool.name,
     slim: tool.before && tool.after ? [tool.before.bytes, tool.after.bytes] : undefined,
-    report: reported.get(tool.name),
+    report: reported.get(`${tool.file}:${tool.line}`),
+    listed: runtimeBefore.has(tool.name) && runtimeAfter.has(tool.name),
     server: [size(runtimeBefore.get(tool.name)), size(runtimeAfter.get(tool.name))],
-    descriptionAsPlanned: (runtimeAfter.get(tool.name)?.description ?? '').includes(tool.descriptionAfter),
+    descriptionAsPlanned: !runtimeAfter.has(tool.name) || (runtimeAfter.get(tool.name)?.description ?? '').includes(tool.descriptionAfter),
     // What slim's descriptions save, against what the server's tool saves (equal unless parameter text moved too).
     savedByDescription: published(tool.descriptionBefore) - published(tool.descriptionAfter),
     savedAtRuntime: (size(runtimeBefore.get(tool.name)) ?? 0) - (size(runtimeAfter.get(tool.name)) ?? 0),
   }));
-  const measured = rows.filter((row) => row.slim);
+  // A tool the server does not list by default (a feature flag) has no run-time size to compare.
+  const measured = rows.filter((row) => row.slim && row.listed);
   const disagree = measured.filter((row) => row.report !== undefined && row.report !== row.slim[0]);
   const savingsDiffer = measured.filter((row) => row.slim[0] - row.slim[1] !== row.server[0] - row.server[1]);
   const absoluteDiffer = measured.filter((row) => row.slim[0] !== row.server[0] || row.slim[1] !== row.server[1]);

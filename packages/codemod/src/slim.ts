@@ -21,7 +21,8 @@ import { SourceStore } from './source-store.js';
 import { getErrorMessage, getPublished, getServerName, getStaticValue } from './tool-values.js';
 import { dropOverlaps, dropUntilVerified } from './verify-plans.js';
 import { planRuntimeDependency, wireRuntime } from './wire-plan.js';
-import { ALREADY_SERVED } from './wire-runtime.js';
+import { ALREADY_SERVED, type Wiring } from './wire-runtime.js';
+import { findServerElsewhere, type ServerElsewhere } from './find-server-elsewhere.js';
 
 export { MIN_SAVED_BYTES } from './plan-tool.js';
 export { SlimError, type FileChange, type FileError, type RuntimeInstall, type SizeTotals, type SkippedTool, type SlimPlan, type SlimTotals, type ToolChange } from './slim-types.js';
@@ -95,12 +96,24 @@ export function planSlim(options: SlimOptions): SlimPlan {
   });
   plans = dropOverlaps(plans, skip);
   plans = dropUntilVerified(plans, analysed, store, imported, analyse, skip);
+  const toolNames = new Set(allTools.map(({ decl }) => getStaticValue(decl.name)).filter((name) => name !== undefined));
+  // A tool whose moved text would not read the same in its markdown section (a `## heading` of its own,
+  // say) is skipped, and the rest checked again: one tool never stops the whole run.
+  for (;;) {
+    const { lostTools } = buildInstructionFiles(groupByFamily(plans), instructionsDir, toolNames);
+    const lost = plans.filter((plan) => lostTools.has(plan.name));
+    if (lost.length === 0) break;
+    for (const plan of lost) skip(plan.file, plan.decl, 'its moved text would not read the same in markdown (it holds markup such as a heading of its own); move it by hand');
+    plans = dropUntilVerified(plans.filter((plan) => !lost.includes(plan)), analysed, store, imported, analyse, skip);
+  }
   const toolName = options.instructionsTool ?? DEFAULT_INSTRUCTIONS_TOOL;
   const alreadyServed = analysed.some(({ file }) => ALREADY_SERVED.test(store.getOriginal(file)));
   const staticNames = new Set(allTools.map(({ decl }) => getStaticValue(decl.name)));
   let added: SizeTotals | undefined;
   const hasServer = analysed.some(({ model }) => model.servers.length > 0);
-  if (plans.length > 0 && options.wire !== false && hasServer && !alreadyServed && !staticNames.has(toolName)) {
+  // MCP tools registered on a server made elsewhere (a wrapper) need the tool too, added by hand.
+  const needsTool = hasServer || plans.some((plan) => MCP_FRAMEWORKS.has(plan.decl.framework));
+  if (plans.length > 0 && options.wire !== false && needsTool && !alreadyServed && !staticNames.has(toolName)) {
     const familyNames = [...new Set([...plans.map((plan) => plan.family), ...findFamilyFiles(instructionsDir)])].sort();
     added = measure(buildReadInstructionsTool(toolName, familyNames, zodVersionOf(plans[0].file)));
     const saved = plans.reduce((sum, plan) => sum + plan.saved, 0);
@@ -113,11 +126,13 @@ export function planSlim(options: SlimOptions): SlimPlan {
     }
   }
   const wiring = plans.length > 0 && options.wire !== false ? wireRuntime(analysed, store, analyse, instructionsDir, options.instructionsTool) : [];
+  if (plans.length > 0 && options.wire !== false && !hasServer && !alreadyServed && needsTool) {
+    wiring.push(buildWiringElsewhere(findServerElsewhere(options.files), plans[0].file, instructionsDir, relative, options.instructionsTool));
+  }
 
   const sources: FileChange[] = store.findChangedFiles().map((file) => ({ file, before: store.getOriginal(file), after: store.getCurrent(file) }));
   const install = plans.length > 0 && options.wire !== false ? planRuntimeDependency(wiring, plans, instructionsDir) : undefined;
   if (install?.change) sources.push(install.change);
-  const toolNames = new Set(allTools.map(({ decl }) => getStaticValue(decl.name)).filter((name) => name !== undefined));
   const families = groupByFamily(plans);
   const { changes: instructions, problems } = buildInstructionFiles(families, instructionsDir, toolNames);
   const finalModels = new Map<string, FileModel>();
@@ -135,6 +150,37 @@ export function planSlim(options: SlimOptions): SlimPlan {
   const unserved = plans.length > 0 && options.wire !== false && !alreadyServed && !wiring.some((w) => w.wired);
   const partial = skipped.some((tool) => !tool.unprofitable) || errors.length > 0 || unserved;
   return { cwd, instructionsDir, sources, instructions, tools, skipped, errors, problems, totals, families, toolNames, wiring, partial, install: install?.info };
+}
+
+const MCP_FRAMEWORKS: ReadonlySet<string> = new Set(['mcp-sdk', 'mcp-sdk-low-level', 'fastmcp']);
+
+/**
+ * The lines to add by hand when no slimmed file creates the server: where the server is created (found
+ * by following the files' imports, across workspace packages), with the folder given relative to that
+ * file, so the lines work there as written (from source; a bundle needs `findInstructionsDir`).
+ */
+function buildWiringElsewhere(
+  elsewhere: ServerElsewhere | undefined,
+  anchor: string,
+  instructionsDir: string,
+  relative: (file: string) => string,
+  toolName: string | undefined,
+): Wiring {
+  const toolOption = toolName && toolName !== DEFAULT_INSTRUCTIONS_TOOL ? `, toolName: '${toolName}'` : '';
+  const host = elsewhere?.file ?? anchor;
+  const folder = path.relative(path.dirname(host), instructionsDir).split(path.sep).join('/');
+  const call = elsewhere?.construction === 'FastMCP' ? 'serveFastMcpInstructions' : 'serveInstructions';
+  return {
+    file: host,
+    wired: false,
+    reason: elsewhere
+      ? `no slimmed file creates the server: the tools are registered on the ${elsewhere.construction} created at ${relative(elsewhere.file)}:${elsewhere.line} (a wrapper outside the slimmed files); add the lines there, right after it is created`
+      : 'no slimmed file creates the server: add the lines where it is created, before connect()',
+    lines: [
+      `import { ${call} } from '@toolslim/runtime';`,
+      `${call}(server, { dir: new URL('${folder.startsWith('.') ? folder : `./${folder}`}/', import.meta.url)${toolOption} });`,
+    ],
+  };
 }
 
 /** A file's text through the store, or undefined when there is no such file (the resolver tries several names). */
