@@ -112,7 +112,8 @@ export function planSlim(options: SlimOptions): SlimPlan {
   let added: SizeTotals | undefined;
   const hasServer = analysed.some(({ model }) => model.servers.length > 0);
   // MCP tools registered on a server made elsewhere (a wrapper) need the tool too, added by hand.
-  const needsTool = hasServer || plans.some((plan) => MCP_FRAMEWORKS.has(plan.decl.framework));
+  const elsewhere = !hasServer && plans.length > 0 && options.wire !== false ? findServerElsewhere(options.files) : undefined;
+  const needsTool = hasServer || elsewhere !== undefined || plans.some((plan) => MCP_FRAMEWORKS.has(plan.decl.framework));
   if (plans.length > 0 && options.wire !== false && needsTool && !alreadyServed && !staticNames.has(toolName)) {
     const familyNames = [...new Set([...plans.map((plan) => plan.family), ...findFamilyFiles(instructionsDir)])].sort();
     added = measure(buildReadInstructionsTool(toolName, familyNames, zodVersionOf(plans[0].file)));
@@ -127,7 +128,7 @@ export function planSlim(options: SlimOptions): SlimPlan {
   }
   const wiring = plans.length > 0 && options.wire !== false ? wireRuntime(analysed, store, analyse, instructionsDir, options.instructionsTool) : [];
   if (plans.length > 0 && options.wire !== false && !hasServer && !alreadyServed && needsTool) {
-    wiring.push(buildWiringElsewhere(findServerElsewhere(options.files), plans[0].file, instructionsDir, relative, options.instructionsTool));
+    wiring.push(buildWiringElsewhere(elsewhere, plans[0].file, instructionsDir, relative, options.instructionsTool));
   }
 
   const sources: FileChange[] = store.findChangedFiles().map((file) => ({ file, before: store.getOriginal(file), after: store.getCurrent(file) }));
