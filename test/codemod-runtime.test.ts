@@ -18,6 +18,7 @@ import ts from 'typescript';
 import { afterAll, expect, test } from 'vitest';
 import { buildReadInstructionsTool } from '../packages/codemod/src/read-instructions-tool.js';
 import { buildWiring } from '../packages/codemod/src/wire-runtime.js';
+import { buildWiringElsewhere } from '../packages/codemod/src/slim.js';
 import { applyEdits } from '../packages/codemod/src/text-edits.js';
 import { parseSource } from '@toolslim/core';
 
@@ -168,4 +169,38 @@ const { server } = require('./dist/server.js');
   expect(seen.tools).toEqual(['read_instructions', 'files_list', 'files_stat']);
   expect(seen.text).toBe(readFileSync(path.join(project, 'docs/tools/files.md'), 'utf8'));
   expect(seen.instructions).toContain('files');
+});
+
+test('the lines printed for a server created in another workspace package compile', () => {
+  const wiring = buildWiringElsewhere(
+    { file: path.join(dir, 'packages/common/src/server.ts'), line: 3, construction: 'McpServer' },
+    path.join(dir, 'apps/notes/src/index.ts'),
+    path.join(dir, 'apps/notes/docs/tools'),
+    (file) => path.relative(dir, file),
+    undefined,
+  );
+  const source = [
+    `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';`,
+    wiring.lines[0],
+    `const server = new McpServer({ name: 'app', version: '1.0.0' });`,
+    ...wiring.lines.slice(1),
+    '',
+  ].join('\n');
+  const snippet = path.join(import.meta.dirname, '.snippet-elsewhere-check.mts');
+  writeFileSync(snippet, source);
+  try {
+    const program = ts.createProgram([snippet], {
+      strict: true,
+      noEmit: true,
+      module: ts.ModuleKind.NodeNext,
+      moduleResolution: ts.ModuleResolutionKind.NodeNext,
+      target: ts.ScriptTarget.ES2022,
+      types: ['node'],
+      skipLibCheck: true,
+    });
+    const diagnostics = ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+    expect(diagnostics).toEqual([]);
+  } finally {
+    rmSync(snippet, { force: true });
+  }
 });

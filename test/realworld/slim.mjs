@@ -93,7 +93,8 @@ async function runEntry(entry, result) {
     return;
   }
   // The runtime is not on the registry: point the dependency slim added at the local tarball.
-  const packageJson = path.join(pkg, 'package.json');
+  // (in the package.json slim changed: for a server made in another workspace package, that package's)
+  const packageJson = path.resolve(pkg, slim.install?.packageJson ?? 'package.json');
   writeFileSync(packageJson, readFileSync(packageJson, 'utf8').replace(/("@toolslim\/runtime":\s*)"[^"]*"/, `$1"file:${tarball}"`));
   // The lockfile does not list the new dependency yet: install without freezing it.
   steps(entry.install, 'install after slim', (command) =>
@@ -151,13 +152,16 @@ function compareNumbers(before, after, slim, report, result) {
     report: reported.get(`${tool.file}:${tool.line}`),
     listed: runtimeBefore.has(tool.name) && runtimeAfter.has(tool.name),
     server: [size(runtimeBefore.get(tool.name)), size(runtimeAfter.get(tool.name))],
-    descriptionAsPlanned: !runtimeAfter.has(tool.name) || (runtimeAfter.get(tool.name)?.description ?? '').includes(tool.descriptionAfter),
+    descriptionAsPlanned: !runtimeAfter.has(tool.name) || report.tools.filter((t) => t.name === tool.name).length > 1 || (runtimeAfter.get(tool.name)?.description ?? '').includes(tool.descriptionAfter),
     // What slim's descriptions save, against what the server's tool saves (equal unless parameter text moved too).
     savedByDescription: published(tool.descriptionBefore) - published(tool.descriptionAfter),
     savedAtRuntime: (size(runtimeBefore.get(tool.name)) ?? 0) - (size(runtimeAfter.get(tool.name)) ?? 0),
   }));
-  // A tool the server does not list by default (a feature flag) has no run-time size to compare.
-  const measured = rows.filter((row) => row.slim && row.listed);
+  // A tool the server does not list by default (a feature flag) has no run-time size to compare, nor has
+  // a name that two declarations in source share (only one of them is served).
+  const declared = new Map();
+  for (const tool of report.tools) declared.set(tool.name, (declared.get(tool.name) ?? 0) + 1);
+  const measured = rows.filter((row) => row.slim && row.listed && declared.get(row.name) === 1);
   const disagree = measured.filter((row) => row.report !== undefined && row.report !== row.slim[0]);
   const savingsDiffer = measured.filter((row) => row.slim[0] - row.slim[1] !== row.server[0] - row.server[1]);
   const absoluteDiffer = measured.filter((row) => row.slim[0] !== row.server[0] || row.slim[1] !== row.server[1]);

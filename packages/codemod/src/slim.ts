@@ -160,7 +160,7 @@ const MCP_FRAMEWORKS: ReadonlySet<string> = new Set(['mcp-sdk', 'mcp-sdk-low-lev
  * by following the files' imports, across workspace packages), with the folder given relative to that
  * file, so the lines work there as written (from source; a bundle needs `findInstructionsDir`).
  */
-function buildWiringElsewhere(
+export function buildWiringElsewhere(
   elsewhere: ServerElsewhere | undefined,
   anchor: string,
   instructionsDir: string,
