@@ -18,7 +18,7 @@ import ts from 'typescript';
 import { afterAll, expect, test } from 'vitest';
 import { buildReadInstructionsTool } from '../packages/codemod/src/read-instructions-tool.js';
 import { buildWiring } from '../packages/codemod/src/wire-runtime.js';
-import { buildWiringElsewhere } from '../packages/codemod/src/slim.js';
+import { buildWiringElsewhere } from '../packages/codemod/src/wire-plan.js';
 import { applyEdits } from '../packages/codemod/src/text-edits.js';
 import { parseSource } from '@toolslim/core';
 

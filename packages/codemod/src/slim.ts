@@ -20,9 +20,9 @@ import type { AnalysedFile, FileChange, FileError, SizeTotals, SkippedTool, Slim
 import { SourceStore } from './source-store.js';
 import { getErrorMessage, getPublished, getServerName, getStaticValue } from './tool-values.js';
 import { dropOverlaps, dropUntilVerified } from './verify-plans.js';
-import { planRuntimeDependency, wireRuntime } from './wire-plan.js';
-import { ALREADY_SERVED, type Wiring } from './wire-runtime.js';
-import { findServerElsewhere, type ServerElsewhere } from './find-server-elsewhere.js';
+import { buildWiringElsewhere, planRuntimeDependency, wireRuntime } from './wire-plan.js';
+import { ALREADY_SERVED } from './wire-runtime.js';
+import { findServerElsewhere } from './find-server-elsewhere.js';
 
 export { MIN_SAVED_BYTES } from './plan-tool.js';
 export { SlimError, type FileChange, type FileError, type RuntimeInstall, type SizeTotals, type SkippedTool, type SlimPlan, type SlimTotals, type ToolChange } from './slim-types.js';
@@ -154,35 +154,6 @@ export function planSlim(options: SlimOptions): SlimPlan {
 }
 
 const MCP_FRAMEWORKS: ReadonlySet<string> = new Set(['mcp-sdk', 'mcp-sdk-low-level', 'fastmcp']);
-
-/**
- * The lines to add by hand when no slimmed file creates the server: where the server is created (found
- * by following the files' imports, across workspace packages), with the folder given relative to that
- * file, so the lines work there as written (from source; a bundle needs `findInstructionsDir`).
- */
-export function buildWiringElsewhere(
-  elsewhere: ServerElsewhere | undefined,
-  anchor: string,
-  instructionsDir: string,
-  relative: (file: string) => string,
-  toolName: string | undefined,
-): Wiring {
-  const toolOption = toolName && toolName !== DEFAULT_INSTRUCTIONS_TOOL ? `, toolName: '${toolName}'` : '';
-  const host = elsewhere?.file ?? anchor;
-  const folder = path.relative(path.dirname(host), instructionsDir).split(path.sep).join('/');
-  const call = elsewhere?.construction === 'FastMCP' ? 'serveFastMcpInstructions' : 'serveInstructions';
-  return {
-    file: host,
-    wired: false,
-    reason: elsewhere
-      ? `no slimmed file creates the server: the tools are registered on the ${elsewhere.construction} created at ${relative(elsewhere.file)}:${elsewhere.line} (a wrapper outside the slimmed files); add the lines there, right after it is created`
-      : 'no slimmed file creates the server: add the lines where it is created, before connect()',
-    lines: [
-      `import { ${call} } from '@toolslim/runtime';`,
-      `${call}(server, { dir: new URL('${folder.startsWith('.') ? folder : `./${folder}`}/', import.meta.url)${toolOption} });`,
-    ],
-  };
-}
 
 /** A file's text through the store, or undefined when there is no such file (the resolver tries several names). */
 function readIfFile(file: string, read: (file: string) => string): string | undefined {

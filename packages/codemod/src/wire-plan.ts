@@ -9,6 +9,8 @@ import { applyEdits } from './text-edits.js';
 import { getPublished, getStaticValue } from './tool-values.js';
 import { getCapabilityKey } from './verify.js';
 import { buildWiring, getPackageDir, type Wiring } from './wire-runtime.js';
+import type { ServerElsewhere } from './find-server-elsewhere.js';
+import { DEFAULT_INSTRUCTIONS_TOOL } from './options.js';
 
 /**
  * Wire `serveInstructions` into every server setup of the run. Each wired file is parsed again and must
@@ -73,4 +75,33 @@ export function planRuntimeDependency(
   const packageJson = path.join(packageRoot, 'package.json');
   const added = change !== undefined && !/"@toolslim\/runtime"/.test(change.before);
   return { change, info: { packageJson, added, command: findInstallCommand(packageRoot) } };
+}
+
+/**
+ * The lines to add by hand when no slimmed file creates the server: where the server is created (found
+ * by following the files' imports, across workspace packages), with the folder given relative to that
+ * file, so the lines work there as written (from source; a bundle needs `findInstructionsDir`).
+ */
+export function buildWiringElsewhere(
+  elsewhere: ServerElsewhere | undefined,
+  anchor: string,
+  instructionsDir: string,
+  relative: (file: string) => string,
+  toolName: string | undefined,
+): Wiring {
+  const toolOption = toolName && toolName !== DEFAULT_INSTRUCTIONS_TOOL ? `, toolName: '${toolName}'` : '';
+  const host = elsewhere?.file ?? anchor;
+  const folder = path.relative(path.dirname(host), instructionsDir).split(path.sep).join('/');
+  const call = elsewhere?.construction === 'FastMCP' ? 'serveFastMcpInstructions' : 'serveInstructions';
+  return {
+    file: host,
+    wired: false,
+    reason: elsewhere
+      ? `no slimmed file creates the server: the tools are registered on the ${elsewhere.construction} created at ${relative(elsewhere.file)}:${elsewhere.line} (a wrapper outside the slimmed files); add the lines there, right after it is created`
+      : 'no slimmed file creates the server: add the lines where it is created, before connect()',
+    lines: [
+      `import { ${call} } from '@toolslim/runtime';`,
+      `${call}(server, { dir: new URL('${folder.startsWith('.') ? folder : `./${folder}`}/', import.meta.url)${toolOption} });`,
+    ],
+  };
 }
