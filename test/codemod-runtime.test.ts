@@ -1,11 +1,15 @@
 /**
  * The codemod counts the `read_instructions` tool it adds (slim's totals must equal the running server's):
  * its estimate is the tool `serveInstructions` publishes, byte for byte. And the snippet slim prints for
- * servers it cannot wire (fastmcp, wrappers) compiles against the runtime's types.
+ * servers it cannot wire (wrappers) compiles against the runtime's types; a fastmcp server slim wires serves
+ * the instructions for real.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
@@ -14,6 +18,8 @@ import ts from 'typescript';
 import { afterAll, expect, test } from 'vitest';
 import { buildReadInstructionsTool } from '../packages/codemod/src/read-instructions-tool.js';
 import { buildWiring } from '../packages/codemod/src/wire-runtime.js';
+import { buildWiringElsewhere } from '../packages/codemod/src/wire-plan.js';
+import { applyEdits } from '../packages/codemod/src/text-edits.js';
 import { parseSource } from '@toolslim/core';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'toolslim-codemod-runtime-'));
@@ -53,6 +59,134 @@ test('the snippet printed for a fastmcp server compiles', () => {
     '',
   ].join('\n');
   const snippet = path.join(import.meta.dirname, '.snippet-check.mts');
+  writeFileSync(snippet, source);
+  try {
+    const program = ts.createProgram([snippet], {
+      strict: true,
+      noEmit: true,
+      module: ts.ModuleKind.NodeNext,
+      moduleResolution: ts.ModuleResolutionKind.NodeNext,
+      target: ts.ScriptTarget.ES2022,
+      types: ['node'],
+      skipLibCheck: true,
+    });
+    const diagnostics = ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+    expect(diagnostics).toEqual([]);
+  } finally {
+    rmSync(snippet, { force: true });
+  }
+});
+
+test('a fastmcp server wired by slim serves read_instructions, its resources and the family index', async () => {
+  const code = `import { FastMCP } from 'fastmcp';\nconst server = new FastMCP({ name: 'weather', version: '1.0.0', instructions: 'Weather data.' });\n`;
+  const file = path.join(dir, 'src', 'fast.ts');
+  const program = parseSource(code, file);
+  const statement = program.body[1] as { declarations: Array<{ init: Parameters<typeof buildWiring>[0]['servers'][number]['node'] }> };
+  const { edits, wiring } = buildWiring({
+    file,
+    code,
+    program,
+    servers: [{ node: statement.declarations[0].init, name: undefined, framework: 'fastmcp' }],
+    packageDir: 'docs/tools',
+    moduleKind: 'esm',
+    toolName: undefined,
+  });
+  expect(wiring?.wired).toBe(true);
+  expect(applyEdits(code, edits)).toContain(`serveFastMcpInstructions(new FastMCP({ name: 'weather', version: '1.0.0', instructions: 'Weather data.' }), { dir: findInstructionsDir(import.meta.url, 'docs/tools') });`);
+
+  // The same call on a real FastMCP (fastmcp is a dev dependency of core), listed over Streamable HTTP in a
+  // plain Node process (vitest's `source` condition would load the SDK client's dependencies from .ts).
+  const requireFromCore = createRequire(path.join(import.meta.dirname, '../packages/core/package.json'));
+  const url = (specifier: string) => JSON.stringify(pathToFileURL(requireFromCore.resolve(specifier)).href);
+  const folder = path.join(dir, 'fast-docs');
+  mkdirSync(folder, { recursive: true });
+  writeFileSync(path.join(folder, 'weather.md'), '# weather\n\nCities are matched by name.\n');
+  const script = path.join(dir, 'fast-check.mjs');
+  writeFileSync(
+    script,
+    `import { FastMCP } from ${url('fastmcp')};
+import { Client } from ${url('@modelcontextprotocol/sdk/client/index.js')};
+import { StreamableHTTPClientTransport } from ${url('@modelcontextprotocol/sdk/client/streamableHttp.js')};
+import { serveFastMcpInstructions } from ${JSON.stringify(pathToFileURL(path.join(import.meta.dirname, '../packages/runtime/dist/index.js')).href)};
+const server = serveFastMcpInstructions(new FastMCP({ name: 'weather', version: '1.0.0', instructions: 'Weather data.' }), { dir: ${JSON.stringify(folder)} });
+server.addTool({ name: 'weather_now', description: 'Current weather.', execute: async () => 'sunny' });
+const port = 41000 + Math.floor(Math.random() * 2000);
+await server.start({ transportType: 'httpStream', httpStream: { port } });
+const client = new Client({ name: 'c', version: '1.0.0' });
+await client.connect(new StreamableHTTPClientTransport(new URL('http://127.0.0.1:' + port + '/mcp')));
+const tools = (await client.listTools()).tools.map((tool) => tool.name);
+const answer = await client.callTool({ name: 'read_instructions', arguments: { family: 'weather' } });
+const resources = (await client.listResources()).resources.map((resource) => resource.uri);
+console.log(JSON.stringify({ tools, text: answer.content[0].text, resources, instructions: client.getInstructions() }));
+await client.close();
+await server.stop();
+process.exit(0);
+`,
+  );
+  const child = spawnSync(process.execPath, [script], { encoding: 'utf8', timeout: 60_000 });
+  expect(child.status, child.stderr).toBe(0);
+  const seen = JSON.parse(child.stdout.trim().split('\n').pop()!);
+  expect(seen.tools).toEqual(['read_instructions', 'weather_now']);
+  expect(seen.text).toBe('# weather\n\nCities are matched by name.\n');
+  expect(seen.resources).toEqual(['instructions://weather']);
+  expect(seen.instructions).toMatch(/^Weather data\.\n\n[\s\S]*weather/);
+});
+
+test('a CommonJS server wired by slim starts: it requires the ES-module runtime (Node >= 20.19 loads ESM with require)', () => {
+  // The commonjs-output-of-tsc fixture as slim writes it, with the runtime, the SDK and zod beside it.
+  const project = path.join(dir, 'cjs-server');
+  cpSync(path.join(import.meta.dirname, '../packages/codemod/tests/fixtures/commonjs-output-of-tsc/output'), project, { recursive: true });
+  const runtimeDir = path.join(import.meta.dirname, '../packages/runtime');
+  const requireFromRuntime = createRequire(path.join(runtimeDir, 'package.json'));
+  const packageDir = (name: string) => path.dirname(requireFromRuntime.resolve(`${name}/package.json`));
+  for (const [name, target] of [
+    ['@toolslim/runtime', runtimeDir],
+    ['@modelcontextprotocol/sdk', packageDir('@modelcontextprotocol/sdk')],
+    ['zod', packageDir('zod')],
+  ]) {
+    mkdirSync(path.dirname(path.join(project, 'node_modules', name)), { recursive: true });
+    symlinkSync(target, path.join(project, 'node_modules', name), 'dir');
+  }
+  writeFileSync(
+    path.join(project, 'check.cjs'),
+    `const { Client } = require('@modelcontextprotocol/sdk/client/index.js');
+const { InMemoryTransport } = require('@modelcontextprotocol/sdk/inMemory.js');
+const { server } = require('./dist/server.js');
+(async () => {
+  const client = new Client({ name: 'c', version: '1.0.0' });
+  const [a, b] = InMemoryTransport.createLinkedPair();
+  await Promise.all([server.connect(b), client.connect(a)]);
+  const tools = (await client.listTools()).tools.map((tool) => tool.name);
+  const answer = await client.callTool({ name: 'read_instructions', arguments: { family: 'files' } });
+  console.log(JSON.stringify({ tools, text: answer.content[0].text, instructions: client.getInstructions() }));
+  await client.close();
+})();
+`,
+  );
+  const child = spawnSync(process.execPath, ['check.cjs'], { cwd: project, encoding: 'utf8', timeout: 60_000 });
+  expect(child.status, child.stderr).toBe(0);
+  const seen = JSON.parse(child.stdout.trim());
+  expect(seen.tools).toEqual(['read_instructions', 'files_list', 'files_stat']);
+  expect(seen.text).toBe(readFileSync(path.join(project, 'docs/tools/files.md'), 'utf8'));
+  expect(seen.instructions).toContain('files');
+});
+
+test('the lines printed for a server created in another workspace package compile', () => {
+  const wiring = buildWiringElsewhere(
+    { file: path.join(dir, 'packages/common/src/server.ts'), line: 3, construction: 'McpServer' },
+    path.join(dir, 'apps/notes/src/index.ts'),
+    path.join(dir, 'apps/notes/docs/tools'),
+    (file) => path.relative(dir, file),
+    undefined,
+  );
+  const source = [
+    `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';`,
+    wiring.lines[0],
+    `const server = new McpServer({ name: 'app', version: '1.0.0' });`,
+    ...wiring.lines.slice(1),
+    '',
+  ].join('\n');
+  const snippet = path.join(import.meta.dirname, '.snippet-elsewhere-check.mts');
   writeFileSync(snippet, source);
   try {
     const program = ts.createProgram([snippet], {

@@ -81,6 +81,7 @@ async function runEntry(entry, result) {
   steps(entry.build, 'build');
   const before = await listServer(entry, work, env);
   result.before = summarise(before.tools);
+  const report = runJson([cli, 'report', ...sources, '--json'], pkg, env);
 
   // Slim from the server package, so the instruction folder lands inside it (and ships with it).
   const slim = runJson([cli, 'slim', ...sources, '--json', '--force'], pkg, env);
@@ -92,7 +93,8 @@ async function runEntry(entry, result) {
     return;
   }
   // The runtime is not on the registry: point the dependency slim added at the local tarball.
-  const packageJson = path.join(pkg, 'package.json');
+  // (in the package.json slim changed: for a server made in another workspace package, that package's)
+  const packageJson = path.resolve(pkg, slim.install?.packageJson ?? 'package.json');
   writeFileSync(packageJson, readFileSync(packageJson, 'utf8').replace(/("@toolslim\/runtime":\s*)"[^"]*"/, `$1"file:${tarball}"`));
   // The lockfile does not list the new dependency yet: install without freezing it.
   steps(entry.install, 'install after slim', (command) =>
@@ -102,6 +104,7 @@ async function runEntry(entry, result) {
   const after = await listServer(entry, work, env, true);
   result.after = summarise(after.tools);
   compare(before, after, slim, result, pkg);
+  compareNumbers(before, after, slim, report, result);
 
   const again = runJson([cli, 'slim', ...sources, '--json', '--force'], pkg, env);
   result.checks.secondRunNoChange = again.changed === false;
@@ -128,6 +131,62 @@ function compare(before, after, slim, result, pkg) {
   result.checks.readInstructionsServesEachFamily = families.every((family) => after.familyTexts[family] === readFileSync(path.join(dir, `${family}.md`), 'utf8'));
   result.checks.instructionsNameEachFamily = families.every((family) => (after.instructions ?? '').includes(family));
   result.families = families;
+}
+
+/**
+ * Numbers that agree (issue 11 item 7): for every slimmed tool, slim's before → after bytes equal `report`'s
+ * and the running server's, and its totals (with the added read_instructions) equal the server's when slim
+ * could measure every tool. A tool slim cannot measure (schema not readable) prints no number: then its
+ * description must read at run time as slim planned it.
+ */
+function compareNumbers(before, after, slim, report, result) {
+  const size = (tool) => (tool ? measureTool(tool).bytes : undefined);
+  const runtimeBefore = new Map(before.tools.map((tool) => [tool.name, tool]));
+  const runtimeAfter = new Map(after.tools.map((tool) => [tool.name, tool]));
+  // A tool report cannot fully read is printed as a lower bound (dynamic): not a number to agree with.
+  const reported = new Map(report.tools.filter((tool) => !tool.dynamic).map((tool) => [`${tool.file}:${tool.line}`, tool.bytes]));
+  const published = (text) => Buffer.byteLength(JSON.stringify(text));
+  const rows = slim.tools.map((tool) => ({
+    name: tool.name,
+    slim: tool.before && tool.after ? [tool.before.bytes, tool.after.bytes] : undefined,
+    report: reported.get(`${tool.file}:${tool.line}`),
+    listed: runtimeBefore.has(tool.name) && runtimeAfter.has(tool.name),
+    server: [size(runtimeBefore.get(tool.name)), size(runtimeAfter.get(tool.name))],
+    descriptionAsPlanned: !runtimeAfter.has(tool.name) || report.tools.filter((t) => t.name === tool.name).length > 1 || (runtimeAfter.get(tool.name)?.description ?? '').includes(tool.descriptionAfter),
+    // What slim's descriptions save, against what the server's tool saves (equal unless parameter text moved too).
+    savedByDescription: published(tool.descriptionBefore) - published(tool.descriptionAfter),
+    savedAtRuntime: (size(runtimeBefore.get(tool.name)) ?? 0) - (size(runtimeAfter.get(tool.name)) ?? 0),
+  }));
+  // A tool the server does not list by default (a feature flag) has no run-time size to compare, nor has
+  // a name that two declarations in source share (only one of them is served).
+  const declared = new Map();
+  for (const tool of report.tools) declared.set(tool.name, (declared.get(tool.name) ?? 0) + 1);
+  const measured = rows.filter((row) => row.slim && row.listed && declared.get(row.name) === 1);
+  const disagree = measured.filter((row) => row.report !== undefined && row.report !== row.slim[0]);
+  const savingsDiffer = measured.filter((row) => row.slim[0] - row.slim[1] !== row.server[0] - row.server[1]);
+  const absoluteDiffer = measured.filter((row) => row.slim[0] !== row.server[0] || row.slim[1] !== row.server[1]);
+  result.numbers = {
+    measuredTools: measured.length,
+    unmeasuredTools: rows.length - measured.length,
+    disagree,
+    savingsDiffer,
+    absoluteDiffer: absoluteDiffer.map((row) => `${row.name}: slim ${row.slim.join(' → ')}, server ${row.server.join(' → ')}`),
+    totals: { slim: slim.totals, server: { before: result.before, after: result.after } },
+    sample: measured[0] ?? rows[0],
+    savedByDescriptionEqualsRuntime: rows.filter((row) => row.savedByDescription === row.savedAtRuntime).length,
+  };
+  // slim prints what report prints for the same tool; what a tool saves is what the running server saves.
+  result.checks.slimEqualsReport = disagree.length === 0;
+  result.checks.savingsAgree = savingsDiffer.length === 0;
+  result.checks.sizesEqualServer = absoluteDiffer.length === 0;
+  if (slim.totals.tools === before.tools.length && slim.totals.tools > 0) {
+    result.checks.totalsAgree = slim.totals.before.bytes === result.before.bytes && slim.totals.after.bytes === result.after.bytes;
+  }
+  result.checks.descriptionsAsPlanned = rows.every((row) => row.descriptionAsPlanned);
+  if (disagree.length) result.notes.push(`slim and report disagree: ${disagree.map((row) => `${row.name} slim ${row.slim[0]} report ${row.report}`).join('; ')}`);
+  if (savingsDiffer.length) result.notes.push(`savings differ from the server's: ${savingsDiffer.map((row) => `${row.name} slim −${row.slim[0] - row.slim[1]} server −${row.server[0] - row.server[1]}`).join('; ')}`);
+  if (absoluteDiffer.length) result.notes.push(`${absoluteDiffer.length} of ${measured.length} measured tools: the server publishes other sizes than the static reading (e.g. ${result.numbers.absoluteDiffer[0]})`);
+  if (rows.length > measured.length) result.notes.push(`${rows.length - measured.length} slimmed tools slim could not measure (schema not readable statically)`);
 }
 
 async function listServer(entry, work, env, readFamilies = false) {
@@ -226,7 +285,7 @@ function packRuntime() {
 }
 
 function buildTable(list) {
-  const checkNames = ['verified', 'nothingGrew', 'sameToolsPlusReadInstructions', 'noToolGrewAtRuntime', 'resourcesKept', 'readInstructionsServesEachFamily', 'instructionsNameEachFamily', 'secondRunNoChange'];
+  const checkNames = ['slimEqualsReport', 'savingsAgree', 'sizesEqualServer', 'totalsAgree', 'descriptionsAsPlanned', 'verified', 'nothingGrew', 'sameToolsPlusReadInstructions', 'noToolGrewAtRuntime', 'resourcesKept', 'readInstructionsServesEachFamily', 'instructionsNameEachFamily', 'secondRunNoChange'];
   const lines = [
     '| server | tools before → after | bytes before → after | tokens before → after | slimmed / skipped | checks failed | note |',
     '| --- | ---: | ---: | ---: | ---: | --- | --- |',

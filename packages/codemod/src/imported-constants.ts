@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Project, ts, Node as MorphNode } from 'ts-morph';
-import { evaluateText, findExportedInitializer, findTopLevelInitializer, type ConstantResolver, type ImportedConstantRef, type Program, type TextPiece } from '@toolslim/core';
+import { evaluateText, findExportedInitializer, findTopLevelInitializer, type ConstantResolver, type ImportedConstantRef, type ModuleResolver, type Program, type TextPiece } from '@toolslim/core';
 import type { SourceStore } from './source-store.js';
 import type { ExternalText } from './text-edits.js';
 
@@ -24,6 +24,8 @@ export class ImportedConstants {
   /** file → the other files its text was read from. */
   private readonly dependencies = new Map<string, Set<string>>();
   private depth = 0;
+  /** Modules followed as `report` follows them (schemas, enum members, objects imported from other files). */
+  moduleResolver: ModuleResolver | undefined;
 
   constructor(
     private readonly store: SourceStore,

@@ -25,6 +25,8 @@ export interface InstructionFiles {
   readonly changes: InstructionChange[];
   /** Moved units that would not be found in the result (nothing may be written then). */
   readonly problems: string[];
+  /** The tools whose moved text would be lost (the `problems`). */
+  readonly lostTools: ReadonlySet<string>;
 }
 
 /**
@@ -34,6 +36,7 @@ export interface InstructionFiles {
 export function buildInstructionFiles(families: readonly FamilyContent[], dir: string, toolNames: ReadonlySet<string>): InstructionFiles {
   const changes: InstructionChange[] = [];
   const problems: string[] = [];
+  const lostTools = new Set<string>();
   const entries = [];
   const indexFile = path.join(dir, 'README.md');
   const indexBefore = readIfExists(indexFile);
@@ -42,6 +45,7 @@ export function buildInstructionFiles(families: readonly FamilyContent[], dir: s
     const before = readIfExists(file);
     const after = mergeFamilyFile(before, content.family, content.sections);
     for (const lost of findLostText(after, content.moved)) {
+      lostTools.add(lost.tool);
       problems.push(`${content.family}.md would not contain this text of ${lost.tool}${lost.param ? ` (${lost.param})` : ''}: ${lost.text}`);
     }
     if (after !== before) changes.push({ file, before, after });
@@ -53,7 +57,7 @@ export function buildInstructionFiles(families: readonly FamilyContent[], dir: s
     const after = mergeIndexFile(indexBefore, entries);
     if (after !== indexBefore) changes.push({ file: indexFile, before: indexBefore, after });
   }
-  return { changes, problems };
+  return { changes, problems, lostTools };
 }
 
 function readIfExists(file: string): string | undefined {

@@ -43,6 +43,12 @@ export interface Insertion {
 
 export type EditResult = { readonly ok: true; readonly edits: SourceEdit[] } | { readonly ok: false; readonly reason: string };
 
+/** Why an edit is refused when a join separator would go while the elements on both sides stay. */
+export const SEPARATOR_ALONE = 'a separator of a joined array would have to go without its element';
+
+/** Why an edit is refused when part of the text is not written where slim can edit it. */
+export const UNEDITABLE = 'part of the text comes from a place that cannot be edited';
+
 export function buildTextEdits(target: EditTarget, deleteRanges: readonly Range[], insertion: Insertion | undefined): EditResult {
   const structural = findStructuralRemovals(target, deleteRanges, insertion);
   if (!structural.ok) return structural;
@@ -257,7 +263,7 @@ function findStructuralRemovals(
     }
     for (let i = 0; i + 1 < elements.length; i++) {
       if (sepGone(i) && !claimed.has(i)) {
-        failure = 'a separator of a joined array would have to go without its element';
+        failure = SEPARATOR_ALONE;
         return;
       }
     }
@@ -494,7 +500,7 @@ function buildCharDeletions(target: EditTarget, ranges: readonly Range[], shared
 
 function buildExternalEdits(target: EditTarget, piece: TextPiece, ranges: readonly Range[], insertion: Insertion | undefined): EditResult {
   const external = target.getExternal(piece);
-  if (!external) return { ok: false, reason: 'part of the text comes from a place that cannot be edited' };
+  if (!external) return { ok: false, reason: UNEDITABLE };
   if (external.text.value.length !== piece.end - piece.start) return { ok: false, reason: 'an imported constant does not match its declaration' };
   return buildTextEdits({ ...external, getExternal: target.getExternal }, ranges, insertion);
 }

@@ -1,8 +1,9 @@
 /**
  * Keeping moved text reachable: add `@toolslim/runtime`'s `serveInstructions(server, { dir })` right after
  * the statement that creates an `McpServer` or a low-level `Server` (at the top level or inside a
- * function), in ES modules and CommonJS, with the folder found from the package root at run time. Other
- * shapes (fastmcp, a server made by a wrapper) get a snippet to add by hand.
+ * function), in ES modules and CommonJS, with the folder found from the package root at run time; a fastmcp
+ * server's construction is wrapped in `serveFastMcpInstructions(…)`. Other shapes (a server made by a
+ * wrapper) get a snippet to add by hand.
  */
 import path from 'node:path';
 import { getParent, type Node, type Program, type ServerDecl } from '@toolslim/core';
@@ -36,10 +37,13 @@ export interface WiringInput {
 
 const RUNTIME = '@toolslim/runtime';
 
+/** A file that already calls one of the runtime's serving functions. */
+export const ALREADY_SERVED = /\b(?:serveInstructions|serveFastMcpInstructions|createInstructionsCatalog)\s*\(/;
+
 /** Edits that wire the runtime into a file (empty when it is already wired or cannot be), and what to say. */
 export function buildWiring(input: WiringInput): { edits: SourceEdit[]; wiring: Wiring | undefined } {
   const { file, code, program } = input;
-  if (/\b(?:serveInstructions|createInstructionsCatalog)\s*\(/.test(code)) return { edits: [], wiring: undefined };
+  if (ALREADY_SERVED.test(code)) return { edits: [], wiring: undefined };
   const server =
     input.servers.find((s) => s.framework === 'mcp-sdk') ?? input.servers.find((s) => s.framework === 'mcp-sdk-low-level') ?? input.servers[0];
   if (!server) return { edits: [], wiring: undefined };
@@ -57,6 +61,24 @@ export function buildWiring(input: WiringInput): { edits: SourceEdit[]; wiring: 
       ? `import { findInstructionsDir, serveInstructions } from ${q(RUNTIME)};`
       : `const { findInstructionsDir, serveInstructions } = require(${q(RUNTIME)});`;
 
+  if (server.framework === 'fastmcp' && server.node.type === 'NewExpression') {
+    // new FastMCP({...})  →  serveFastMcpInstructions(new FastMCP({...}), { dir: findInstructionsDir(import.meta.url, 'docs/tools') })
+    // (an expression for an expression: it works in `const server = …`, `return …` and arguments alike)
+    const fastImport =
+      imports.length > 0 || input.moduleKind === 'esm'
+        ? `import { findInstructionsDir, serveFastMcpInstructions } from ${q(RUNTIME)};`
+        : `const { findInstructionsDir, serveFastMcpInstructions } = require(${q(RUNTIME)});`;
+    const options = `, { dir: ${dirExpression}${toolOption} })`;
+    const importAt = findImportOffset(program, code, imports);
+    return {
+      edits: [
+        { file, start: importAt.offset, end: importAt.offset, text: importAt.before ? `${eol}${fastImport}` : `${fastImport}${eol}` },
+        { file, start: server.node.range[0], end: server.node.range[0], text: 'serveFastMcpInstructions(' },
+        { file, start: server.node.range[1], end: server.node.range[1], text: options },
+      ],
+      wiring: { file, wired: true, lines: [fastImport, `serveFastMcpInstructions(new FastMCP(…)${options}`] },
+    };
+  }
   if (server.framework !== 'mcp-sdk' && server.framework !== 'mcp-sdk-low-level') {
     return { edits: [], wiring: { file, wired: false, reason: `a ${server.framework} server registers tools its own way`, lines: buildCatalogSnippet(input, dirExpression) } };
   }

@@ -10,3 +10,4 @@ export * from './tool-results.js';
 export * from './instructions-dir.js';
 export * from './serve-instructions.js';
 export { extendServerInstructions } from './merge-handlers.js';
+export { serveFastMcpInstructions } from './serve-fastmcp-instructions.js';

@@ -1,0 +1,103 @@
+/** The shapes a slimming run returns (`planSlim`) and the error that stops one. */
+import type { FileModel, ToolMeasure } from '@toolslim/core';
+import type { InstructionChange, FamilyContent } from './instructions.js';
+import type { Wiring } from './wire-runtime.js';
+
+export type FileChange = InstructionChange;
+
+export interface ToolChange {
+  readonly name: string;
+  /** Relative to `cwd`. */
+  readonly file: string;
+  readonly line: number;
+  readonly family: string;
+  /** The instruction file, relative to `cwd`. */
+  readonly instructions: string;
+  /** Units moved out of the description and the parameters. */
+  readonly movedUnits: number;
+  readonly before: ToolMeasure | undefined;
+  readonly after: ToolMeasure | undefined;
+  readonly descriptionBefore: string;
+  readonly descriptionAfter: string;
+}
+
+export interface SkippedTool {
+  readonly name: string | undefined;
+  readonly file: string;
+  readonly line: number;
+  readonly reason: string;
+  /** Left alone on purpose (slimming it would not make the catalogue smaller): not a partial run. */
+  readonly unprofitable?: true;
+}
+
+export interface FileError {
+  readonly file: string;
+  readonly message: string;
+}
+
+export interface SlimPlan {
+  readonly cwd: string;
+  /** Absolute. */
+  readonly instructionsDir: string;
+  readonly sources: readonly FileChange[];
+  readonly instructions: readonly FileChange[];
+  readonly tools: readonly ToolChange[];
+  readonly skipped: readonly SkippedTool[];
+  /** Files that could not be read or parsed: reported, left untouched. */
+  readonly errors: readonly FileError[];
+  /** Verification failures; when there are any, nothing may be written. */
+  readonly problems: readonly string[];
+  /** Every tool found (slimmed or not) whose published definition is readable. */
+  readonly totals: SlimTotals;
+  /** What moves, per family (to merge again under a lock when workers write in parallel). */
+  readonly families: readonly FamilyContent[];
+  /** Every static tool name the run saw. */
+  readonly toolNames: ReadonlySet<string>;
+  /** Servers the run wired to serve the instruction files, or the lines to add by hand. */
+  readonly wiring: readonly Wiring[];
+  /**
+   * True when a tool was skipped, a file could not be read, or the moved text is not served yet (no
+   * server wired): the rest was slimmed.
+   */
+  readonly partial: boolean;
+  /** The package that now depends on the runtime, and the command that installs it. */
+  readonly install: RuntimeInstall | undefined;
+}
+
+export interface RuntimeInstall {
+  /** Absolute path of the package.json that declares `@toolslim/runtime`. */
+  readonly packageJson: string;
+  /** True when this run adds the dependency (false: it was already declared). */
+  readonly added: boolean;
+  /** `pnpm install`, `npm install`, … for the package manager the package uses. */
+  readonly command: string;
+}
+
+export interface SizeTotals {
+  readonly bytes: number;
+  readonly tokens: number;
+}
+
+export interface SlimTotals {
+  readonly tools: number;
+  /** Every tool found, readable or not (`tools` counts the readable ones). */
+  readonly found: number;
+  readonly before: SizeTotals;
+  /** Includes `added`. */
+  readonly after: SizeTotals;
+  /** The `read_instructions` tool this run adds to the server (counted in `after`). */
+  readonly added?: SizeTotals;
+}
+
+/** An error that stops a run before anything is written. */
+export class SlimError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SlimError';
+  }
+}
+
+export interface AnalysedFile {
+  readonly file: string;
+  readonly model: FileModel;
+}
