@@ -84,6 +84,43 @@ for (const def of getTools(process.argv.slice(2))) {
     expect(tool.descriptionBytes).toBeGreaterThanOrEqual(Buffer.byteLength('Pick a seed variety.\n\n<notice></notice>'));
   });
 
+  it('reads a class method called in a loop, with text from imported JSON looked up by name', () => {
+    const result = report({
+      'texts.json': '{ "pick_seed": { "description": "Pick a seed variety from the catalogue." } }',
+      'lookup.ts': `import texts from './texts.json';
+let cache: Record<string, { description: string }> | undefined;
+function all() {
+  if (!cache) { cache = texts; }
+  return cache;
+}
+export function describe(name: string) {
+  const found = all()[name];
+  if (!found) throw new Error(name);
+  return found.description;
+}`,
+      'server.ts': `${SERVER_HEAD}import { z } from 'zod';
+import { describe } from './lookup.js';
+const FACTORIES = { pick_seed: () => ({ name: 'pick_seed', shape: { crop: z.string() }, run: async () => ({ content: [] }) }) };
+async function load(names: string[]) {
+  const list = [];
+  for (const n of names) list.push(FACTORIES[n as 'pick_seed']());
+  return list.map((t) => ({ ...t, description: describe(t.name) }));
+}
+class Garden {
+  add(t: { name: string; description: string; shape: object }) {
+    server.registerTool(t.name, { description: t.description, inputSchema: t.shape }, async () => ({ content: [] }));
+  }
+  async start() {
+    for (const t of await load(['pick_seed'])) this.add(t);
+  }
+}
+new Garden().start();`,
+    });
+    const tool = byName(result, 'pick_seed');
+    expect(tool.dynamic).toBe(false);
+    expect(tool.descriptionBytes).toBe(Buffer.byteLength('Pick a seed variety from the catalogue.'));
+  });
+
   it('leaves a loop over something it cannot trace to the definitions found by shape', () => {
     const result = report({
       'server.ts': `${SERVER_HEAD}import { z } from 'zod';

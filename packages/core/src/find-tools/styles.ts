@@ -12,7 +12,7 @@ import type { Candidate } from './collect.js';
 import type { DetectContext } from './context.js';
 import { detectFastMcpCall } from './fastmcp.js';
 import { detectLangChainToolCall } from './langchain.js';
-import { findRegistrationLoop, readPerElement } from './loops.js';
+import { readPerDefinition } from './loops.js';
 import { detectListToolsHandler } from './low-level.js';
 import { detectMastraCall } from './mastra.js';
 import { detectMcpSdkCall } from './mcp-sdk.js';
@@ -48,9 +48,15 @@ export function isCallStyleName(name: string): name is CallStyleName {
  */
 function perLoopElement(candidate: Candidate<TSESTree.CallExpression>, context: DetectContext, detect: () => FoundTool[]): FoundTool[] {
   if (!isRegistrationLoop(candidate.node, context)) return detect();
-  const loop = findRegistrationLoop(candidate);
-  const tools = loop ? readPerElement(loop, context, detect) : undefined;
-  return (tools ?? []).filter((tool) => tool.decl.name?.kind === 'static').map((tool) => ({ ...tool, decl: { ...tool.decl, loop: true } }));
+  const tools = readPerDefinition(candidate, context, detect) ?? [];
+  // A server refuses a name registered twice: one tool per name (a definition listed twice is one tool).
+  const seen = new Set<string>();
+  return tools.flatMap((tool) => {
+    const name = tool.decl.name?.kind === 'static' ? tool.decl.name.value : undefined;
+    if (name === undefined || seen.has(name)) return [];
+    seen.add(name);
+    return [{ ...tool, decl: { ...tool.decl, loop: true as const } }];
+  });
 }
 /**
  * `for (const t of tools) server.tool(t.name, t.description, t.shape, t.run)`: the call registers

@@ -574,7 +574,8 @@ class Evaluator {
     }
     if (isModuleRef(object)) return object.members[name] ?? new Unreadable(`\`${name}\` is not understood`, node);
     if (isZodSchema(object)) {
-      if (SCHEMA_METHODS.has(name)) return { kind: 'method', target: object as object, name } satisfies MethodRef;
+      // `.parse(json)` of static data: the data as the program sees it once validated (defaults, stripped keys).
+      if (SCHEMA_METHODS.has(name) || name === 'parse') return { kind: 'method', target: object as object, name } satisfies MethodRef;
       if (SCHEMA_PROPERTIES.has(name)) return readProperty(object as object, name, node);
       return new Unreadable(`\`.${name}\` of a zod schema is not read statically`, node);
     }
@@ -830,10 +831,42 @@ export function getReturnedExpression(fn: FunctionLike): Node | undefined {
   const statements = body.body;
   const last = statements[statements.length - 1];
   if (last?.type !== 'ReturnStatement' || !last.argument) return undefined;
+  let lazy: Node | undefined;
   for (const statement of statements.slice(0, -1)) {
-    if (statement.type !== 'VariableDeclaration' && statement.type !== 'FunctionDeclaration' && statement.type !== 'EmptyStatement') return undefined;
+    if (statement.type === 'VariableDeclaration' || statement.type === 'FunctionDeclaration' || statement.type === 'EmptyStatement') continue;
+    // `if (!found) throw new Error(…)`: a guard stops the call, it never changes what is returned.
+    if (statement.type === 'IfStatement' && !statement.alternate && isThrowOnly(statement.consequent)) continue;
+    // `if (!cache) { cache = build(); } return cache;`: a value built once is the value built.
+    const assigned = getLazyInitialisation(statement);
+    if (assigned && last.argument.type === 'Identifier' && assigned.name === last.argument.name) {
+      lazy = assigned.value;
+      continue;
+    }
+    return undefined;
   }
-  return last.argument;
+  return lazy ?? last.argument;
+}
+
+function isThrowOnly(statement: TSESTree.Statement): boolean {
+  if (statement.type === 'ThrowStatement') return true;
+  return statement.type === 'BlockStatement' && statement.body.length === 1 && statement.body[0].type === 'ThrowStatement';
+}
+
+/** `if (!x) { x = value; }` or `x ??= value`: the name and the value it is given once. */
+function getLazyInitialisation(statement: TSESTree.Statement): { name: string; value: Node } | undefined {
+  let assignment: Node | undefined;
+  if (statement.type === 'ExpressionStatement') assignment = statement.expression;
+  else if (statement.type === 'IfStatement' && !statement.alternate) {
+    const test = statement.test;
+    if (test.type !== 'UnaryExpression' || test.operator !== '!' || test.argument.type !== 'Identifier') return undefined;
+    const body = statement.consequent.type === 'BlockStatement' ? statement.consequent.body : [statement.consequent];
+    if (body.length !== 1 || body[0].type !== 'ExpressionStatement') return undefined;
+    assignment = body[0].expression;
+    if (assignment.type !== 'AssignmentExpression' || assignment.operator !== '=' || assignment.left.type !== 'Identifier' || assignment.left.name !== test.argument.name) return undefined;
+  }
+  if (assignment?.type !== 'AssignmentExpression' || assignment.left.type !== 'Identifier') return undefined;
+  if (assignment.operator !== '=' && assignment.operator !== '??=' && assignment.operator !== '||=') return undefined;
+  return { name: assignment.left.name, value: assignment.right };
 }
 
 function isMethodRef(value: unknown): value is MethodRef {
