@@ -68,11 +68,9 @@ export function buildReport(
   const found: FoundTool[] = [];
   // Constants imported from other files are read from the files given (in memory) or from disk.
   const given = new Map(files.map((file) => [path.resolve(file.filePath), file.code]));
-  const resolveConstant =
-    options.resolveConstant ??
-    createFileConstantResolver({ readFile: (path) => given.get(path) ?? readIfFile(path) });
-  // Schemas, definitions and helpers imported from other files are followed through one resolver.
+  // Schemas, definitions, helpers and constants imported from other files are followed through one resolver.
   const resolveModule = createModuleResolver({ readFile: (path) => given.get(path) ?? readIfFile(path) });
+  const resolveConstant = options.resolveConstant ?? createFileConstantResolver({ modules: resolveModule });
   // Without a zodVersion setting, `'zod'` means whatever major is installed next to each file.
   const getZodVersion = options.settings?.zodVersion === undefined ? createZodVersionLookup() : () => undefined;
   const getMcpSdkExecution = createMcpSdkExecutionLookup();
