@@ -16,6 +16,10 @@ interface Row {
 const READING_FIXTURES: Record<string, string> = {
   'cross-module':
     'schemas behind a barrel and a re-exported zod, schema helpers, an argument-independent description builder, imported constants in templates, a name fallback, definitions registered in a loop by a wrapper, a conditional registration',
+  'definition-loop':
+    'definitions in one module registered in a loop over a helper that filters them and appends a notice, each schema wrapped in `{ params: … }`, annotations read from the definition, and a `for…of` over a local array',
+  'definitions-json':
+    'tool factories returning `{ name, schema, handler }` picked from a record by name and pushed into a list, title, description and annotations from an imported JSON file validated once and looked up by name, registered by a class method called in a loop',
   toolkit:
     'a toolkit whose published name is `method:` beside a display `name:`, descriptions from prompt functions, parameters from functions of a context, records spread into a factory',
 };

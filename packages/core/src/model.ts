@@ -121,6 +121,11 @@ export interface ToolDecl {
   readonly server: ServerDecl | undefined;
   readonly line: number;
   readonly column: number;
+  /**
+   * Registered in a loop over definitions (`defs.forEach((t) => server.tool(t.name, …))`), read once per
+   * definition: what the server publishes, where the definitions themselves are also found by shape.
+   */
+  readonly loop?: true;
 }
 
 /** Everything `core` knows about one file. */

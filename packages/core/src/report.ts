@@ -51,6 +51,7 @@ interface FoundTool {
   readonly filePath: string;
   readonly line: number;
   readonly framework: Framework;
+  readonly loop: boolean;
   readonly dynamic: boolean;
   readonly unreadable: readonly UnreadableField[];
   readonly measure: ToolMeasure;
@@ -67,11 +68,9 @@ export function buildReport(
   const found: FoundTool[] = [];
   // Constants imported from other files are read from the files given (in memory) or from disk.
   const given = new Map(files.map((file) => [path.resolve(file.filePath), file.code]));
-  const resolveConstant =
-    options.resolveConstant ??
-    createFileConstantResolver({ readFile: (path) => given.get(path) ?? readIfFile(path) });
-  // Schemas, definitions and helpers imported from other files are followed through one resolver.
+  // Schemas, definitions, helpers and constants imported from other files are followed through one resolver.
   const resolveModule = createModuleResolver({ readFile: (path) => given.get(path) ?? readIfFile(path) });
+  const resolveConstant = options.resolveConstant ?? createFileConstantResolver({ modules: resolveModule });
   // Without a zodVersion setting, `'zod'` means whatever major is installed next to each file.
   const getZodVersion = options.settings?.zodVersion === undefined ? createZodVersionLookup() : () => undefined;
   const getMcpSdkExecution = createMcpSdkExecutionLookup();
@@ -91,6 +90,7 @@ export function buildReport(
     const mcpSdkExecution = getMcpSdkExecution(path.resolve(file.filePath));
     for (const decl of decls) found.push(measureDecl(decl, file.filePath, { mcpSdkExecution }));
   }
+  dropLoopDefinitions(found);
   const families = assignFamilies(
     found.map((tool) => ({ name: tool.name === UNREADABLE_NAME ? undefined : tool.name, filePath: tool.filePath })),
     options.settings?.families,
@@ -133,12 +133,24 @@ function measureDecl(decl: ToolDecl, filePath: string, publishOptions: Published
     filePath,
     line: decl.line,
     framework: decl.framework,
+    loop: decl.loop === true,
     // A tool whose published object cannot be built at all (name or schema unknown) is the most dynamic of all.
     dynamic: published.dynamic || published.tool === undefined,
     unreadable: published.unreadable,
     // A tool whose schema cannot be read is measured with its readable parts (a lower bound).
     measure: bounded ? measureTool(bounded) : { bytes: 0, tokens: 0, nameBytes: 0, descriptionBytes: 0, schemaBytes: 0 },
   };
+}
+
+/**
+ * A definition found by its shape in one file and registered by a loop in another is one tool: the loop's
+ * reading is what the server publishes (its wrapper, its appended text), so the shape-found one goes.
+ */
+function dropLoopDefinitions(found: FoundTool[]): void {
+  const looped = new Set(found.filter((tool) => tool.loop).map((tool) => tool.name));
+  if (looped.size === 0) return;
+  const kept = found.filter((tool) => tool.loop || tool.framework !== 'shape' || !looped.has(tool.name));
+  found.splice(0, found.length, ...kept);
 }
 
 function getReadableName(decl: ToolDecl): string {

@@ -6,6 +6,7 @@
 import type { TSESTree } from '@typescript-eslint/types';
 import { unwrap } from '../ast.js';
 import type { Node } from '../model.js';
+import { evaluateValue, isPlainObject } from '../schema/static-value.js';
 import { buildTool, type FoundTool } from './build.js';
 import type { Candidate } from './collect.js';
 import { findEnclosingClassBody, type DetectContext } from './context.js';
@@ -108,7 +109,15 @@ function getObjectArgumentKind(node: Node, context: DetectContext): 'shape' | 'a
   const n = unwrap(node);
   if (n.type === 'ArrowFunctionExpression' || n.type === 'FunctionExpression') return undefined;
   const object = context.resolveObject(n);
-  if (!object) return n.type === 'Literal' || n.type === 'TemplateLiteral' ? undefined : 'shape';
+  if (!object) {
+    if (n.type === 'Literal' || n.type === 'TemplateLiteral') return undefined;
+    // `def.annotations` of a loop's definition, an imported object: decided on its value when it is known.
+    const value = n.type === 'MemberExpression' || n.type === 'Identifier' ? evaluateValue(n, context.schemaContext) : undefined;
+    if (isPlainObject(value) && Object.keys(value).length > 0) {
+      return Object.values(value).every((v) => v === null || ['string', 'number', 'boolean'].includes(typeof v)) ? 'annotations' : 'shape';
+    }
+    return 'shape';
+  }
   if (object.properties.length === 0) return 'shape';
   const allPrimitive = object.properties.every((p) => {
     if (p.type !== 'Property') return false;

@@ -1,6 +1,7 @@
 /** Static JSON values written as literals (annotations objects): anything not fully literal is undefined. */
 import { getPropertyName, unwrap } from '../ast.js';
 import type { JsonObject, JsonValue, Node } from '../model.js';
+import { evaluateValue, isPlainObject } from '../schema/static-value.js';
 import type { DetectContext } from './context.js';
 
 const MAX_DEPTH = 20;
@@ -26,8 +27,11 @@ export function getStaticJson(input: Node, context: DetectContext, depth = 0): J
     }
     case 'Identifier': {
       const init = context.resolveIdentifier(node);
-      return init ? getStaticJson(init, context, depth + 1) : undefined;
+      return init ? getStaticJson(init, context, depth + 1) : getJsonValue(node, context);
     }
+    case 'MemberExpression':
+      // `def.annotations` of a loop's definition, an imported constant: whatever the value evaluator knows.
+      return getJsonValue(node, context);
     case 'ArrayExpression': {
       const out: JsonValue[] = [];
       for (const element of node.elements) {
@@ -53,6 +57,33 @@ export function getStaticJson(input: Node, context: DetectContext, depth = 0): J
     default:
       return undefined;
   }
+}
+
+function getJsonValue(node: Node, context: DetectContext): JsonValue | undefined {
+  return toJson(evaluateValue(node, context.schemaContext), 0);
+}
+
+function toJson(value: unknown, depth: number): JsonValue | undefined {
+  if (depth > MAX_DEPTH) return undefined;
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return value;
+  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
+  if (Array.isArray(value)) {
+    const out: JsonValue[] = [];
+    for (const element of value) {
+      const json = toJson(element, depth + 1);
+      if (json === undefined) return undefined;
+      out.push(json);
+    }
+    return out;
+  }
+  if (!isPlainObject(value)) return undefined;
+  const out: JsonObject = {};
+  for (const [key, element] of Object.entries(value)) {
+    const json = toJson(element, depth + 1);
+    if (json === undefined) return undefined;
+    out[key] = json;
+  }
+  return out;
 }
 
 export function getStaticJsonObject(node: Node | undefined, context: DetectContext): JsonObject | undefined {

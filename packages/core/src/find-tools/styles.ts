@@ -12,6 +12,7 @@ import type { Candidate } from './collect.js';
 import type { DetectContext } from './context.js';
 import { detectFastMcpCall } from './fastmcp.js';
 import { detectLangChainToolCall } from './langchain.js';
+import { readPerDefinition } from './loops.js';
 import { detectListToolsHandler } from './low-level.js';
 import { detectMastraCall } from './mastra.js';
 import { detectMcpSdkCall } from './mcp-sdk.js';
@@ -23,11 +24,11 @@ export type CallDetector = (candidate: Candidate<TSESTree.CallExpression>, conte
 export const CALL_STYLES = {
   // McpServer#tool, LangChain `tool(fn, { name })`, AI SDK / OpenAI Agents SDK `tool({ … })`: told apart by their arguments.
   tool: (candidate, context) =>
-    isRegistrationLoop(candidate.node, context)
-      ? []
-      : listOf(detectMcpSdkCall(candidate, 'tool', context) ?? detectLangChainToolCall(candidate, context) ?? detectVercelToolCall(candidate, context)),
-  registerTool: (candidate, context) => (isRegistrationLoop(candidate.node, context) ? [] : listOf(detectMcpSdkCall(candidate, 'registerTool', context))),
-  registerToolTask: (candidate, context) => (isRegistrationLoop(candidate.node, context) ? [] : listOf(detectMcpSdkCall(candidate, 'registerToolTask', context))),
+    perLoopElement(candidate, context, () =>
+      listOf(detectMcpSdkCall(candidate, 'tool', context) ?? detectLangChainToolCall(candidate, context) ?? detectVercelToolCall(candidate, context)),
+    ),
+  registerTool: (candidate, context) => perLoopElement(candidate, context, () => listOf(detectMcpSdkCall(candidate, 'registerTool', context))),
+  registerToolTask: (candidate, context) => perLoopElement(candidate, context, () => listOf(detectMcpSdkCall(candidate, 'registerToolTask', context))),
   addTool: (candidate, context) => listOf(detectFastMcpCall(candidate, context)),
   createTool: (candidate, context) => listOf(detectMastraCall(candidate, context)),
   setRequestHandler: (candidate, context) => detectListToolsHandler(candidate, context),
@@ -39,6 +40,24 @@ export function isCallStyleName(name: string): name is CallStyleName {
   return Object.hasOwn(CALL_STYLES, name);
 }
 
+/**
+ * `for (const t of tools) server.tool(t.name, t.description, t.shape, t.run)`: the call registers
+ * definitions written elsewhere. When the loop's collection can be traced to them, the call is read once
+ * per definition (`loops.ts`); otherwise the definitions are found where they are written, by shape,
+ * and the call is not a declaration itself.
+ */
+function perLoopElement(candidate: Candidate<TSESTree.CallExpression>, context: DetectContext, detect: () => FoundTool[]): FoundTool[] {
+  if (!isRegistrationLoop(candidate.node, context)) return detect();
+  const tools = readPerDefinition(candidate, context, detect) ?? [];
+  // A server refuses a name registered twice: one tool per name (a definition listed twice is one tool).
+  const seen = new Set<string>();
+  return tools.flatMap((tool) => {
+    const name = tool.decl.name?.kind === 'static' ? tool.decl.name.value : undefined;
+    if (name === undefined || seen.has(name)) return [];
+    seen.add(name);
+    return [{ ...tool, decl: { ...tool.decl, loop: true as const } }];
+  });
+}
 /**
  * `for (const t of tools) server.tool(t.name, t.description, t.shape, t.run)`: the call registers
  * definitions written elsewhere (found there by shape), so it is not a declaration itself.

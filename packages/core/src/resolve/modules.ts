@@ -47,7 +47,8 @@ export function createModuleResolver(options: ModuleResolverOptions = {}): Modul
       else if (code.length > maxChars) entry = { reason: `'${file}' is over ${Math.round(maxChars / 1_000_000)} MB and is not read` };
       else {
         try {
-          entry = { program: parseSource(code, file) };
+          // `import defs from './defs.json'` (resolveJsonModule): the JSON is the module's default export.
+          entry = { program: parseSource(file.endsWith('.json') ? `export default ${code};` : code, file.endsWith('.json') ? `${file}.ts` : file) };
         } catch (error) {
           entry = { reason: `'${file}' does not parse: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}` };
         }

@@ -16,6 +16,8 @@ export function createMcpSdkCompat(libraries: ProjectLibraries): McpSdkCompat {
   const objectFromShape = (shape: unknown): unknown => {
     const values = Object.values(shape as object);
     const mini = libraries.getZod('mini') as { object(shape: unknown): unknown };
+    // An SDK without zod-compat (zod 3 only) builds even an empty shape with the project's zod 3.
+    if (values.length === 0 && libraries.zodMajor === 3) return (libraries.getZod(3) as { object(shape: unknown): unknown }).object(shape);
     if (values.length === 0 || values.every(isZod4)) return mini.object(shape);
     if (values.every((value) => !isZod4(value))) return (libraries.getZod(3) as { object(shape: unknown): unknown }).object(shape);
     throw new Error('Mixed Zod versions detected in object shape.');

@@ -9,7 +9,7 @@
  */
 import type { TSESTree } from '@typescript-eslint/types';
 import { getCalleeName, getPropertyName, unwrap, walk, type Program } from '../ast.js';
-import type { ModuleBinding, ModuleResolver, Node } from '../model.js';
+import type { DynamicText, ModuleBinding, ModuleResolver, Node } from '../model.js';
 import { enter, leave, step } from '../text/budget.js';
 import { evaluateText, getExportsMemberName, Scope } from '../text/index.js';
 import {
@@ -43,6 +43,25 @@ export class Unreadable {
   ) {}
 }
 
+/**
+ * Text whose value is known only at run time but whose static parts are known (a definition's description
+ * with a run-time notice appended in a loop): the parts are a lower bound, never the value.
+ */
+export class UnreadableText extends Unreadable {
+  constructor(
+    reason: string,
+    node: Node,
+    readonly text: DynamicText,
+  ) {
+    super(reason, node);
+  }
+}
+
+/** The elements of a collection a loop runs over, traced through filters, maps and helpers (`find-tools/loops.ts`). */
+export class TracedList {
+  constructor(readonly elements: readonly unknown[]) {}
+}
+
 /** A method of a zod schema, read but not called yet (`schema.optional`). */
 interface MethodRef {
   readonly kind: 'method';
@@ -65,11 +84,11 @@ interface UserFunction {
   readonly context: ValueContext;
 }
 
-type FunctionLike = TSESTree.ArrowFunctionExpression | TSESTree.FunctionExpression | TSESTree.FunctionDeclaration;
+export type FunctionLike = TSESTree.ArrowFunctionExpression | TSESTree.FunctionExpression | TSESTree.FunctionDeclaration;
 
-/** Parameters bound while a project function's body is evaluated. */
+/** Parameters bound while a project function's body (or a loop's body, for its loop variable) is evaluated. */
 interface Frame {
-  readonly fn: FunctionLike;
+  readonly fn: Node;
   readonly program: Program;
   readonly bindings: Map<string, unknown>;
 }
@@ -95,6 +114,31 @@ export function evaluateValue(node: Node, context: ValueContext): unknown {
   } finally {
     leave();
   }
+}
+
+/**
+ * Run `read` with names bound inside `scope` (a function's parameters, a loop's variable): identifiers
+ * inside `scope` read the bound values, and constants declared inside it are not memoised.
+ */
+export function withBindings<T>(scope: Node, program: Program, bindings: ReadonlyMap<string, unknown>, read: () => T): T {
+  frames.push({ fn: scope, program, bindings: new Map(bindings) });
+  try {
+    return read();
+  } finally {
+    frames.pop();
+  }
+}
+
+/** What `params` bind when called with `args` (defaults and destructuring as at run time). */
+export function bindParameters(params: readonly Node[], args: readonly unknown[], context: ValueContext): Map<string, unknown> {
+  const bindings = new Map<string, unknown>();
+  new Evaluator(context).bindAll(params, args, bindings, 0);
+  return bindings;
+}
+
+/** The project function a value stands for (from `evaluateValue` of its name), with the module it is in. */
+export function getProjectFunction(value: unknown): { readonly node: FunctionLike; readonly context: ValueContext } | undefined {
+  return typeof value === 'function' ? userFunctions.get(value) : undefined;
 }
 
 class Evaluator {
@@ -148,7 +192,10 @@ class Evaluator {
         return this.getFunction(node);
       case 'ConditionalExpression': {
         const test = this.evaluate(node.test, depth + 1);
-        if (test instanceof Unreadable) return new Unreadable('a conditional whose condition is known only at run time', node);
+        if (test instanceof Unreadable) {
+          const variable = isEnvironmentDependent(test) ? /process\.env\.\S+/.exec(test.reason)?.[0] : undefined;
+          return new Unreadable(variable ? `a conditional that depends on ${variable}` : 'a conditional whose condition is known only at run time', node);
+        }
         return this.evaluate(test ? node.consequent : node.alternate, depth + 1);
       }
       case 'LogicalExpression':
@@ -175,11 +222,21 @@ class Evaluator {
     if (node.type === 'BinaryExpression') {
       const value = this.evaluateBinary(node, depth);
       if (value !== undefined) return value;
-      if (node.operator !== '+') return new Unreadable(`a \`${node.operator}\` expression`, node);
+      if (node.operator !== '+') return this.findEnvironmentReason(node, depth) ?? new Unreadable(`a \`${node.operator}\` expression`, node);
     }
     const text = evaluateText(node, this.context);
     if (text.kind === 'static') return text.value;
     return new Unreadable(text.reason, text.dynamicNodes[0] ?? node);
+  }
+
+  /** `process.env.X === 'true'`: the comparison depends on the variable, and says so. */
+  private findEnvironmentReason(node: TSESTree.BinaryExpression, depth: number): Unreadable | undefined {
+    for (const side of [node.left, node.right]) {
+      if (side.type === 'PrivateIdentifier') continue;
+      const value = this.evaluate(side, depth + 1);
+      if (value instanceof Unreadable && isEnvironmentDependent(value)) return new Unreadable(value.reason, node);
+    }
+    return undefined;
   }
 
   /** Comparisons and arithmetic on static primitives; undefined when text evaluation should decide. */
@@ -355,13 +412,7 @@ class Evaluator {
     const body = getReturnedExpression(fn);
     if (!body) return new Unreadable('a function whose result depends on statements toolslim does not run', fn);
     const bindings = new Map<string, unknown>();
-    for (const [index, param] of fn.params.entries()) {
-      if (param.type === 'RestElement') {
-        if (param.argument.type === 'Identifier') bindings.set(param.argument.name, args.slice(index));
-        continue;
-      }
-      this.bindParameter(param, args[index], bindings, depth);
-    }
+    this.bindAll(fn.params, args, bindings, depth);
     frames.push({ fn, program: this.context.program, bindings });
     inProgress.add(fn);
     try {
@@ -369,6 +420,16 @@ class Evaluator {
     } finally {
       inProgress.delete(fn);
       frames.pop();
+    }
+  }
+
+  bindAll(params: readonly Node[], args: readonly unknown[], bindings: Map<string, unknown>, depth: number): void {
+    for (const [index, param] of params.entries()) {
+      if (param.type === 'RestElement') {
+        if (param.argument.type === 'Identifier') bindings.set(param.argument.name, args.slice(index));
+        continue;
+      }
+      this.bindParameter(param, args[index], bindings, depth);
     }
   }
 
@@ -417,7 +478,8 @@ class Evaluator {
     const left = this.evaluate(node.left, depth + 1);
     if (left instanceof Unreadable) {
       // `name || 'web_search'`, `config.toolName ?? 'x'`: an option nobody set at start-up leaves the fallback.
-      return node.operator === '&&' ? left : this.evaluate(node.right, depth + 1);
+      // An environment variable is set where the server runs: the fallback is only one of its values.
+      return node.operator === '&&' || isEnvironmentDependent(left) ? left : this.evaluate(node.right, depth + 1);
     }
     if (node.operator === '&&') return left ? this.evaluate(node.right, depth + 1) : left;
     if (node.operator === '||') return left ? left : this.evaluate(node.right, depth + 1);
@@ -490,6 +552,8 @@ class Evaluator {
   }
 
   private evaluateMember(node: TSESTree.MemberExpression, depth: number): unknown {
+    const variable = this.getEnvironmentVariable(node);
+    if (variable !== undefined) return new Unreadable(`depends on process.env.${variable}`, node);
     const exported = getExportsMemberName(node);
     if (exported) {
       const value = Scope.of(this.context.program).getExportsAssignment(exported);
@@ -510,7 +574,8 @@ class Evaluator {
     }
     if (isModuleRef(object)) return object.members[name] ?? new Unreadable(`\`${name}\` is not understood`, node);
     if (isZodSchema(object)) {
-      if (SCHEMA_METHODS.has(name)) return { kind: 'method', target: object as object, name } satisfies MethodRef;
+      // `.parse(json)` of static data: the data as the program sees it once validated (defaults, stripped keys).
+      if (SCHEMA_METHODS.has(name) || name === 'parse') return { kind: 'method', target: object as object, name } satisfies MethodRef;
       if (SCHEMA_PROPERTIES.has(name)) return readProperty(object as object, name, node);
       return new Unreadable(`\`.${name}\` of a zod schema is not read statically`, node);
     }
@@ -529,6 +594,16 @@ class Evaluator {
       return Object.hasOwn(object, name) ? object[name] : new Unreadable(`\`${name}\` is not a key of the object`, node);
     }
     return new Unreadable(`a property read on ${describeValue(object)}`, node);
+  }
+
+  /** `process.env.X` (`process` neither declared nor imported here): the variable's name, `…` when computed. */
+  private getEnvironmentVariable(node: TSESTree.MemberExpression): string | undefined {
+    const object = unwrap(node.object);
+    if (object.type !== 'MemberExpression' || object.computed || object.property.type !== 'Identifier' || object.property.name !== 'env') return undefined;
+    const root = unwrap(object.object);
+    if (root.type !== 'Identifier' || root.name !== 'process' || Scope.of(this.context.program).resolve(root) || Scope.of(this.context.program).getImport('process')) return undefined;
+    if (!node.computed && node.property.type === 'Identifier') return node.property.name;
+    return node.property.type === 'Literal' && typeof node.property.value === 'string' ? node.property.value : '…';
   }
 
   private evaluateCall(node: TSESTree.CallExpression, depth: number): unknown {
@@ -718,6 +793,11 @@ function defineValue(target: Record<string, unknown>, key: string, value: unknow
   Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
+/** A value that depends on an environment variable (directly or through a constant computed from one). */
+export function isEnvironmentDependent(value: Unreadable): boolean {
+  return value.reason.includes('depends on process.env.');
+}
+
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
   const proto = Object.getPrototypeOf(value);
@@ -744,17 +824,49 @@ function isInsideFrame(node: Node, program: Program): boolean {
 }
 
 /** The expression a function returns: its expression body, or a block of declarations ending in one `return`. */
-function getReturnedExpression(fn: FunctionLike): Node | undefined {
+export function getReturnedExpression(fn: FunctionLike): Node | undefined {
   const body = fn.body;
   if (!body) return undefined;
   if (body.type !== 'BlockStatement') return body;
   const statements = body.body;
   const last = statements[statements.length - 1];
   if (last?.type !== 'ReturnStatement' || !last.argument) return undefined;
+  let lazy: Node | undefined;
   for (const statement of statements.slice(0, -1)) {
-    if (statement.type !== 'VariableDeclaration' && statement.type !== 'FunctionDeclaration' && statement.type !== 'EmptyStatement') return undefined;
+    if (statement.type === 'VariableDeclaration' || statement.type === 'FunctionDeclaration' || statement.type === 'EmptyStatement') continue;
+    // `if (!found) throw new Error(…)`: a guard stops the call, it never changes what is returned.
+    if (statement.type === 'IfStatement' && !statement.alternate && isThrowOnly(statement.consequent)) continue;
+    // `if (!cache) { cache = build(); } return cache;`: a value built once is the value built.
+    const assigned = getLazyInitialisation(statement);
+    if (assigned && last.argument.type === 'Identifier' && assigned.name === last.argument.name) {
+      lazy = assigned.value;
+      continue;
+    }
+    return undefined;
   }
-  return last.argument;
+  return lazy ?? last.argument;
+}
+
+function isThrowOnly(statement: TSESTree.Statement): boolean {
+  if (statement.type === 'ThrowStatement') return true;
+  return statement.type === 'BlockStatement' && statement.body.length === 1 && statement.body[0].type === 'ThrowStatement';
+}
+
+/** `if (!x) { x = value; }` or `x ??= value`: the name and the value it is given once. */
+function getLazyInitialisation(statement: TSESTree.Statement): { name: string; value: Node } | undefined {
+  let assignment: Node | undefined;
+  if (statement.type === 'ExpressionStatement') assignment = statement.expression;
+  else if (statement.type === 'IfStatement' && !statement.alternate) {
+    const test = statement.test;
+    if (test.type !== 'UnaryExpression' || test.operator !== '!' || test.argument.type !== 'Identifier') return undefined;
+    const body = statement.consequent.type === 'BlockStatement' ? statement.consequent.body : [statement.consequent];
+    if (body.length !== 1 || body[0].type !== 'ExpressionStatement') return undefined;
+    assignment = body[0].expression;
+    if (assignment.type !== 'AssignmentExpression' || assignment.operator !== '=' || assignment.left.type !== 'Identifier' || assignment.left.name !== test.argument.name) return undefined;
+  }
+  if (assignment?.type !== 'AssignmentExpression' || assignment.left.type !== 'Identifier') return undefined;
+  if (assignment.operator !== '=' && assignment.operator !== '??=' && assignment.operator !== '||=') return undefined;
+  return { name: assignment.left.name, value: assignment.right };
 }
 
 function isMethodRef(value: unknown): value is MethodRef {

@@ -10,7 +10,7 @@
 import type { TSESTree } from '@typescript-eslint/types';
 import { getPropertyName, unwrap, type Program } from '../ast.js';
 import type { ConstantResolver, DynamicText, ModuleResolver, Node, StaticText, TextPiece, TextValue } from '../model.js';
-import { evaluateValue, Unreadable as UnreadableValue } from '../schema/static-value.js';
+import { evaluateValue, isEnvironmentDependent, Unreadable as UnreadableValue, UnreadableText } from '../schema/static-value.js';
 import { enter, leave, step } from './budget.js';
 import { getExportsMemberName, Scope } from './scope.js';
 
@@ -161,6 +161,7 @@ function evaluate(input: Node, context: TextContext, depth: number): Eval {
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return [{ text: String(value), node }];
   // The value evaluator often knows better why (an import it followed, a helper it called).
   const isGeneric = result.reason.startsWith('a ') || result.reason.includes(' is imported from ');
+  if (value instanceof UnreadableValue && isEnvironmentDependent(value)) return new Unreadable(value.reason, result.node);
   return value instanceof UnreadableValue && isGeneric && !value.reason.includes('not a schema builder') ? new Unreadable(value.reason, result.node) : result;
 }
 
@@ -531,6 +532,16 @@ function collectReadable(input: Node, context: TextContext, readable: string[], 
   if (init && (unwrap(init).type === 'TemplateLiteral' || unwrap(init).type === 'BinaryExpression')) {
     collectReadable(init, context, readable, dynamicNodes, reasons, depth + 1);
     return;
+  }
+  // A value known to be partly readable (a loop's definition with run-time text appended): its static parts.
+  if (VALUE_FALLBACK.has(node.type)) {
+    const value = evaluateValue(node, { ...context, zodVersion: context.zodVersion ?? 4 });
+    if (value instanceof UnreadableText) {
+      readable.push(value.text.readable);
+      dynamicNodes.push(...value.text.dynamicNodes);
+      reasons.push(value.text.reason);
+      return;
+    }
   }
   dynamicNodes.push(attempt.node);
   reasons.push(attempt.reason);

@@ -147,6 +147,20 @@ export class Scope {
    * declaration that is never reassigned. Undefined for parameters, imports and reassigned names.
    */
   resolve(id: TSESTree.Identifier): Node | undefined {
+    const best = this.findBinding(id);
+    if (!best || best.reassigned) return undefined;
+    return best.init;
+  }
+
+  /**
+   * The initializer of the nearest declaration even when the name is reassigned later
+   * (`let tools = all; if (x) tools = tools.filter(…)`): where a collection's elements come from, not its value.
+   */
+  resolveInitial(id: TSESTree.Identifier): Node | undefined {
+    return this.findBinding(id)?.init;
+  }
+
+  private findBinding(id: TSESTree.Identifier): Binding | undefined {
     const candidates = this.bindings.get(id.name);
     if (!candidates) return undefined;
     let best: Binding | undefined;
@@ -155,8 +169,7 @@ export class Scope {
         if (!best || b.blockRange[1] - b.blockRange[0] < best.blockRange[1] - best.blockRange[0]) best = b;
       }
     }
-    if (!best || best.reassigned) return undefined;
-    return best.init;
+    return best;
   }
 
   /** The import (ESM or `require`) that binds this name in the file, when the name is not shadowed. */

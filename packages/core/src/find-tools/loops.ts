@@ -1,0 +1,452 @@
+/**
+ * Registration loops: `defs.forEach((t) => server.tool(t.name, t.description, { params: t.schema }, cb))`,
+ * `for (const t of defs) server.registerTool(t.name, { … })`. The collection is traced back to the
+ * definitions it is built from — through `.filter`, `.map`, project helpers and other modules — and the
+ * registration is read once per definition with the loop variable bound to it, so each tool gets its
+ * own name, wrapper and appended text. A `.map` that adds run-time text (`${t.description}${notice}`)
+ * leaves that field partly readable: its static parts are measured, the rest has a reason.
+ */
+import type { TSESTree } from '@typescript-eslint/types';
+import { getPropertyName, unwrap } from '../ast.js';
+import type { Node } from '../model.js';
+import {
+  bindParameters,
+  evaluateValue,
+  getProjectFunction,
+  getReturnedExpression,
+  isPlainObject,
+  TracedList,
+  Unreadable,
+  UnreadableText,
+  withBindings,
+  type FunctionLike,
+  type ValueContext,
+} from '../schema/static-value.js';
+import { evaluateText, Scope } from '../text/index.js';
+import type { Candidate } from './collect.js';
+import type { DetectContext } from './context.js';
+
+/** How far a collection is followed through helpers, variables and modules. */
+const MAX_TRACE_DEPTH = 16;
+/** Array methods whose result holds (a subset of) the same elements, in some order. */
+const KEEPING_METHODS = new Set(['filter', 'slice', 'sort', 'toSorted', 'reverse', 'toReversed']);
+const MAPPING_METHODS = new Set(['map', 'flatMap']);
+const LOOP_METHODS = new Set(['forEach', 'map', 'flatMap']);
+
+/** Names bound while a registration is read: a loop's variable, a method's parameters. */
+interface BoundScope {
+  readonly scope: Node;
+  readonly bindings: ReadonlyMap<string, unknown>;
+}
+
+/** How many method calls are followed outwards from a registration to the loop that feeds it. */
+const MAX_CALL_SITES_DEPTH = 3;
+
+/**
+ * Read a registration once per definition it registers: inside a loop (`for…of`, `.forEach`, `.map`,
+ * `.flatMap`), or inside a class method called from such a loop (`for (const t of all) this.add(t)`).
+ * Undefined when no loop can be traced (its definitions are then found where they are written, by shape).
+ */
+export function readPerDefinition<T>(candidate: Candidate<TSESTree.CallExpression>, context: DetectContext, read: () => T[]): T[] | undefined {
+  const sets = findBindingSets([...candidate.ancestors, candidate.node], context.schemaContext, 0);
+  if (!sets) return undefined;
+  return sets.flatMap((frames) => withAll(frames, context.program, read));
+}
+
+function withAll<T>(frames: readonly BoundScope[], program: Node, read: () => T): T {
+  if (frames.length === 0) return read();
+  const [first, ...rest] = frames;
+  return withBindings(first.scope, program as Parameters<typeof withBindings>[1], first.bindings, () => withAll(rest, program, read));
+}
+
+function findBindingSets(chain: readonly Node[], context: ValueContext, depth: number): BoundScope[][] | undefined {
+  for (let i = chain.length - 2; i >= 0; i--) {
+    const node = chain[i];
+    const child = chain[i + 1];
+    if (node.type === 'ForOfStatement' && child === node.body) {
+      const left = node.left;
+      const variable = left.type === 'VariableDeclaration' ? left.declarations[0]?.id : undefined;
+      return variable ? bindEach(node, variable, node.right, context) : undefined;
+    }
+    if (node.type !== 'ArrowFunctionExpression' && node.type !== 'FunctionExpression') continue;
+    const parent = chain[i - 1];
+    const callee = parent?.type === 'CallExpression' && parent.arguments[0] === node ? unwrap(parent.callee) : undefined;
+    if (callee?.type === 'MemberExpression' && LOOP_METHODS.has(getMemberName(callee)) && node.params[0]) {
+      return bindEach(node, node.params[0], callee.object, context);
+    }
+    if (parent?.type === 'MethodDefinition' && depth < MAX_CALL_SITES_DEPTH) return bindMethodCalls(node, parent, chain.slice(0, i - 1), context, depth);
+    return undefined;
+  }
+  return undefined;
+}
+
+function bindEach(scope: Node, variable: Node, collection: Node, context: ValueContext): BoundScope[][] | undefined {
+  const elements = traceElements(collection, context, 0);
+  if (elements instanceof Unreadable) return undefined;
+  return elements.filter((element) => !(element instanceof Unreadable)).map((element) => [{ scope, bindings: bindParameters([variable], [element], context) }]);
+}
+
+/** `registerTool(tool) { this.server.registerTool(tool.name, …) }` called as `this.registerTool(t)` in loops of the same class. */
+function bindMethodCalls(fn: TSESTree.FunctionExpression | TSESTree.ArrowFunctionExpression, method: TSESTree.MethodDefinition, outer: readonly Node[], context: ValueContext, depth: number): BoundScope[][] | undefined {
+  const name = !method.computed && method.key.type === 'Identifier' ? method.key.name : undefined;
+  const classBody = outer[outer.length - 1];
+  if (!name || classBody?.type !== 'ClassBody') return undefined;
+  const out: BoundScope[][] = [];
+  visitWithAncestors(classBody, [...outer.slice(0, -1)], (node, ancestors) => {
+    if (node.type !== 'CallExpression') return;
+    const callee = unwrap(node.callee);
+    if (callee.type !== 'MemberExpression' || callee.object.type !== 'ThisExpression' || getMemberName(callee) !== name) return;
+    const sets = findBindingSets([...ancestors, node], context, depth + 1);
+    for (const frames of sets ?? []) {
+      const args = withAll(frames, context.program, () => node.arguments.map((arg) => (arg.type === 'SpreadElement' ? new Unreadable('a spread argument', arg) : evaluateValue(arg, context))));
+      out.push([...frames, { scope: fn, bindings: bindParameters(fn.params, args, context) }]);
+    }
+  });
+  return out.length > 0 ? out : undefined;
+}
+
+/** Every node under `root` with its ancestors (outermost first), parents before children. */
+function visitWithAncestors(root: Node, above: readonly Node[], visit: (node: Node, ancestors: readonly Node[]) => void): void {
+  const walk = (node: Node, ancestors: Node[]): void => {
+    visit(node, ancestors);
+    ancestors.push(node);
+    for (const key of Object.keys(node)) {
+      if (key === 'parent') continue;
+      const child = (node as unknown as Record<string, unknown>)[key];
+      if (Array.isArray(child)) {
+        for (const c of child) if (isNode(c)) walk(c, ancestors);
+      } else if (isNode(child)) walk(child, ancestors);
+    }
+    ancestors.pop();
+  };
+  walk(root, [...above]);
+}
+
+/** The elements a collection expression holds, each as complete a value as can be known. */
+export function traceElements(input: Node, context: ValueContext, depth: number): readonly unknown[] | Unreadable {
+  if (depth > MAX_TRACE_DEPTH) return new Unreadable('a collection built too many steps away', input);
+  const pushed = getPushedList(input, context);
+  if (pushed) return tracePushes(pushed.name, pushed.init, context, depth);
+  const value = evaluateValue(input, context);
+  if (value instanceof TracedList) return value.elements;
+  // `list.map(f)` of a list filled by `push` reads as empty to the value evaluator: trace it instead.
+  if (Array.isArray(value) && (value.length > 0 || !isBuiltOnPushedList(input, context))) return value;
+  const node = unwrap(input);
+  switch (node.type) {
+    case 'ArrayExpression':
+      return traceArray(node, context, depth);
+    case 'Identifier':
+      return traceIdentifier(node, context, depth) ?? toUnreadable(value, node);
+    case 'AwaitExpression':
+      return traceElements(node.argument, context, depth + 1);
+    case 'CallExpression':
+      return traceCall(node, context, depth) ?? toUnreadable(value, node);
+    default:
+      return toUnreadable(value, node);
+  }
+}
+
+function traceArray(node: TSESTree.ArrayExpression, context: ValueContext, depth: number): readonly unknown[] | Unreadable {
+  const out: unknown[] = [];
+  for (const element of node.elements) {
+    if (!element) continue;
+    if (element.type === 'SpreadElement') {
+      const spread = traceElements(element.argument, context, depth + 1);
+      if (spread instanceof Unreadable) return spread;
+      out.push(...spread);
+    } else {
+      out.push(readPartially(element, context, 0));
+    }
+  }
+  return out;
+}
+
+function traceIdentifier(node: TSESTree.Identifier, context: ValueContext, depth: number): readonly unknown[] | Unreadable | undefined {
+  const scope = Scope.of(context.program);
+  const init = scope.resolveInitial(node);
+  if (init) return traceElements(init, context, depth + 1);
+  const imported = scope.getImport(node.name);
+  if (!imported || !context.resolveModule) return undefined;
+  const binding = context.resolveModule.resolveImport(context.filePath, imported.source, imported.importedName);
+  if (binding.kind !== 'node') return undefined;
+  const target = unwrap(binding.node);
+  const declared = target.type === 'VariableDeclarator' ? target.init : target;
+  if (!declared) return undefined;
+  return traceElements(declared, { ...context, program: binding.program, filePath: binding.filePath }, depth + 1);
+}
+
+/**
+ * `const list = []; … list.push(a()); … list.push(REGISTRY[name]())`: every value pushed in the function
+ * (or module) that declares the list. A factory picked from a record by a run-time key stands for each
+ * of the record's factories.
+ */
+/** `const list = []` filled later by `list.push(…)`: its value is not its initializer. */
+function getPushedList(input: Node, context: ValueContext): { name: string; init: Node } | undefined {
+  const node = unwrap(input);
+  if (node.type !== 'Identifier') return undefined;
+  const init = Scope.of(context.program).resolveInitial(node);
+  const array = init ? unwrap(init) : undefined;
+  return init && array?.type === 'ArrayExpression' && array.elements.length === 0 ? { name: node.name, init } : undefined;
+}
+
+function isBuiltOnPushedList(input: Node, context: ValueContext): boolean {
+  let node = unwrap(input);
+  for (let i = 0; i < MAX_TRACE_DEPTH; i++) {
+    if (node.type === 'CallExpression') node = unwrap(node.callee);
+    else if (node.type === 'MemberExpression') node = unwrap(node.object);
+    else if (node.type === 'Identifier') {
+      if (getPushedList(node, context)) return true;
+      const init = Scope.of(context.program).resolveInitial(node);
+      if (!init) return false;
+      node = unwrap(init);
+    } else return false;
+  }
+  return false;
+}
+
+function tracePushes(name: string, init: Node, context: ValueContext, depth: number): readonly unknown[] | Unreadable {
+  const owner = findEnclosingFunction(context.program, init) ?? context.program;
+  const out: unknown[] = [];
+  visitNodes(owner, (node) => {
+    if (node.type !== 'CallExpression') return;
+    const callee = unwrap(node.callee);
+    if (callee.type !== 'MemberExpression' || getMemberName(callee) !== 'push') return;
+    const target = unwrap(callee.object);
+    if (target.type !== 'Identifier' || target.name !== name) return;
+    for (const arg of node.arguments) {
+      if (arg.type === 'SpreadElement') {
+        const spread = traceElements(arg.argument, context, depth + 1);
+        if (!(spread instanceof Unreadable)) out.push(...spread);
+      } else {
+        out.push(...readAlternatives(arg, context, depth));
+      }
+    }
+  });
+  return out;
+}
+
+/** The values an expression may have: one when it can be read, one per factory for `REGISTRY[key]()`. */
+function readAlternatives(input: Node, context: ValueContext, depth: number): unknown[] {
+  const node = unwrap(input);
+  if (node.type === 'CallExpression') {
+    const callee = unwrap(node.callee);
+    if (callee.type === 'MemberExpression' && callee.computed && evaluateValue(callee.property, context) instanceof Unreadable) {
+      const record = resolveObjectNode(callee.object, context, 0);
+      if (record) {
+        return record.node.properties.flatMap((property) => {
+          if (property.type !== 'Property') return [];
+          const fn = getFunctionNode(property.value, record.context);
+          return fn ? [callPartially(fn, [])] : [];
+        });
+      }
+    }
+    const fn = getFunctionNode(node.callee, context);
+    if (fn && node.arguments.length === 0) return [callPartially(fn, [])];
+  }
+  return [readPartially(node, context, depth)];
+}
+
+/** The object literal an expression names (same file or imported), with the module it is written in. */
+function resolveObjectNode(input: Node, context: ValueContext, depth: number): { node: TSESTree.ObjectExpression; context: ValueContext } | undefined {
+  const node = unwrap(input);
+  if (node.type === 'ObjectExpression') return { node, context };
+  if (node.type !== 'Identifier' || depth > MAX_TRACE_DEPTH) return undefined;
+  const scope = Scope.of(context.program);
+  const init = scope.resolve(node);
+  if (init) return resolveObjectNode(init, context, depth + 1);
+  const imported = scope.getImport(node.name);
+  if (!imported || !context.resolveModule) return undefined;
+  const binding = context.resolveModule.resolveImport(context.filePath, imported.source, imported.importedName);
+  return binding.kind === 'node' ? resolveObjectNode(binding.node, { ...context, program: binding.program, filePath: binding.filePath }, depth + 1) : undefined;
+}
+
+function findEnclosingFunction(program: Node, target: Node): Node | undefined {
+  let found: Node | undefined;
+  visitNodes(program, (node) => {
+    if ((node.type === 'ArrowFunctionExpression' || node.type === 'FunctionExpression' || node.type === 'FunctionDeclaration') && node.range[0] <= target.range[0] && target.range[1] <= node.range[1]) {
+      found = node;
+    }
+  });
+  return found;
+}
+
+/** Every node under `root`, parents first. */
+function visitNodes(root: Node, visit: (node: Node) => void): void {
+  const stack: Node[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    visit(node);
+    for (const key of Object.keys(node)) {
+      if (key === 'parent') continue;
+      const child = (node as unknown as Record<string, unknown>)[key];
+      if (Array.isArray(child)) {
+        for (let i = child.length - 1; i >= 0; i--) if (isNode(child[i])) stack.push(child[i] as Node);
+      } else if (isNode(child)) stack.push(child);
+    }
+  }
+}
+
+function isNode(value: unknown): value is Node {
+  return typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string' && Array.isArray((value as { range?: unknown }).range);
+}
+
+function traceCall(node: TSESTree.CallExpression, context: ValueContext, depth: number): readonly unknown[] | Unreadable | undefined {
+  const callee = unwrap(node.callee);
+  if (callee.type === 'MemberExpression') {
+    const method = getMemberName(callee);
+    if (callee.object.type === 'Identifier' && callee.object.name === 'Object' && (method === 'values' || method === 'entries') && node.arguments[0]) {
+      const record = evaluateValue(node.arguments[0], context);
+      if (!isPlainObject(record)) return undefined;
+      return method === 'values' ? Object.values(record) : Object.entries(record);
+    }
+    if (KEEPING_METHODS.has(method)) return traceElements(callee.object, context, depth + 1);
+    if (method === 'concat') return traceConcat(callee.object, node.arguments, context, depth);
+    if (MAPPING_METHODS.has(method)) return traceMap(node, callee.object, method === 'flatMap', context, depth);
+  }
+  return traceHelper(node, context, depth);
+}
+
+function traceConcat(first: Node, rest: readonly TSESTree.CallExpressionArgument[], context: ValueContext, depth: number): readonly unknown[] | Unreadable {
+  const out: unknown[] = [];
+  for (const part of [first, ...rest]) {
+    if (part.type === 'SpreadElement') return new Unreadable('a spread argument of `.concat()`', part);
+    const elements = traceElements(part, context, depth + 1);
+    if (elements instanceof Unreadable) return elements;
+    out.push(...elements);
+  }
+  return out;
+}
+
+/** `defs.map((t) => ({ ...t, description: `${t.description}${notice}` }))`: each element as the callback rebuilds it. */
+function traceMap(call: TSESTree.CallExpression, source: Node, flat: boolean, context: ValueContext, depth: number): readonly unknown[] | Unreadable | undefined {
+  const callback = call.arguments[0];
+  const fn = callback ? getFunctionNode(callback, context) : undefined;
+  if (!fn) return undefined;
+  const elements = traceElements(source, context, depth + 1);
+  if (elements instanceof Unreadable) return elements;
+  const body = getReturnedExpression(fn.node);
+  if (!body) return new Unreadable('a `.map()` callback whose result depends on statements toolslim does not run', fn.node);
+  const out: unknown[] = [];
+  elements.forEach((element, index) => {
+    const bindings = bindParameters(fn.node.params, [element, index], fn.context);
+    const mapped = withBindings(fn.node, fn.context.program, bindings, () => readPartially(body, fn.context, 0));
+    if (flat && Array.isArray(mapped)) out.push(...(mapped as unknown[]));
+    else out.push(mapped);
+  });
+  return out;
+}
+
+/** A project function returning the collection (`getAvailableTools(grant)`): its returns, last first, with its parameters bound. */
+function traceHelper(call: TSESTree.CallExpression, context: ValueContext, depth: number): readonly unknown[] | Unreadable | undefined {
+  const fn = getFunctionNode(call.callee, context);
+  if (!fn) return undefined;
+  const args = call.arguments.map((arg) => {
+    if (arg.type === 'SpreadElement') return new Unreadable('a spread argument', arg);
+    const traced = traceElements(arg, context, depth + 1);
+    return traced instanceof Unreadable ? evaluateValue(arg, context) : new TracedList(traced);
+  });
+  const bindings = bindParameters(fn.node.params, args, fn.context);
+  return withBindings(fn.node, fn.context.program, bindings, () => {
+    let last: Unreadable | undefined;
+    for (const returned of findReturnedExpressions(fn.node).reverse()) {
+      const elements = traceElements(returned, fn.context, depth + 1);
+      if (!(elements instanceof Unreadable)) return elements;
+      last ??= elements;
+    }
+    return last;
+  });
+}
+
+/** Every `return` of a function (not of functions inside it), in source order. */
+function findReturnedExpressions(fn: FunctionLike): Node[] {
+  if (fn.body.type !== 'BlockStatement') return [fn.body];
+  const out: Node[] = [];
+  const visit = (node: Node): void => {
+    if (node.type === 'ReturnStatement') {
+      if (node.argument) out.push(node.argument);
+      return;
+    }
+    if (node.type === 'FunctionDeclaration' || node.type === 'FunctionExpression' || node.type === 'ArrowFunctionExpression' || node.type === 'ClassDeclaration') return;
+    for (const key of STATEMENT_CHILDREN) {
+      const child = (node as unknown as Record<string, unknown>)[key];
+      if (Array.isArray(child)) for (const c of child) if (c && typeof c === 'object' && 'type' in c) visit(c as Node);
+      if (child && typeof child === 'object' && 'type' in child) visit(child as Node);
+    }
+  };
+  for (const statement of fn.body.body) visit(statement);
+  return out;
+}
+
+/** Where statements nest (blocks, branches, loops, try, switch). */
+const STATEMENT_CHILDREN = ['body', 'consequent', 'alternate', 'block', 'handler', 'finalizer', 'cases'];
+
+/** The project function an expression names (inline, same file or imported), with the module it is in. */
+function getFunctionNode(input: Node, context: ValueContext, depth = 0): { node: FunctionLike; context: ValueContext } | undefined {
+  const node = unwrap(input);
+  if (node.type === 'ArrowFunctionExpression' || node.type === 'FunctionExpression' || node.type === 'FunctionDeclaration') return { node, context };
+  if (node.type === 'Identifier' && depth < MAX_TRACE_DEPTH) {
+    // Declarations are followed as written: an async helper has no value, but its returns still say what it builds.
+    const scope = Scope.of(context.program);
+    const init = scope.resolve(node);
+    if (init) return getFunctionNode(init, context, depth + 1);
+    const imported = scope.getImport(node.name);
+    if (imported && context.resolveModule) {
+      const binding = context.resolveModule.resolveImport(context.filePath, imported.source, imported.importedName);
+      if (binding.kind === 'node') return getFunctionNode(binding.node, { ...context, program: binding.program, filePath: binding.filePath }, depth + 1);
+    }
+  }
+  return getProjectFunction(evaluateValue(node, context));
+}
+
+/** A call of a project function read partly: its one returned expression with its parameters bound. */
+function callPartially(fn: { node: FunctionLike; context: ValueContext }, args: readonly unknown[]): unknown {
+  const body = getReturnedExpression(fn.node);
+  if (!body) return new Unreadable('a function whose result depends on statements toolslim does not run', fn.node);
+  const bindings = bindParameters(fn.node.params, args, fn.context);
+  return withBindings(fn.node, fn.context.program, bindings, () => readPartially(body, fn.context, 0));
+}
+
+/**
+ * A value with its unknown parts kept in place: an object literal whose one field is run-time text stays
+ * an object, with that field an `Unreadable` (an `UnreadableText` carrying the static parts of text).
+ */
+function readPartially(input: Node, context: ValueContext, depth: number): unknown {
+  const value = evaluateValue(input, context);
+  if (!(value instanceof Unreadable) || depth > MAX_TRACE_DEPTH) return value;
+  const node = unwrap(input);
+  if (node.type === 'Identifier') {
+    const init = Scope.of(context.program).resolve(node);
+    return init ? readPartially(init, context, depth + 1) : value;
+  }
+  if (node.type === 'TemplateLiteral' || node.type === 'BinaryExpression' || node.type === 'TaggedTemplateExpression') {
+    const text = evaluateText(node, context);
+    return text.kind === 'dynamic' ? new UnreadableText(text.reason, node, text) : value;
+  }
+  if (node.type !== 'ObjectExpression') return value;
+  const out: Record<string, unknown> = {};
+  for (const property of node.properties) {
+    if (property.type === 'SpreadElement') {
+      const spread = readPartially(property.argument, context, depth + 1);
+      if (!isPlainObject(spread)) return value;
+      Object.assign(out, spread);
+      continue;
+    }
+    const key = property.computed ? undefined : getPropertyName(property);
+    if (key === undefined) return value;
+    Object.defineProperty(out, key, {
+      value: property.kind === 'init' && !property.method ? readPartially(property.value, context, depth + 1) : new Unreadable('a method', property),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  return out;
+}
+
+function getMemberName(node: TSESTree.MemberExpression): string {
+  return !node.computed && node.property.type === 'Identifier' ? node.property.name : '';
+}
+
+function toUnreadable(value: unknown, node: Node): Unreadable {
+  return value instanceof Unreadable ? value : new Unreadable('a collection that is not a static array', node);
+}
