@@ -32,6 +32,20 @@ describe('checkPublishedTools', () => {
     expect(rules).toContain('no-how-in-description');
   });
 
+  it('gives a constraint in a tool description its own message: put it on the parameter a call fills in', () => {
+    const logs = tool('audit_logs', 'Lists the audit logs of an account. Pass since as a date in YYYY-MM-DD format.', { since: { type: 'string' } });
+    const [problem] = checkPublishedTools([logs]);
+    expect(problem).toMatchObject({ rule: 'no-how-in-description', messageId: 'constraintInDescription', tool: 'audit_logs' });
+    expect(problem!.message).toBe(
+      'Constraint on parameter "since" in the description of "audit_logs" (1 unit, "YYYY-MM-DD"): put it where a call sees it, in that parameter\'s schema (format, pattern, enum) or its description.',
+    );
+    expect(problem!.message.length).toBeLessThan(220);
+    // One report per rule per description: with how-text beside it, the how-text report stands alone; a one-unit description has none.
+    const both = tool('audit_logs', 'Lists the audit logs of an account. Pass since as a date in YYYY-MM-DD format. For example, since=2025-01-01 lists this year.', { since: { type: 'string' } });
+    expect(findRules([both]).map(([, messageId]) => messageId)).toEqual(['howText']);
+    expect(findRules([tool('weather', 'Provide exactly one of city or zip.', { city: { type: 'string' }, zip: { type: 'string' } })])).toEqual([]);
+  });
+
   it('finds nothing in a tidy tool', () => {
     expect(findRules([tool('notes_search', 'Search notes by text and return the best matches.', { text: { type: 'string', description: 'Words the note must contain.' } })])).toEqual([]);
   });
