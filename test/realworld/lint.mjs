@@ -2,7 +2,9 @@
 // finding to a TSV (repo, file:line, rule, message), for judging by hand (judged.tsv). It lints the source
 // folders a server author would point the plugin at: tests, test doubles and fixtures are left out, as a
 // project's `ignores` would leave them out.
-// Usage: node test/realworld/lint.mjs [corpusDir] [out.tsv]
+// Usage: node test/realworld/lint.mjs [corpusDir] [out.tsv] [--with-tests] [--judged test/realworld/judged.tsv]
+// With --judged, it also prints the verdicts of this run's findings per rule (right, wrong, debatable) and
+// lists the findings no row judges yet (a row matches on repo, file:line and rule).
 import { lstatSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { ESLint } from 'eslint';
@@ -13,7 +15,9 @@ import { findTools, parseSource } from '@toolslim/core';
 const args = process.argv.slice(2);
 // `--with-tests` lints tests and fixtures too, as a project that points the plugin at every file would.
 const withTests = args.includes('--with-tests');
-const [corpus = '/work/corpus', out = 'tmp/realworld-findings.tsv'] = args.filter((arg) => !arg.startsWith('--'));
+const judgedIndex = args.indexOf('--judged');
+const judgedFile = judgedIndex >= 0 ? args[judgedIndex + 1] : undefined;
+const [corpus = '/work/corpus', out = 'tmp/realworld-findings.tsv'] = args.filter((arg, index) => !arg.startsWith('--') && index !== judgedIndex + 1);
 const TEST_DIRS = new Set(['test', 'tests', '__tests__', '__mocks__', 'mocks', 'e2e', 'evals', 'integration-tests', 'fixtures']);
 const SKIP_DIRS = new Set(['node_modules', 'dist', 'build', '.git', 'coverage', '.next', '.turbo', 'out', '.wrangler', ...TEST_DIRS]);
 const TEST_FILE = /\.(?:test|spec|e2e)\.[cm]?[jt]sx?$/;
@@ -105,3 +109,30 @@ const duplicates = [...seen].filter(([, count]) => count > 1);
 console.log(JSON.stringify(counts, null, 1), rows.length - 1, 'findings in', out);
 console.log(`${duplicates.length} descriptions with more than one report of one rule (file, tool or parameter, rule)`);
 for (const [key, count] of duplicates) console.log(`  ${count}× ${key.replaceAll('\t', ' ')}`);
+if (judgedFile) printVerdicts(rows.slice(1).map((row) => row.split('\t')));
+
+/** This run's findings against the judged rows: per rule, how many are right, wrong, debatable and not judged. */
+function printVerdicts(findings) {
+  const verdicts = new Map();
+  for (const line of readFileSync(judgedFile, 'utf8').split('\n').slice(1)) {
+    const [repo, at, rule, verdict] = line.split('\t');
+    if (verdict) verdicts.set([repo, at, rule].join('\t'), verdict);
+  }
+  const table = {};
+  const unjudged = [];
+  for (const [repo, at, rule] of findings) {
+    const verdict = verdicts.get([repo, at, rule].join('\t')) ?? 'unjudged';
+    for (const key of [rule, 'total']) {
+      table[key] ??= { right: 0, wrong: 0, debatable: 0, unjudged: 0 };
+      table[key][verdict] += 1;
+    }
+    if (verdict === 'unjudged') unjudged.push(`  ${repo} ${at} ${rule}`);
+  }
+  console.log('rule\tjudged\tright\twrong\tdebatable\tunjudged');
+  for (const [rule, count] of Object.entries(table).sort(([a], [b]) => (a === 'total') - (b === 'total') || a.localeCompare(b))) {
+    const judged = count.right + count.wrong + count.debatable;
+    const share = judged ? ` (${((100 * count.wrong) / judged).toFixed(1)}%)` : '';
+    console.log(`${rule}\t${judged}\t${count.right}\t${count.wrong}${share}\t${count.debatable}\t${count.unjudged}`);
+  }
+  if (unjudged.length > 0) console.log(`not judged yet:\n${unjudged.join('\n')}`);
+}
