@@ -46,6 +46,22 @@ describe('checkPublishedTools', () => {
     expect(findRules([tool('weather', 'Provide exactly one of city or zip.', { city: { type: 'string' }, zip: { type: 'string' } })])).toEqual([]);
   });
 
+  it('keeps what the judged corpus run found moved by mistake: permission scope, constraints in a parameter\'s own words, clarify with the user', () => {
+    // Patterns of judged.tsv round 3 (a reference filesystem server, an error-tracking server), rewritten for a notes server.
+    const read = tool('notes_read', 'Read a note as text. Only works within allowed folders.', {
+      from: { type: 'string', description: 'Start of the range. Must be provided with `to`; do not combine with `period`.' },
+      owner: { type: ['string', 'null'], description: 'The new owner. Pass `null` to clear the owner.' },
+      folderId: { type: 'string', description: 'Folder of the note. Required when using noteId. Not needed when using noteUrl.' },
+      noteId: { type: 'string', description: 'Which note to read. Requires folderId.' },
+      drafts: { type: 'boolean', description: 'Whether drafts count. Set to false to skip drafts.' },
+      kind: { type: 'string', description: 'Kind of note. Use `all` to include archived notes.' },
+      cursor: { type: 'string', description: 'Page cursor. Reuse cursors only with the same folder.' },
+      repo: { type: 'string', description: 'Repository to link. The repo must already be connected to the workspace.' },
+    });
+    const create = tool('notes_create', 'Create a note in a folder. If any parameter is ambiguous, clarify with the user what they meant.', { title: { type: 'string', description: 'Title of the note.' } });
+    expect(findRules([read, create])).toEqual([]);
+  });
+
   it('finds nothing in a tidy tool', () => {
     expect(findRules([tool('notes_search', 'Search notes by text and return the best matches.', { text: { type: 'string', description: 'Words the note must contain.' } })])).toEqual([]);
   });
