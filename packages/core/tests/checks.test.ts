@@ -32,6 +32,36 @@ describe('checkPublishedTools', () => {
     expect(rules).toContain('no-how-in-description');
   });
 
+  it('gives a constraint in a tool description its own message: put it on the parameter a call fills in', () => {
+    const logs = tool('audit_logs', 'Lists the audit logs of an account. Pass since as a date in YYYY-MM-DD format.', { since: { type: 'string' } });
+    const [problem] = checkPublishedTools([logs]);
+    expect(problem).toMatchObject({ rule: 'no-how-in-description', messageId: 'constraintInDescription', tool: 'audit_logs' });
+    expect(problem!.message).toBe(
+      'Constraint on parameter "since" in the description of "audit_logs" (1 unit, "YYYY-MM-DD"): put it where a call sees it, in that parameter\'s schema (format, pattern, enum) or its description.',
+    );
+    expect(problem!.message.length).toBeLessThan(220);
+    // One report per rule per description: with how-text beside it, the how-text report stands alone; a one-unit description has none.
+    const both = tool('audit_logs', 'Lists the audit logs of an account. Pass since as a date in YYYY-MM-DD format. For example, since=2025-01-01 lists this year.', { since: { type: 'string' } });
+    expect(findRules([both]).map(([, messageId]) => messageId)).toEqual(['howText']);
+    expect(findRules([tool('weather', 'Provide exactly one of city or zip.', { city: { type: 'string' }, zip: { type: 'string' } })])).toEqual([]);
+  });
+
+  it('keeps what the judged corpus run found moved by mistake: permission scope, constraints in a parameter\'s own words, clarify with the user', () => {
+    // Patterns of judged.tsv round 3 (a reference filesystem server, an error-tracking server), rewritten for a notes server.
+    const read = tool('notes_read', 'Read a note as text. Only works within allowed folders.', {
+      from: { type: 'string', description: 'Start of the range. Must be provided with `to`; do not combine with `period`.' },
+      owner: { type: ['string', 'null'], description: 'The new owner. Pass `null` to clear the owner.' },
+      folderId: { type: 'string', description: 'Folder of the note. Required when using noteId. Not needed when using noteUrl.' },
+      noteId: { type: 'string', description: 'Which note to read. Requires folderId.' },
+      drafts: { type: 'boolean', description: 'Whether drafts count. Set to false to skip drafts.' },
+      kind: { type: 'string', description: 'Kind of note. Use `all` to include archived notes.' },
+      cursor: { type: 'string', description: 'Page cursor. Reuse cursors only with the same folder.' },
+      repo: { type: 'string', description: 'Repository to link. The repo must already be connected to the workspace.' },
+    });
+    const create = tool('notes_create', 'Create a note in a folder. If any parameter is ambiguous, clarify with the user what they meant.', { title: { type: 'string', description: 'Title of the note.' } });
+    expect(findRules([read, create])).toEqual([]);
+  });
+
   it('finds nothing in a tidy tool', () => {
     expect(findRules([tool('notes_search', 'Search notes by text and return the best matches.', { text: { type: 'string', description: 'Words the note must contain.' } })])).toEqual([]);
   });

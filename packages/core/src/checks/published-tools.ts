@@ -17,6 +17,7 @@ import { checkHiddenInstructions } from './hidden-instructions.js';
 import { buildClientClause, findPassedLimits, getDescriptionLimits } from './description-length.js';
 import { formatCount, formatMessage } from './format.js';
 import { findToolNameProblem, TOOL_NAME_MESSAGES } from './tool-name.js';
+import { buildConstraintTarget, CONSTRAINT_MESSAGE, findDescriptionConstraints } from './constraints.js';
 
 export interface PublishedCheckOptions {
   /** Client ids (`settings.toolslim.clients`); default: every current client. */
@@ -56,6 +57,7 @@ const MESSAGES = {
   annotationMismatch: 'The annotations of "{{tool}}" disagree with its {{source}} ({{kind}}: "{{cue}}").',
   confusableTools: 'Tool "{{tool}}" is described almost like "{{other}}"; say when to pick this one instead of "{{other}}".',
   howText: 'The description of {{subject}} has {{units}} how-text units ({{chars}} characters) of {{total}}; run `toolslim slim` to move them out.',
+  constraintInDescription: CONSTRAINT_MESSAGE,
 } as const;
 
 const REASON_LABELS: Record<string, string> = { name: 'the name', type: 'the type', enum: 'the allowed values', default: 'the default', optionality: 'whether it is required' };
@@ -111,15 +113,21 @@ function checkDescription(tool: PublishedTool, clients: ReturnType<typeof getCli
     if (passed.length > 0) push('max-description-length', 'descriptionCutByClient', MESSAGES.descriptionCutByClient, data, { tool: name });
     else push('max-description-length', 'descriptionTooLong', MESSAGES.descriptionTooLong, data, { tool: name });
   }
-  checkProse(description, `"${name}"`, options.maxToolSentences ?? 3, push, { tool: name }, false);
+  checkProse(description, `"${name}"`, options.maxToolSentences ?? 3, push, { tool: name }, false, findParams(tool.inputSchema, []).map((param) => param.path.join('.')));
 }
 
-function checkProse(text: string, subject: string, maxSentences: number, push: Push, where: { tool?: string; param?: string }, parameter: boolean): void {
+function checkProse(text: string, subject: string, maxSentences: number, push: Push, where: { tool?: string; param?: string }, parameter: boolean, paramNames: readonly string[] = []): void {
   // Counted as the rules count: what, when and guardrails toward the sentence limit; how-text and filler as movable.
   const units = classifySentences(text, { parameter });
   const counted = units.filter((unit) => unit.category === 'what' || unit.category === 'when' || unit.category === 'guardrail');
   if (counted.length > maxSentences) push('max-description-sentences', 'tooManySentences', MESSAGES.tooManySentences, { subject, count: counted.length, max: maxSentences }, where);
   const how = units.filter((unit) => isHow(unit));
+  // One report per rule per description, as the rule: a constraint in a tool description is reported when no how-text is.
+  const constraints = parameter || how.length > 0 ? undefined : findDescriptionConstraints(units, paramNames);
+  if (constraints) {
+    const count = constraints.units.length === 1 ? '1 unit' : `${constraints.units.length} units`;
+    push('no-how-in-description', 'constraintInDescription', MESSAGES.constraintInDescription, { target: buildConstraintTarget(constraints), subject, count, cue: constraints.cue }, where);
+  }
   if (how.length === 0) return;
   const chars = how.reduce((sum, unit) => sum + unit.text.length, 0);
   push('no-how-in-description', 'howText', MESSAGES.howText, { subject, units: how.length, chars: formatCount(chars), total: units.length }, where);

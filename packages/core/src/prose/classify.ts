@@ -47,7 +47,7 @@ const IDENT = String.raw`['"\`]?[a-z][a-z0-9]*(?:[_-][a-z0-9]+)+(?:[_-]?\*)?['"\
 
 const GUARDRAIL_CUES: readonly Cue[] = [
   // confirm with the user
-  { pattern: /\b(?:ask|confirm with|check with|consult)\s+(?:the\s+)?(?:user|customer|human)\b/i },
+  { pattern: /\b(?:ask|confirm with|check with|clarify with|consult)\s+(?:the\s+)?(?:user|customer|human)\b/i },
   { pattern: /\b(?:ask|asking|request|requesting|get|obtain|seek|wait for)\s+(?:for\s+)?(?:the\s+)?(?:user(?:'s)?\s+)?(?:explicit\s+)?(?:confirmation|approval|consent|permission|clarification)\b/i },
   { pattern: /\buser(?:'s)?\s+(?:confirmation|approval|consent|permission)\b/i },
   { pattern: /\buser\s+(?:didn't|did not|hasn't|has not|doesn't|does not)\s+(?:explicitly\s+)?(?:ask|request)|\bprovided by the user\b|\bexplicitly (?:asked|requested)\b/i },
@@ -64,6 +64,8 @@ const GUARDRAIL_CUES: readonly Cue[] = [
   { pattern: /\b(?:untrusted|prompt[- ]injection|injected instructions?|malicious)\b/i },
   { pattern: /\b(?:do not|don't|never)\s+(?:follow|obey|execute|act on)\s+(?:any\s+)?(?:instructions?|commands?)\b|\bresist\s+instructions\b|\btreat\b[^.]*\bas\s+(?:untrusted\s+)?data\b/i },
   // secrets and permission scope
+  // the roots a server may touch: "Only works within allowed directories." (judged round 3, reference filesystem server)
+  { pattern: /\b(?:with)?in\s+(?:the\s+)?allowed\s+(?:directories|paths|roots|folders)\b/i },
   { pattern: /^(?:#+\s*)?security\b|\bsecrets?\b[^.]*\b(?:never|not)\b[^.]*\b(?:returned|exposed|shown|logged)\b/i },
   { pattern: /\b(?:do not|don't|never)\**\s+(?:expose|reveal|leak|log|print|share|echo)\b/i },
   { pattern: /\b(?:do not|don't|never)\**\s+(?:include|send|put|pass|paste|store)\s+(?:any\s+)?(?:credentials|secrets?|passwords?|api keys?|tokens?|personal)\b/i },
@@ -100,6 +102,12 @@ const PARAMETER_CUES: readonly Cue[] = [
   { pattern: /^`[\w.-]+`\s+(?:adds|returns|searches|restricts|filters|means|selects|limits|keeps|includes|excludes|enables|disables|matches|sorts|drops|rejects)\b/, readsCode: true },
   // what each position of an array value means: "the first element is the executable"
   { pattern: /\b(?:first|second|last|remaining)\s+(?:elements?|items?|entries|entry|values?)\b|\bremaining (?:are|ones are)\b/i },
+  // required together, excluded, or only for some calls, in the parameter's own words (judged round 3, an error-tracking server):
+  // "Must be provided with `end`; do not combine with `period`.", "Required when status is failed.", "Send only for create_project."
+  { pattern: /^(?:must|should|can only) be (?:provided|used|passed|set|given|sent) (?:with|together with|alongside)\b|\bdo not combine with\b|\bnot needed when\b|\bis still required\b|^(?:send|pass|use|set) (?:this |it )?only (?:for|when|with|if)\b|\bonly with the same\b|\bmust already (?:be|exist)\b/i },
+  { pattern: /^(?:[Rr]equires?|[Nn]eeds?)\s+`?[a-z]\w*(?:[A-Z]|_[a-z])\w*`?|^[Rr]equired (?:when|if|for|with|unless)\b/, readsCode: true },
+  // what one value does: "Pass `null` to clear the owner.", "Set to false to include library frames.", "Use `all` to include …", "When false (default), …"
+  { pattern: /^(?:pass|set(?: (?:it|this))? to)\s+(?:explicit\s+)?`?(?:null|true|false|none|empty)`?\s+(?:to|for)\b|^use\s+`[^`]+`(?:\s+or\s+`[^`]+`)?\s+(?:to|for)\b|^when (?:true|false|set to (?:true|false))\b|^leave (?:null|empty|unset|blank|it empty) (?:for|when|if)\b|^for\s+`?\w+`?\s*=\s*['"`]?[\w-]+['"`]?\s*,|\ba string for (?:one|a single)\b[^.]*\barray\b/i, readsCode: true },
 ];
 
 const CONSTRAINT_CUES: readonly Cue[] = [

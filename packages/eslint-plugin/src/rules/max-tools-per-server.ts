@@ -26,7 +26,7 @@ export default createRule<Options, MessageIds>({
     },
     messages: {
       tooManyToolsForClient:
-        '{{server}} declares {{count}} tools; {{client}} sends at most {{limit}}, so {{dropped}} are never seen there. Split the server or group tools.',
+        '{{server}} declares {{count}} tools; {{client}} sends at most {{limit}}, so {{dropped}} are never seen there{{others}}. Split the server or group tools.',
       tooManyTools:
         '{{server}} declares {{count}} tools (at least {{bytes}} bytes, ~{{tokens}} tokens a request), over the limit of {{max}}. Split the server or group tools.',
     },
@@ -50,15 +50,19 @@ export default createRule<Options, MessageIds>({
       'Program:exit'() {
         for (const group of groupByServer(getFileModel(context).tools)) {
           const count = group.tools.length;
-          const strictest = clientLimits.filter((limit) => count > limit.limit).sort((a, b) => a.limit - b.limit);
-          for (const { client, limit } of strictest) {
-            context.report({
-              node: group.serverNode ?? getToolReportNode(group.tools[limit]),
-              messageId: 'tooManyToolsForClient',
-              data: { server: group.label, count, client, limit, dropped: count - limit },
-            });
+          // One report per server: the user's own `max` when it is passed, else the strictest client, naming the others.
+          if (options.max === undefined || count <= options.max) {
+            const [strictest, ...others] = clientLimits.filter((limit) => count > limit.limit).sort((a, b) => a.limit - b.limit);
+            if (strictest) {
+              context.report({
+                node: group.serverNode ?? getToolReportNode(group.tools[strictest.limit]),
+                messageId: 'tooManyToolsForClient',
+                data: { server: group.label, count, client: strictest.client, limit: strictest.limit, dropped: count - strictest.limit, others: buildOthers(others) },
+              });
+            }
+            continue;
           }
-          if (options.max !== undefined && count > options.max) {
+          {
             const size = measureGroup(group.tools);
             context.report({
               node: group.serverNode ?? getToolReportNode(group.tools[options.max]),
@@ -71,6 +75,13 @@ export default createRule<Options, MessageIds>({
     };
   },
 });
+
+/** "; also over Windsurf (100) and OpenAI API (128)", or nothing. */
+function buildOthers(others: readonly { client: string; limit: number }[]): string {
+  if (others.length === 0) return '';
+  const names = others.map(({ client, limit }) => `${client} (${limit})`);
+  return `; also over ${names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`}`;
+}
 
 /** Tools on the same server declaration together; tools with no known server form one group for the file. */
 function groupByServer(tools: readonly ToolDecl[]): ToolGroup[] {

@@ -1,10 +1,19 @@
-import { isNameRestatement } from '@toolslim/core';
+import { isNameRestatement, unwrap, type Node } from '@toolslim/core';
 import { getFileModel } from '../utils/file-model.js';
 import { asEslintNode, getToolLabel, isBareName, getToolName, getToolReportNode, isStaticText } from '../utils/tool-text.js';
 import { createRule } from '../utils/create-rule.js';
 
 export type Options = [];
 export type MessageIds = 'missingDescription' | 'emptyDescription' | 'descriptionRestatesName';
+
+/**
+ * `description: tool.description ?? ''`: the text comes from the caller (an adapter, a wrapper of another
+ * server's tools); the empty string is only what is left when nobody passed one.
+ */
+function isEmptyFallback(node: Node): boolean {
+  const expression = unwrap(node);
+  return expression.type === 'LogicalExpression' && (expression.operator === '??' || expression.operator === '||');
+}
 
 export default createRule<Options, MessageIds>({
   name: 'require-tool-description',
@@ -37,6 +46,7 @@ export default createRule<Options, MessageIds>({
           const description = tool.description.value;
           const node = asEslintNode(tool.description.node);
           if (description.trim() === '') {
+            if (isEmptyFallback(tool.description.node)) continue;
             context.report({ node, messageId: 'emptyDescription', data });
             continue;
           }

@@ -36,18 +36,26 @@ ruleTester.run('max-tools-per-server', rule, {
         name: `${style.id}: 41 tools, one more than Cursor sends`,
         filename: style.filename,
         code,
-        errors: [{ messageId: 'tooManyToolsForClient' as const, ...locateServerOr(code, style.writtenName('tool_40')), data: { client: 'Cursor', limit: 40, count: 41, dropped: 1, server: code.includes("name: 'demo'") || code.includes('name: "demo"') ? 'Server "demo"' : 'This file' } }],
+        errors: [{ messageId: 'tooManyToolsForClient' as const, ...locateServerOr(code, style.writtenName('tool_40')), data: { client: 'Cursor', limit: 40, count: 41, dropped: 1, others: '', server: code.includes("name: 'demo'") || code.includes('name: "demo"') ? 'Server "demo"' : 'This file' } }],
       };
     }),
     {
-      name: 'every client whose limit is passed, strictest first',
+      name: 'one report per server: the strictest client, naming every other client whose limit is passed (a 139-tool file got four)',
       code: buildMcpServer(129),
       errors: [
-        { messageId: 'tooManyToolsForClient', line: 2, column: 16, data: { server: 'Server "demo"', count: 129, client: 'Cursor', limit: 40, dropped: 89 } },
-        { messageId: 'tooManyToolsForClient', line: 2, column: 16, data: { server: 'Server "demo"', count: 129, client: 'Windsurf', limit: 100, dropped: 29 } },
-        { messageId: 'tooManyToolsForClient', line: 2, column: 16, data: { server: 'Server "demo"', count: 129, client: 'OpenAI API', limit: 128, dropped: 1 } },
-        { messageId: 'tooManyToolsForClient', line: 2, column: 16, data: { server: 'Server "demo"', count: 129, client: 'VS Code / GitHub Copilot', limit: 128, dropped: 1 } },
+        {
+          messageId: 'tooManyToolsForClient',
+          line: 2,
+          column: 16,
+          data: { server: 'Server "demo"', count: 129, client: 'Cursor', limit: 40, dropped: 89, others: '; also over Windsurf (100), OpenAI API (128) and VS Code / GitHub Copilot (128)' },
+        },
       ],
+    },
+    {
+      name: 'max passed as well as a client limit: one report, the user\'s own limit',
+      code: buildMcpServer(45),
+      options: [{ max: 42 }],
+      errors: [{ messageId: 'tooManyTools', line: 2, column: 16 }],
     },
     {
       name: 'max',

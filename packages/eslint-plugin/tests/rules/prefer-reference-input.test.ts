@@ -32,8 +32,8 @@ ruleTester.run('prefer-reference-input', rule, {
       code: `${MCP_HEAD}server.tool('lookup', 'Looks up a record.', { file_path: z.string(), document_id: z.string(), country_code: z.string(), page: z.number() }, async () => ({ content: [] }));`,
     },
     {
-      name: 'enums, booleans, numbers, URLs and header names carry no content (seen in a traffic-analytics server)',
-      code: `${MCP_HEAD}server.tool('get_annotations', 'Lists annotations.', { dataSource: z.enum(['ALL', 'BGP']), page: z.number(), body: z.boolean(), content_type: z.string(), data: z.string().url() }, async () => ({ content: [] }));`,
+      name: 'enums, booleans, numbers, URLs, header names and ids carry no content (seen in a traffic-analytics server)',
+      code: `${MCP_HEAD}server.tool('get_annotations', 'Lists annotations.', { dataSource: z.enum(['ALL', 'BGP']), page: z.number(), body: z.boolean(), content_type: z.string(), data: z.string().url(), document_id: z.string(), content_id: z.string().describe('Id of the stored content.') }, async () => ({ content: [] }));`,
     },
     {
       name: 'a schema that cannot be read is never guessed at',

@@ -18,6 +18,14 @@ ruleTester.run('require-tool-description', rule, {
       code: "export const calls = [{ id: 'c1', type: 'function', function: { name: 'file_search_call', arguments: '{}' } }];\nexport const choice = { type: 'function', function: { name: 'lookup' } };\n",
     },
     {
+      name: 'an adapter that passes on a caller\'s description with an empty fallback (seen in an agent SDK) declares no empty description',
+      code: "import { tool } from '@openai/agents';\nexport function wrap(mcpTool: { name: string; description?: string }, toolDescription?: string) {\n  const a = tool({ name: mcpTool.name, description: mcpTool.description || '', parameters: {}, execute: async () => '' });\n  const b = tool({ name: 'handoff', description: toolDescription ?? '', parameters: {}, execute: async () => '' });\n  return [a, b];\n}\nexport const chat = (t: { name: string; description?: string }) => ({ type: 'function', function: { name: t.name, description: t.description || '', parameters: {} } });",
+    },
+    {
+      name: 'provider-defined tools (a model provider runs them; their definitions are not the author\'s) are not tools',
+      code: "import { openai } from '@ai-sdk/openai';\nimport { anthropic } from '@ai-sdk/anthropic';\nimport { generateText } from 'ai';\nawait generateText({ model: openai('gpt-5'), prompt: 'hi', tools: { web_search: openai.tools.webSearchPreview({}), bash: anthropic.tools.bash_20250124({ execute: async () => '' }) } });\nexport const serverTools = [{ type: 'web_search_20250305', name: 'web_search', max_uses: 5 }, { type: 'code_execution_20250522', name: 'code_execution' }];\n",
+    },
+    {
       name: 'a description that cannot be read statically is not judged',
       code: "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nconst server = new McpServer({ name: 'demo', version: '1.0.0' });\nconst kind = process.env.KIND;\nserver.tool('read_file', `Reads ${kind} files.`, async () => ({ content: [] }));",
     },

@@ -43,6 +43,10 @@ ruleTester.run('valid-tool-name', rule, {
       code: "import { FastMCP } from 'fastmcp';\nimport { z } from 'zod';\nconst server = new FastMCP({ name: 'scraper', version: '1.0.0' });\nserver.addTool({ name: 'search', description: 'Searches the web.', parameters: z.object({}), execute: async () => '' });\nfunction registerStrictSearch(registrar: { addTool: typeof server.addTool }) {\n  registrar.addTool({ name: 'search', description: 'Searches the web, strictly.', parameters: z.object({}), execute: async () => '' });\n}\nregisterStrictSearch(server);\n",
     },
     {
+      name: 'the same name on two different servers in one file (a server per transport) is not declared twice',
+      code: "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nconst stdio = new McpServer({ name: 'docs-stdio', version: '1.0.0' });\nconst http = new McpServer({ name: 'docs-http', version: '1.0.0' });\nstdio.tool('search', 'Searches the docs.', async () => ({ content: [] }));\nhttp.tool('search', 'Searches the docs.', async () => ({ content: [] }));\n",
+    },
+    {
       name: 'a tool call names a tool; it does not declare one (seen in a model adapter)',
       code: "export const calls = [{ id: 'c1', type: 'function', function: { name: 'search the web', arguments: '{}' } }];\n",
     },
