@@ -25,6 +25,7 @@ const SLOW = [
   'test/codemod-jscodeshift.test.ts',
 ];
 const EXCLUDE = ['**/node_modules/**', '**/fixtures/**', 'test/ecosystem/**', 'test/bench/**'];
+const slow = process.env.TOOLSLIM_TESTS === 'slow';
 
 /** Under CI=true a skipped or todo test fails the run: a skip must not pass silently. */
 class FailOnSkip implements Reporter {
@@ -60,11 +61,18 @@ export default defineConfig({
   ssr: { resolve: { conditions, externalConditions: ['source'] } },
   test: {
     include: ['packages/*/tests/**/*.test.ts', 'test/**/*.test.ts'],
-    exclude: process.env.TOOLSLIM_TESTS === 'slow' ? EXCLUDE : [...EXCLUDE, ...SLOW],
-    ...(process.env.TOOLSLIM_TESTS === 'slow' ? { include: SLOW } : {}),
+    exclude: slow ? EXCLUDE : [...EXCLUDE, ...SLOW],
+    ...(slow ? { include: SLOW } : {}),
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // Most of the fast command's time was each test file importing our TypeScript sources (and
+    // typescript-estree, ESLint, zod, ts-morph) again in a fresh module graph: 156 s of 210 s CPU.
+    // The fast suites share one worker's modules instead (docs/benchmarks.md, "Test command");
+    // test/setup.ts puts back what a file may change in the process (timers, cwd, env). The slow
+    // suites start servers and child processes and keep one module graph per file.
+    isolate: slow,
+    setupFiles: ['test/setup.ts'],
     reporters: ['default', new FailOnSkip()],
     // Third-party packages that also publish a `source` condition (eventsource-parser, through the SDK's
     // HTTP client) must go through Vite, which can load their TypeScript; Node alone cannot.
