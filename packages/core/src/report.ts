@@ -8,11 +8,12 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { analyzeSource } from './analyze.js';
 import { createFileConstantResolver } from './text/file-resolver.js';
 import { createModuleResolver } from './resolve/modules.js';
-import { createMcpSdkExecutionLookup, createZodVersionLookup } from './installed-libraries.js';
+import { createMcpSdkExecutionLookup, createZodVersionLookup, getProjectLibraries } from './installed-libraries.js';
 import { assignFamilies } from './families.js';
 import { measureTool } from './measure.js';
 import type { ConstantResolver, Framework, PublishedTool, ToolDecl, ToolMeasure, ToolslimSettings } from './model.js';
-import { buildPublishedTool, type PublishedToolOptions, type UnreadableField } from './published.js';
+import { isSchemaFromZod } from './schema/index.js';
+import { buildPublishedTool, getPublisherName, type PublishedToolOptions, type PublisherName, type UnreadableField } from './published.js';
 
 /** One row of `toolslim report --json` / `measure --json`. */
 export interface ReportTool {
@@ -32,6 +33,8 @@ export interface ReportTool {
    * Its bytes are then a lower bound (the static parts; an unreadable input schema counts as `{}`).
    */
   unreadable?: UnreadableField[];
+  /** How the tool was published (a `PUBLISHERS` entry) and with which installed libraries (`name@version`). */
+  publishedWith?: { publisher: PublisherName; libraries: string[] };
 }
 
 export interface ReportJson {
@@ -54,6 +57,7 @@ interface FoundTool {
   readonly dynamic: boolean;
   readonly unreadable: readonly UnreadableField[];
   readonly measure: ToolMeasure;
+  readonly publishedWith: { publisher: PublisherName; libraries: string[] };
 }
 
 /** Stands in for a name that cannot be read statically; never a valid MCP tool name, so it cannot collide. */
@@ -89,7 +93,8 @@ export function buildReport(
       continue;
     }
     const mcpSdkExecution = getMcpSdkExecution(path.resolve(file.filePath));
-    for (const decl of decls) found.push(measureDecl(decl, file.filePath, { mcpSdkExecution }));
+    const mcpSdkMajor = getProjectLibraries(path.resolve(file.filePath)).getMcpSdk()?.major;
+    for (const decl of decls) found.push(measureDecl(decl, file.filePath, { mcpSdkExecution, mcpSdkMajor }));
   }
   const families = assignFamilies(
     found.map((tool) => ({ name: tool.name === UNREADABLE_NAME ? undefined : tool.name, filePath: tool.filePath })),
@@ -104,6 +109,7 @@ export function buildReport(
     dynamic: tool.dynamic,
     ...tool.measure,
     ...(tool.dynamic ? { unreadable: tool.unreadable.map((u) => ({ ...u })) } : {}),
+    publishedWith: tool.publishedWith,
   }));
   return { tools: sortHeaviestFirst(tools), totals: sumTotals(tools), errors };
 }
@@ -138,7 +144,16 @@ function measureDecl(decl: ToolDecl, filePath: string, publishOptions: Published
     unreadable: published.unreadable,
     // A tool whose schema cannot be read is measured with its readable parts (a lower bound).
     measure: bounded ? measureTool(bounded) : { bytes: 0, tokens: 0, nameBytes: 0, descriptionBytes: 0, schemaBytes: 0 },
+    publishedWith: describePublisher(decl, filePath, publishOptions),
   };
+}
+
+function describePublisher(decl: ToolDecl, filePath: string, options: PublishedToolOptions): FoundTool['publishedWith'] {
+  const publisher = getPublisherName(decl, options);
+  const kind = publisher === 'mcp-sdk' || publisher === 'mcp-sdk-v2' || publisher === 'fastmcp' ? publisher : 'other';
+  // A JSON Schema literal is published as written: no library converted it.
+  const converted = isSchemaFromZod(decl.inputSchema) || isSchemaFromZod(decl.outputSchema);
+  return { publisher, libraries: converted ? getProjectLibraries(path.resolve(filePath)).describe(kind) : [] };
 }
 
 function getReadableName(decl: ToolDecl): string {
