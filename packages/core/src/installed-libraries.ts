@@ -167,16 +167,30 @@ const WORKSPACE_SEARCH_LIMIT = 64;
 
 /**
  * Breadth first through the workspace packages the file's package depends on (dependencies whose real
- * folder is not inside a `node_modules`, i.e. `workspace:` links), nearest first.
+ * folder is not inside a `node_modules`, i.e. `workspace:` links). The dependencies the code imports
+ * come first — those imported by the files next to `directory`, then by the package's other files —
+ * so the SDK is the one the registering code reaches (an app may also depend on an eval package that
+ * installs another SDK major).
  */
 function findThroughWorkspace(directory: string, name: string): string | undefined {
+  return searchWorkspace(directory, (packageDir) => {
+    const found = join(packageDir, 'node_modules', name);
+    return existsSync(join(found, 'package.json')) ? found : undefined;
+  });
+}
+
+function searchWorkspace<T>(directory: string, check: (packageDir: string) => T | undefined): T | undefined {
   const start = findPackageRoot(directory);
   if (start === undefined) return undefined;
   const seen = new Set([start]);
   const queue = [start];
+  let first = true;
   while (queue.length > 0 && seen.size <= WORKSPACE_SEARCH_LIMIT) {
     const packageDir = queue.shift()!;
-    for (const dependency of readDependencyNames(packageDir)) {
+    const dependencies = readDependencyNames(packageDir);
+    const ordered = orderByImports(dependencies, first ? [directory, packageDir] : [packageDir]);
+    first = false;
+    for (const dependency of ordered) {
       const linked = findAbove(packageDir, dependency);
       if (linked === undefined) continue;
       let real: string;
@@ -187,12 +201,65 @@ function findThroughWorkspace(directory: string, name: string): string | undefin
       }
       if (real.split(sep).includes('node_modules') || seen.has(real)) continue;
       seen.add(real);
-      const found = join(real, 'node_modules', name);
-      if (existsSync(join(found, 'package.json'))) return found;
+      const found = check(real);
+      if (found !== undefined) return found;
       queue.push(real);
     }
   }
   return undefined;
+}
+
+/** How many source files to read per folder when ranking dependencies by import. */
+const IMPORT_SCAN_LIMIT = 400;
+
+/**
+ * Dependencies sorted by how many source files import them: first counted in the files of `folders[0]`
+ * only, then (ties) across the whole of the last folder; never-imported ones keep manifest order, last.
+ */
+function orderByImports(dependencies: readonly string[], folders: readonly string[]): string[] {
+  if (dependencies.length < 2) return [...dependencies];
+  const counts = folders.map((folder, index) => countImports(dependencies, folder, index === folders.length - 1));
+  return [...dependencies].sort((a, b) => {
+    for (const count of counts) {
+      const difference = (count.get(b) ?? 0) - (count.get(a) ?? 0);
+      if (difference !== 0) return difference;
+    }
+    return 0;
+  });
+}
+
+function countImports(dependencies: readonly string[], folder: string, recursive: boolean): Map<string, number> {
+  const counts = new Map<string, number>();
+  const files: string[] = [];
+  const stack = [folder];
+  while (stack.length > 0 && files.length < IMPORT_SCAN_LIMIT) {
+    const dir = stack.pop()!;
+    let entries;
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    for (const entry of entries) {
+      if (entry.isDirectory()) {
+        if (recursive && entry.name !== 'node_modules' && !entry.name.startsWith('.') && entry.name !== 'dist') stack.push(join(dir, entry.name));
+      } else if (/\.[cm]?[jt]sx?$/.test(entry.name)) {
+        files.push(join(dir, entry.name));
+      }
+    }
+  }
+  for (const file of files) {
+    let code: string;
+    try {
+      code = readFileSync(file, 'utf8');
+    } catch {
+      continue;
+    }
+    for (const dependency of dependencies) {
+      if (code.includes(`'${dependency}`) || code.includes(`"${dependency}`)) counts.set(dependency, (counts.get(dependency) ?? 0) + 1);
+    }
+  }
+  return counts;
 }
 
 function findPackageRoot(directory: string): string | undefined {
@@ -310,7 +377,7 @@ function findMcpSdk(directory: string): InstalledMcpSdk | undefined {
     }
     return best;
   };
-  const found = pick((name) => findAbove(directory, name)) ?? pick((name) => findThroughWorkspace(directory, name));
+  const found = pick((name) => findAbove(directory, name)) ?? findSdkThroughWorkspace(directory);
   if (!found) return undefined;
   const version = readManifestVersion(found.dir);
   if (found.name === '@modelcontextprotocol/server') {
@@ -318,6 +385,17 @@ function findMcpSdk(directory: string): InstalledMcpSdk | undefined {
     return { package: found.name, version, major: 2, execution: false, getZod: once(() => tryRequire(sdkRequire, ['zod'])) };
   }
   return { package: found.name, version, major: 1, execution: readsExecution(found.dir) ?? true, getZod: () => undefined };
+}
+
+/** Through the workspace, the SDK of the first package (imports first) that has one, v1 or v2. */
+function findSdkThroughWorkspace(directory: string): { name: (typeof SDK_PACKAGES)[number]; dir: string } | undefined {
+  return searchWorkspace(directory, (packageDir) => {
+    for (const name of SDK_PACKAGES) {
+      const dir = join(packageDir, 'node_modules', name);
+      if (existsSync(join(dir, 'package.json'))) return { name, dir };
+    }
+    return undefined;
+  });
 }
 
 function safeRealpath(path: string): string {

@@ -13,6 +13,7 @@ import { assignFamilies } from './families.js';
 import { measureTool } from './measure.js';
 import type { ConstantResolver, Framework, PublishedTool, ToolDecl, ToolMeasure, ToolslimSettings } from './model.js';
 import { isSchemaFromZod } from './schema/index.js';
+import { createReachabilityChecker } from './reachability.js';
 import { buildPublishedTool, getPublisherName, type PublishedToolOptions, type PublisherName, type UnreadableField } from './published.js';
 
 /** One row of `toolslim report --json` / `measure --json`. */
@@ -28,6 +29,8 @@ export interface ReportTool {
   nameBytes: number;
   descriptionBytes: number;
   schemaBytes: number;
+  /** Bytes of the output schema, counted on its own (only when the tool publishes one). */
+  outputSchemaBytes?: number;
   /**
    * Only on a tool that is not fully readable: each field that is unknown or partly known, and why.
    * Its bytes are then a lower bound (the static parts; an unreadable input schema counts as `{}`).
@@ -79,6 +82,8 @@ export function buildReport(
   // Without a zodVersion setting, `'zod'` means whatever major is installed next to each file.
   const getZodVersion = options.settings?.zodVersion === undefined ? createZodVersionLookup() : () => undefined;
   const getMcpSdkExecution = createMcpSdkExecutionLookup();
+  // Tool-shaped objects that are only exported and used nowhere are not tools of any server.
+  const reachability = createReachabilityChecker({ readFile: (path) => given.get(path) ?? readIfFile(path), files: [...given.keys()] });
   const errors: ReportJson['errors'] = [];
   for (const file of files) {
     const relative = toReportPath(file.filePath, options.cwd);
@@ -94,7 +99,9 @@ export function buildReport(
     }
     const mcpSdkExecution = getMcpSdkExecution(path.resolve(file.filePath));
     const mcpSdkMajor = getProjectLibraries(path.resolve(file.filePath)).getMcpSdk()?.major;
-    for (const decl of decls) found.push(measureDecl(decl, file.filePath, { mcpSdkExecution, mcpSdkMajor }));
+    for (const decl of decls) {
+      if (!reachability.isUnreached(decl, file.filePath, file.code)) found.push(measureDecl(decl, file.filePath, { mcpSdkExecution, mcpSdkMajor }));
+    }
   }
   const families = assignFamilies(
     found.map((tool) => ({ name: tool.name === UNREADABLE_NAME ? undefined : tool.name, filePath: tool.filePath })),
