@@ -6,6 +6,7 @@ import type { TSESTree } from '@typescript-eslint/types';
 import { getPropertyName, unwrap } from './ast.js';
 import type { Framework, JsonObject, JsonValue, PublishedTool, SchemaValue, TextValue, ToolDecl } from './model.js';
 import { getDefaultSchema, isSchemaFromZod } from './schema/index.js';
+import { isPlainObject } from './schema/static-value.js';
 
 export interface PublishedToolResult {
   /** The tool as its server publishes it; undefined when the name or the schema cannot be read. */
@@ -24,7 +25,7 @@ export interface PublishedToolResult {
 
 /** A field of a published tool that is unknown or only partly known statically. */
 export interface UnreadableField {
-  readonly field: 'name' | 'title' | 'description' | 'inputSchema' | 'outputSchema';
+  readonly field: 'name' | 'title' | 'description' | 'inputSchema' | 'outputSchema' | 'annotations';
   readonly reason: string;
 }
 
@@ -99,13 +100,16 @@ function buildPublishedToolUncached(decl: ToolDecl, options: PublishedToolOption
   }
   const inputSchema = readSchema(decl.inputSchema, getPublisher(decl), 'inputSchema', unreadable);
   const outputSchema = readSchema(decl.outputSchema, getPublisher(decl), 'outputSchema', unreadable, 'output');
+  if (hasUnreadableAnnotations(decl) && !ADAPTER_PUBLISHERS.has(getPublisherName(decl, options))) {
+    unreadable.push({ field: 'annotations', reason: 'the annotations are not a static object (a helper call or a value known only at run time)' });
+  }
   const fields: Partial<Record<Field, JsonValue>> = {
     name,
     title: readText(decl.title, 'title', unreadable),
     description: readText(decl.description, 'description', unreadable),
     inputSchema,
     outputSchema: outputSchema ?? undefined,
-    annotations: decl.annotations,
+    annotations: getStaticAnnotations(decl),
   };
   if (inputSchema === null) {
     // An unreadable input schema leaves no tool to publish, but the name and the texts still measure: `{}` stands for the schema.
@@ -116,12 +120,28 @@ function buildPublishedToolUncached(decl: ToolDecl, options: PublishedToolOption
 
 const UNKNOWN_SCHEMA: JsonObject = {};
 
+/** Publishers that never send annotations: what the source writes there does not change the size. */
+const ADAPTER_PUBLISHERS = new Set<PublisherName>(['vercel-ai', 'langchain', 'mastra']);
+
+/** The annotations when they are a plain JSON object (an evaluator's "unreadable" value is not one). */
+function getStaticAnnotations(decl: ToolDecl): JsonObject | undefined {
+  return isPlainObject(decl.annotations) ? decl.annotations : undefined;
+}
+
+/** Annotations are written, but not as anything static (`createAnnotations('…')`, a variable set at run time). */
+function hasUnreadableAnnotations(decl: ToolDecl): boolean {
+  if (getStaticAnnotations(decl) !== undefined || decl.annotationsNode === undefined) return false;
+  const node = unwrap(decl.annotationsNode);
+  return !(node.type === 'Identifier' && node.name === 'undefined');
+}
+
 const FIELD_WORDS: Readonly<Record<UnreadableField['field'], string>> = {
   name: 'name',
   title: 'title',
   description: 'description',
   inputSchema: 'input schema',
   outputSchema: 'output schema',
+  annotations: 'annotations object',
 };
 
 /** Static text as is; dynamic text contributes its readable part and a reason. */
