@@ -17,6 +17,7 @@ interface Row {
   nameBytes: number;
   descriptionBytes: number;
   schemaBytes: number;
+  outputSchemaBytes?: number;
   family: string;
   dynamic: boolean;
 }
@@ -100,7 +101,8 @@ describe('toolslim measure over stdio', () => {
       expect(row.tokens).toBe(countTokens(JSON.stringify(sent)));
       expect(row.nameBytes).toBe(Buffer.byteLength(String(tool.name)));
       expect(row.descriptionBytes).toBe(Buffer.byteLength(String(tool.description)));
-      expect(row.schemaBytes).toBe(getBytes(tool.inputSchema) + (tool.outputSchema ? getBytes(tool.outputSchema) : 0));
+      expect(row.schemaBytes).toBe(getBytes(tool.inputSchema));
+      expect(row.outputSchemaBytes).toBe(tool.outputSchema ? getBytes(tool.outputSchema) : undefined);
       expect(row).not.toHaveProperty('file');
       expect(row.dynamic).toBe(false);
     }

@@ -91,6 +91,8 @@ describe('toolslim report', () => {
       nameBytes: Buffer.byteLength(SEARCH_TOOL.name),
       descriptionBytes: Buffer.byteLength(SEARCH_TOOL.description),
       schemaBytes: getBytes(SEARCH_TOOL.inputSchema),
+      // A JSON Schema literal: published as written, no library converts it.
+      publishedWith: { publisher: 'mcp-sdk-low-level', libraries: [] },
     });
     const read = report.tools.find((tool: { name: string }) => tool.name === 'docs_read');
     // Non-ASCII text: bytes, not characters.

@@ -21,6 +21,7 @@ interface FixtureExpectation {
 const EXPECTED: Record<string, FixtureExpectation> = {
   'mcp-sdk-tool': { entry: 'server.ts', patterns: [CALL_WITH_NAME] },
   'mcp-sdk-register': { entry: 'server.ts', patterns: [CALL_WITH_NAME] },
+  'mcp-sdk-v2': { entry: 'server.ts', patterns: [CALL_WITH_NAME] },
   'mcp-agent-this-server': { entry: 'server.ts', patterns: [CALL_WITH_NAME] },
   'low-level-json': { entry: 'server.ts', patterns: [OBJECT_WITH_NAME] },
   'low-level-zod': { entry: 'server.ts', patterns: [OBJECT_WITH_NAME] },

@@ -58,7 +58,7 @@ function visibleLength(text: string): number {
 }
 
 function formatSplit(tool: ReportTool): string {
-  return `${formatNumber(tool.nameBytes)} / ${formatNumber(tool.descriptionBytes)} / ${formatNumber(tool.schemaBytes)}`;
+  return `${formatNumber(tool.nameBytes)} / ${formatNumber(tool.descriptionBytes)} / ${formatNumber(getSchemaBytes(tool))}`;
 }
 
 // ---------------------------------------------------------------- report
@@ -288,13 +288,13 @@ export function printMeasure(view: MeasureView, style: Style): string {
     formatNumber(tool.tokens),
     formatNumber(getQuarterBytes(tool.bytes)),
     formatSplit(tool),
-    formatPercent(tool.schemaBytes, tool.bytes),
+    formatPercent(getSchemaBytes(tool), tool.bytes),
   ]);
   lines.push(
     renderTable(['tool', 'bytes', 'tokens', 'bytes/4', 'name / description / schema', 'schema share'], rows, ['left', 'right', 'right', 'right', 'right', 'right'], style),
   );
   if (shown.length < report.tools.length) lines.push(style.dim(`… and ${plural(report.tools.length - shown.length, 'lighter tool')} (--top ${view.top}).`));
-  const schemaBytes = report.tools.reduce((sum, tool) => sum + tool.schemaBytes, 0);
+  const schemaBytes = report.tools.reduce((sum, tool) => sum + getSchemaBytes(tool), 0);
   lines.push(
     '',
     `Total: ${plural(report.totals.tools, 'tool')}, ${formatNumber(report.totals.bytes)} bytes, ${formatNumber(report.totals.tokens)} tokens (o200k_base), ` +
@@ -468,4 +468,9 @@ export function printCompare(rows: readonly CompareRow[], style: Style): string 
 
 export function printError(message: string, style: Style): string {
   return `${style.red('toolslim:')} ${message}\n`;
+}
+
+/** Input and output schemas together: what "schema" means in the human table. */
+function getSchemaBytes(tool: { schemaBytes: number; outputSchemaBytes?: number }): number {
+  return tool.schemaBytes + (tool.outputSchemaBytes ?? 0);
 }

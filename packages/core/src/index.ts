@@ -11,7 +11,7 @@ export * from './clients.js';
 export * from './families.js';
 export * from './report.js';
 export * from './checks/index.js';
-export { createZodVersionLookup, createMcpSdkExecutionLookup } from './installed-libraries.js';
+export { createZodVersionLookup, createMcpSdkExecutionLookup, getProjectLibraries, findInstalledPackage, type InstalledMcpSdk, type InstalledFastMcp, type ProjectLibraries } from './installed-libraries.js';
 export { createModuleResolver, type ModuleResolverOptions } from './resolve/modules.js';
 export { buildReferenceFragmentProperties, type ReferenceFragmentSourceOptions, type ReferenceFragmentProperty } from './reference-fragment-text.js';
 export type { CheckedTool } from './checks/checked-tool.js';

@@ -3,9 +3,9 @@
  * major a plain `import … from 'zod'` means, and whether the MCP SDK's McpServer adds `execution` to each
  * tool (SDK 1.24 and later do; 1.15 and earlier do not). The ESLint rules take settings instead.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, resolve, sep } from 'node:path';
 
 /** Memoised walk up from a file's folder to the nearest `node_modules/<name>` that `read` understands. */
 function createNearestLookup<T>(name: string, read: (packageDir: string) => T | undefined): (filePath: string) => T | undefined {
@@ -37,18 +37,12 @@ export function createZodVersionLookup(): (filePath: string) => 3 | 4 | undefine
   });
 }
 
-/** True when the nearest installed SDK's McpServer publishes `execution`, read from its own `tools/list` code. */
+/**
+ * True when the MCP SDK the file's server runs adds `execution` to each tool: SDK 1.24 to 1.x (read from
+ * its own `tools/list` code); never SDK v2 (`@modelcontextprotocol/server`), which writes only what a tool sets.
+ */
 export function createMcpSdkExecutionLookup(): (filePath: string) => boolean | undefined {
-  return createNearestLookup('@modelcontextprotocol/sdk', (dir) => {
-    for (const build of ['esm', 'cjs']) {
-      try {
-        return /execution:\s*tool\.execution/.test(readFileSync(join(dir, 'dist', build, 'server', 'mcp.js'), 'utf8'));
-      } catch {
-        // try the other build
-      }
-    }
-    return undefined;
-  });
+  return (filePath) => getProjectLibraries(filePath).getMcpSdk()?.execution;
 }
 
 /**
@@ -71,6 +65,34 @@ export interface ProjectLibraries {
   /** The SDK's own `zod-compat` and `zod-json-schema-compat`, when the project has an SDK that has them. */
   getMcpSdkCompat(): McpSdkCompat | undefined;
   getTypeBox(): { Type: Record<string, (...args: unknown[]) => unknown> } | undefined;
+  /** The MCP SDK the file's server runs (v1 `@modelcontextprotocol/sdk` or v2 `@modelcontextprotocol/server`), if installed. */
+  getMcpSdk(): InstalledMcpSdk | undefined;
+  /** fastmcp and the conversion it calls in `tools/list`, if installed. */
+  getFastMcp(): InstalledFastMcp | undefined;
+  /** `name@version` of each library a conversion for `framework` used; `toolslim's zod@x` for core's own copy. */
+  describe(publisher: 'mcp-sdk' | 'mcp-sdk-v2' | 'fastmcp' | 'other'): string[];
+}
+
+/** An installed MCP SDK: which package and version, and what its `tools/list` does. */
+export interface InstalledMcpSdk {
+  readonly package: '@modelcontextprotocol/sdk' | '@modelcontextprotocol/server';
+  readonly version: string;
+  /** 1 for `@modelcontextprotocol/sdk` 1.x, 2 for `@modelcontextprotocol/server` (SDK v2). */
+  readonly major: 1 | 2;
+  /** Whether McpServer adds `execution` to every tool (SDK 1.24 to 1.x; v2 writes it only when the tool sets one). */
+  readonly execution: boolean;
+  /** SDK v2's own zod: raw shapes become `z.object(shape)` with it, and it converts when a schema has no `~standard.jsonSchema`. */
+  getZod(): Record<string, unknown> | undefined;
+}
+
+/** An installed fastmcp, with the zod conversion its xsschema uses. */
+export interface InstalledFastMcp {
+  readonly version: string;
+  /** Whether `tools/list` makes output schemas strict too (`strictJsonSchema`), as 4.x does. */
+  readonly strictOutput: boolean;
+  /** xsschema's `toJsonSchema` for zod, synchronously: Standard JSON Schema, else its own zod's / zod-to-json-schema. */
+  toJsonSchema(schema: object): unknown;
+  readonly libraries: readonly string[];
 }
 
 export type ZodToJsonSchema = (schema: unknown, options?: unknown) => unknown;
@@ -122,31 +144,166 @@ function once<T>(load: () => T): () => T {
 }
 
 /**
- * `require` from a folder, looking only in the `node_modules` folders above it: never in NODE_PATH or
+ * Where a package is installed for code in `directory`: the nearest `node_modules/<name>` above it, as
+ * Node resolves it; when there is none, the one a workspace package it depends on has (a pnpm monorepo
+ * installs a shared package's dependencies next to that package only: an app that registers its tools
+ * through `@repo/common` runs the SDK and zod that `packages/common/node_modules` holds). Returns the
+ * folder as reached (a symlink under pnpm); never NODE_PATH or global folders.
+ */
+export function findInstalledPackage(directory: string, name: string): string | undefined {
+  return findAbove(directory, name) ?? findThroughWorkspace(directory, name);
+}
+
+function findAbove(directory: string, name: string): string | undefined {
+  for (let dir = directory; ; dir = dirname(dir)) {
+    const candidate = join(dir, 'node_modules', name);
+    if (existsSync(join(candidate, 'package.json'))) return candidate;
+    if (dirname(dir) === dir) return undefined;
+  }
+}
+
+/** How many workspace packages the search visits at most (a monorepo's graph can be large). */
+const WORKSPACE_SEARCH_LIMIT = 64;
+
+/**
+ * Breadth first through the workspace packages the file's package depends on (dependencies whose real
+ * folder is not inside a `node_modules`, i.e. `workspace:` links). The dependencies the code imports
+ * come first — those imported by the files next to `directory`, then by the package's other files —
+ * so the SDK is the one the registering code reaches (an app may also depend on an eval package that
+ * installs another SDK major).
+ */
+function findThroughWorkspace(directory: string, name: string): string | undefined {
+  return searchWorkspace(directory, (packageDir) => {
+    const found = join(packageDir, 'node_modules', name);
+    return existsSync(join(found, 'package.json')) ? found : undefined;
+  });
+}
+
+function searchWorkspace<T>(directory: string, check: (packageDir: string) => T | undefined): T | undefined {
+  const start = findPackageRoot(directory);
+  if (start === undefined) return undefined;
+  const seen = new Set([start]);
+  const queue = [start];
+  let first = true;
+  while (queue.length > 0 && seen.size <= WORKSPACE_SEARCH_LIMIT) {
+    const packageDir = queue.shift()!;
+    const dependencies = readDependencyNames(packageDir);
+    const ordered = orderByImports(dependencies, first ? [directory, packageDir] : [packageDir]);
+    first = false;
+    for (const dependency of ordered) {
+      const linked = findAbove(packageDir, dependency);
+      if (linked === undefined) continue;
+      let real: string;
+      try {
+        real = realpathSync(linked);
+      } catch {
+        continue;
+      }
+      if (real.split(sep).includes('node_modules') || seen.has(real)) continue;
+      seen.add(real);
+      const found = check(real);
+      if (found !== undefined) return found;
+      queue.push(real);
+    }
+  }
+  return undefined;
+}
+
+/** How many source files to read per folder when ranking dependencies by import. */
+const IMPORT_SCAN_LIMIT = 400;
+
+/**
+ * Dependencies sorted by how many source files import them: first counted in the files of `folders[0]`
+ * only, then (ties) across the whole of the last folder; never-imported ones keep manifest order, last.
+ */
+function orderByImports(dependencies: readonly string[], folders: readonly string[]): string[] {
+  if (dependencies.length < 2) return [...dependencies];
+  const counts = folders.map((folder, index) => countImports(dependencies, folder, index === folders.length - 1));
+  return [...dependencies].sort((a, b) => {
+    for (const count of counts) {
+      const difference = (count.get(b) ?? 0) - (count.get(a) ?? 0);
+      if (difference !== 0) return difference;
+    }
+    return 0;
+  });
+}
+
+function countImports(dependencies: readonly string[], folder: string, recursive: boolean): Map<string, number> {
+  const counts = new Map<string, number>();
+  const files: string[] = [];
+  const stack = [folder];
+  while (stack.length > 0 && files.length < IMPORT_SCAN_LIMIT) {
+    const dir = stack.pop()!;
+    let entries;
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    for (const entry of entries) {
+      if (entry.isDirectory()) {
+        if (recursive && entry.name !== 'node_modules' && !entry.name.startsWith('.') && entry.name !== 'dist') stack.push(join(dir, entry.name));
+      } else if (/\.[cm]?[jt]sx?$/.test(entry.name)) {
+        files.push(join(dir, entry.name));
+      }
+    }
+  }
+  for (const file of files) {
+    let code: string;
+    try {
+      code = readFileSync(file, 'utf8');
+    } catch {
+      continue;
+    }
+    for (const dependency of dependencies) {
+      if (code.includes(`'${dependency}`) || code.includes(`"${dependency}`)) counts.set(dependency, (counts.get(dependency) ?? 0) + 1);
+    }
+  }
+  return counts;
+}
+
+function findPackageRoot(directory: string): string | undefined {
+  for (let dir = directory; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'package.json'))) return dir;
+    if (dirname(dir) === dir) return undefined;
+  }
+}
+
+function readDependencyNames(packageDir: string): string[] {
+  try {
+    const manifest = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')) as Record<string, unknown>;
+    const names: string[] = [];
+    for (const key of ['dependencies', 'peerDependencies', 'devDependencies']) {
+      const deps = manifest[key];
+      if (deps && typeof deps === 'object') names.push(...Object.keys(deps));
+    }
+    return names;
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * `require` from a folder, looking only where {@link findInstalledPackage} looks: never in NODE_PATH or
  * global folders (pnpm's bin shims put the whole store on NODE_PATH, which is not the file's project).
  */
-function createProjectRequire(directory: string): Require {
+function createProjectRequire(directory: string): Require & { findDir(name: string): string | undefined } {
   const packageDirs = new Map<string, string | undefined>();
   const findDir = (name: string): string | undefined => {
-    if (packageDirs.has(name)) return packageDirs.get(name);
-    let found: string | undefined;
-    for (let dir = directory; ; dir = dirname(dir)) {
-      const candidate = join(dir, 'node_modules', name);
-      if (existsSync(join(candidate, 'package.json'))) {
-        found = candidate;
-        break;
-      }
-      if (dirname(dir) === dir) break;
-    }
-    packageDirs.set(name, found);
-    return found;
+    if (!packageDirs.has(name)) packageDirs.set(name, findInstalledPackage(directory, name));
+    return packageDirs.get(name);
   };
-  return (id) => {
-    const name = id.startsWith('@') ? id.split('/').slice(0, 2).join('/') : id.split('/')[0];
+  const require = (id: string) => {
+    const name = packageNameOf(id);
     const dir = findDir(name);
     if (dir === undefined) throw new Error(`${name} is not installed above ${directory}`);
     return createRequire(join(dir, 'package.json'))(id);
   };
+  return Object.assign(require, { findDir });
+}
+
+function packageNameOf(id: string): string {
+  return id.startsWith('@') ? id.split('/').slice(0, 2).join('/') : id.split('/')[0];
 }
 
 function createProjectLibraries(directory: string | undefined): ProjectLibraries {
@@ -156,6 +313,8 @@ function createProjectLibraries(directory: string | undefined): ProjectLibraries
   // zod 3 before 3.25 has no v4: those flavours then come from core's zod 4 (a file using them would not run there anyway).
   const loadZod = (flavor: 3 | 4 | 'mini' | 'core') =>
     (project && entries ? tryRequire(project, entries[flavor]) : undefined) ?? (ownRequire(ZOD_ENTRIES[4][flavor][0]) as Record<string, unknown>);
+  const getMcpSdk = once(() => (directory === undefined ? undefined : findMcpSdk(directory)));
+  const getFastMcp = once(() => (directory === undefined ? undefined : findFastMcp(directory)));
   const zods = { 3: once(() => loadZod(3)), 4: once(() => loadZod(4)), mini: once(() => loadZod('mini')), core: once(() => loadZod('core')) };
   return {
     zodMajor,
@@ -169,13 +328,139 @@ function createProjectLibraries(directory: string | undefined): ProjectLibraries
       return module.zodToJsonSchema as ZodToJsonSchema;
     }),
     getMcpSdkCompat: once(() => {
-      if (!project) return undefined;
+      if (!project || getMcpSdk()?.major !== 1) return undefined;
       const compat = tryRequire(project, ['@modelcontextprotocol/sdk/server/zod-compat.js']);
       const jsonCompat = tryRequire(project, ['@modelcontextprotocol/sdk/server/zod-json-schema-compat.js']);
       if (typeof compat?.objectFromShape !== 'function' || typeof jsonCompat?.toJsonSchemaCompat !== 'function') return undefined;
       return { ...compat, ...jsonCompat } as unknown as McpSdkCompat;
     }),
     getTypeBox: once(() => (project ? tryRequire(project, ['@sinclair/typebox']) : undefined) as ReturnType<ProjectLibraries['getTypeBox']>),
+    getMcpSdk,
+    getFastMcp,
+    describe(publisher) {
+      const zod = zodMajor === undefined ? `toolslim's zod@${readVersion(ownRequire, 'zod')}` : `zod@${readVersion(project!, 'zod')}`;
+      if (publisher === 'mcp-sdk' || publisher === 'mcp-sdk-v2') {
+        const sdk = getMcpSdk();
+        return sdk ? [`${sdk.package}@${sdk.version}`, zod] : [`toolslim's copy of @modelcontextprotocol/sdk 1.32 conversion`, zod];
+      }
+      if (publisher === 'fastmcp') {
+        const fastmcp = getFastMcp();
+        return fastmcp ? [...fastmcp.libraries, zod] : [zod];
+      }
+      return [zod];
+    },
+  };
+}
+
+function readVersion(require: Require, name: string): string {
+  return (tryRequire(require, [`${name}/package.json`]) as { version?: string } | undefined)?.version ?? '?';
+}
+
+function readManifestVersion(dir: string): string {
+  try {
+    return (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version?: string }).version ?? '?';
+  } catch {
+    return '?';
+  }
+}
+
+const SDK_PACKAGES = ['@modelcontextprotocol/sdk', '@modelcontextprotocol/server'] as const;
+
+/** The nearest MCP SDK (either major) above the folder; otherwise the one a workspace package it depends on has. */
+function findMcpSdk(directory: string): InstalledMcpSdk | undefined {
+  const pick = (find: (name: string) => string | undefined) => {
+    let best: { name: (typeof SDK_PACKAGES)[number]; dir: string } | undefined;
+    for (const name of SDK_PACKAGES) {
+      const dir = find(name);
+      // Nearest wins: compare the folders holding `node_modules`, not the package paths (the names differ in length).
+      if (dir !== undefined && (best === undefined || dir.length - name.length > best.dir.length - best.name.length)) best = { name, dir };
+    }
+    return best;
+  };
+  const found = pick((name) => findAbove(directory, name)) ?? findSdkThroughWorkspace(directory);
+  if (!found) return undefined;
+  const version = readManifestVersion(found.dir);
+  if (found.name === '@modelcontextprotocol/server') {
+    const sdkRequire = createProjectRequire(safeRealpath(found.dir));
+    return { package: found.name, version, major: 2, execution: false, getZod: once(() => tryRequire(sdkRequire, ['zod'])) };
+  }
+  return { package: found.name, version, major: 1, execution: readsExecution(found.dir) ?? true, getZod: () => undefined };
+}
+
+/** Through the workspace, the SDK of the first package (imports first) that has one, v1 or v2. */
+function findSdkThroughWorkspace(directory: string): { name: (typeof SDK_PACKAGES)[number]; dir: string } | undefined {
+  return searchWorkspace(directory, (packageDir) => {
+    for (const name of SDK_PACKAGES) {
+      const dir = join(packageDir, 'node_modules', name);
+      if (existsSync(join(dir, 'package.json'))) return { name, dir };
+    }
+    return undefined;
+  });
+}
+
+function safeRealpath(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
+}
+
+/** True when SDK 1.x's McpServer publishes `execution`, read from its own `tools/list` code. */
+function readsExecution(dir: string): boolean | undefined {
+  for (const build of ['esm', 'cjs']) {
+    try {
+      return /execution:\s*tool\.execution/.test(readFileSync(join(dir, 'dist', build, 'server', 'mcp.js'), 'utf8'));
+    } catch {
+      // try the other build
+    }
+  }
+  return undefined;
+}
+
+/**
+ * fastmcp's `tools/list` converts with xsschema's `toJsonSchema`: a schema's Standard JSON Schema
+ * (`~standard.jsonSchema.input({ target: 'draft-07' })`, zod 4.2 and later) when it has one; otherwise,
+ * for zod 4, `toJSONSchema(schema, { target: 'draft-7' })` from the `zod/v4/core` that xsschema itself
+ * resolves (fastmcp's own zod: a schema built by another copy of zod keeps its `.describe()` text in that
+ * copy's registry, so it is not published), and zod-to-json-schema with no options for zod 3.
+ */
+function findFastMcp(directory: string): InstalledFastMcp | undefined {
+  const dir = findInstalledPackage(directory, 'fastmcp');
+  if (dir === undefined) return undefined;
+  const real = safeRealpath(dir);
+  const fastmcpRequire = createProjectRequire(real);
+  const xsschemaDir = fastmcpRequire.findDir('xsschema');
+  const xsRequire = xsschemaDir === undefined ? fastmcpRequire : createProjectRequire(safeRealpath(xsschemaDir));
+  const core = tryRequire(xsRequire, ['zod/v4/core']) as { toJSONSchema?: (schema: unknown, options: unknown) => unknown } | undefined;
+  const zodToJsonSchema = tryRequire(xsRequire, ['zod-to-json-schema'])?.zodToJsonSchema as ZodToJsonSchema | undefined;
+  let strictOutput = true;
+  try {
+    const dist = join(real, 'dist');
+    const code = readdirSync(dist)
+      .filter((file) => file.endsWith('.js'))
+      .map((file) => readFileSync(join(dist, file), 'utf8'))
+      .find((text) => text.includes('cachedToolsList') || text.includes('ListToolsRequestSchema, async'));
+    if (code !== undefined) strictOutput = /outputSchema:\s*strictJsonSchema\(/.test(code);
+  } catch {
+    // keep the 4.x behaviour
+  }
+  const libraries = [`fastmcp@${readManifestVersion(dir)}`];
+  if (xsschemaDir !== undefined) libraries.push(`xsschema@${readManifestVersion(xsschemaDir)}`);
+  return {
+    version: readManifestVersion(dir),
+    strictOutput,
+    libraries,
+    toJsonSchema(schema) {
+      const standard = (schema as { '~standard'?: { jsonSchema?: { input(options: { target: string }): unknown } } })['~standard'];
+      if (standard?.jsonSchema) return standard.jsonSchema.input({ target: 'draft-07' });
+      if ('_zod' in schema) {
+        if (!core?.toJSONSchema) throw new Error('fastmcp has no zod 4 to convert with');
+        return core.toJSONSchema(schema, { target: 'draft-7' });
+      }
+      if (!zodToJsonSchema) throw new Error('fastmcp has no zod-to-json-schema to convert with');
+      return zodToJsonSchema(schema);
+    },
   };
 }
 

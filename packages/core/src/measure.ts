@@ -80,7 +80,8 @@ export function measureTool(tool: PublishedTool): ToolMeasure {
     tokens: countTokens(json),
     nameBytes: getUtf8Bytes(tool.name ?? ''),
     descriptionBytes: getUtf8Bytes(tool.description ?? ''),
-    schemaBytes: getJsonBytes(tool.inputSchema) + getJsonBytes(tool.outputSchema),
+    schemaBytes: getJsonBytes(tool.inputSchema),
+    ...(tool.outputSchema === undefined ? {} : { outputSchemaBytes: getJsonBytes(tool.outputSchema) }),
   };
 }
 

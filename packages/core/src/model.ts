@@ -152,7 +152,10 @@ export interface ToolMeasure {
   readonly tokens: number;
   readonly nameBytes: number;
   readonly descriptionBytes: number;
+  /** Bytes of the input schema's JSON. */
   readonly schemaBytes: number;
+  /** Bytes of the output schema's JSON, counted on its own; only when the tool publishes one. */
+  readonly outputSchemaBytes?: number;
 }
 
 /** A constant imported from another file, as type information or ts-morph can read it. */

@@ -6,6 +6,7 @@ import type { TSESTree } from '@typescript-eslint/types';
 import { getPropertyName, unwrap } from './ast.js';
 import type { Framework, JsonObject, JsonValue, PublishedTool, SchemaValue, TextValue, ToolDecl } from './model.js';
 import { getDefaultSchema, isSchemaFromZod } from './schema/index.js';
+import { isPlainObject } from './schema/static-value.js';
 
 export interface PublishedToolResult {
   /** The tool as its server publishes it; undefined when the name or the schema cannot be read. */
@@ -24,7 +25,7 @@ export interface PublishedToolResult {
 
 /** A field of a published tool that is unknown or only partly known statically. */
 export interface UnreadableField {
-  readonly field: 'name' | 'title' | 'description' | 'inputSchema' | 'outputSchema';
+  readonly field: 'name' | 'title' | 'description' | 'inputSchema' | 'outputSchema' | 'annotations';
   readonly reason: string;
 }
 
@@ -49,20 +50,38 @@ const FIELD_KEYS: Readonly<Record<Field, readonly string[]>> = {
 export interface PublishedToolOptions {
   /** Whether McpServer adds `execution` (SDK 1.24+; default true, as the SDK toolslim is built with does). */
   readonly mcpSdkExecution?: boolean;
+  /**
+   * The MCP SDK major the file's server runs (installed-libraries.ts `getMcpSdk`): 2 publishes through
+   * the `mcp-sdk-v2` entry. Default 1. Schemas were already converted for it when the file was read.
+   */
+  readonly mcpSdkMajor?: 1 | 2;
 }
 
-/** Several rules (and report) ask for the same declaration's published tool; build it once per declaration. */
-const builtWithExecution = new WeakMap<ToolDecl, PublishedToolResult>();
-const builtWithoutExecution = new WeakMap<ToolDecl, PublishedToolResult>();
+/** Several rules (and report) ask for the same declaration's published tool; build it once per declaration and options. */
+const built = new WeakMap<ToolDecl, Map<string, PublishedToolResult>>();
 
 export function buildPublishedTool(decl: ToolDecl, options: PublishedToolOptions = {}): PublishedToolResult {
-  const cache = options.mcpSdkExecution === false ? builtWithoutExecution : builtWithExecution;
-  let result = cache.get(decl);
+  const key = `${options.mcpSdkExecution !== false}/${options.mcpSdkMajor ?? 1}`;
+  let byOptions = built.get(decl);
+  if (!byOptions) {
+    byOptions = new Map();
+    built.set(decl, byOptions);
+  }
+  let result = byOptions.get(key);
   if (!result) {
     result = buildPublishedToolUncached(decl, options);
-    cache.set(decl, result);
+    byOptions.set(key, result);
   }
   return result;
+}
+
+/**
+ * Which `PUBLISHERS` entry publishes the declaration: its framework, the MCP SDK for project wrappers
+ * that end in McpServer, and `mcp-sdk-v2` when that server runs SDK v2.
+ */
+export function getPublisherName(decl: ToolDecl, options: PublishedToolOptions = {}): PublisherName {
+  const framework = getPublisher(decl);
+  return framework === 'mcp-sdk' && options.mcpSdkMajor === 2 ? 'mcp-sdk-v2' : framework;
 }
 
 function buildPublishedToolUncached(decl: ToolDecl, options: PublishedToolOptions): PublishedToolResult {
@@ -81,13 +100,16 @@ function buildPublishedToolUncached(decl: ToolDecl, options: PublishedToolOption
   }
   const inputSchema = readSchema(decl.inputSchema, getPublisher(decl), 'inputSchema', unreadable);
   const outputSchema = readSchema(decl.outputSchema, getPublisher(decl), 'outputSchema', unreadable, 'output');
+  if (hasUnreadableAnnotations(decl) && !ADAPTER_PUBLISHERS.has(getPublisherName(decl, options))) {
+    unreadable.push({ field: 'annotations', reason: 'the annotations are not a static object (a helper call or a value known only at run time)' });
+  }
   const fields: Partial<Record<Field, JsonValue>> = {
     name,
     title: readText(decl.title, 'title', unreadable),
     description: readText(decl.description, 'description', unreadable),
     inputSchema,
     outputSchema: outputSchema ?? undefined,
-    annotations: decl.annotations,
+    annotations: getStaticAnnotations(decl),
   };
   if (inputSchema === null) {
     // An unreadable input schema leaves no tool to publish, but the name and the texts still measure: `{}` stands for the schema.
@@ -98,12 +120,28 @@ function buildPublishedToolUncached(decl: ToolDecl, options: PublishedToolOption
 
 const UNKNOWN_SCHEMA: JsonObject = {};
 
+/** Publishers that never send annotations: what the source writes there does not change the size. */
+const ADAPTER_PUBLISHERS = new Set<PublisherName>(['vercel-ai', 'langchain', 'mastra']);
+
+/** The annotations when they are a plain JSON object (an evaluator's "unreadable" value is not one). */
+function getStaticAnnotations(decl: ToolDecl): JsonObject | undefined {
+  return isPlainObject(decl.annotations) ? decl.annotations : undefined;
+}
+
+/** Annotations are written, but not as anything static (`createAnnotations('…')`, a variable set at run time). */
+function hasUnreadableAnnotations(decl: ToolDecl): boolean {
+  if (getStaticAnnotations(decl) !== undefined || decl.annotationsNode === undefined) return false;
+  const node = unwrap(decl.annotationsNode);
+  return !(node.type === 'Identifier' && node.name === 'undefined');
+}
+
 const FIELD_WORDS: Readonly<Record<UnreadableField['field'], string>> = {
   name: 'name',
   title: 'title',
   description: 'description',
   inputSchema: 'input schema',
   outputSchema: 'output schema',
+  annotations: 'annotations object',
 };
 
 /** Static text as is; dynamic text contributes its readable part and a reason. */
@@ -167,9 +205,27 @@ const ADAPTER: Publisher = (_decl, fields) => [
 /** Literal styles publish the object the author wrote. */
 const AS_WRITTEN: Publisher = (decl, fields) => getSourceOrder(decl.node).map((field) => [field, fields[field]] as const);
 
-/** One entry per framework: the compiler checks that none is missing. */
-const PUBLISHERS: Readonly<Record<Framework, Publisher>> = {
+/**
+ * SDK v2's McpServer (`@modelcontextprotocol/server` 2.x, `tools/list`): name, title, description,
+ * inputSchema, annotations, icons, execution and `_meta` only when the tool sets them (never a default
+ * `execution`), then `outputSchema`. Its schemas are converted to draft 2020-12 (schema/convert.ts).
+ */
+const MCP_SDK_V2: Publisher = (_decl, fields) => [
+  ['name', fields.name],
+  ['title', fields.title],
+  ['description', fields.description],
+  ['inputSchema', fields.inputSchema],
+  ['annotations', fields.annotations],
+  ['outputSchema', fields.outputSchema],
+];
+
+/** A framework, or a variant of one that publishes differently (chosen from what is installed). */
+export type PublisherName = Framework | 'mcp-sdk-v2';
+
+/** One entry per publisher: the compiler checks that none is missing. */
+const PUBLISHERS: Readonly<Record<PublisherName, Publisher>> = {
   'mcp-sdk': MCP_SDK,
+  'mcp-sdk-v2': MCP_SDK_V2,
   // FastMCP's `tools/list` handler writes annotations, description, inputSchema, name, then outputSchema.
   fastmcp: (_decl, fields) => [
     ['annotations', fields.annotations],
@@ -189,7 +245,7 @@ const PUBLISHERS: Readonly<Record<Framework, Publisher>> = {
 };
 
 function buildForFramework(decl: ToolDecl, fields: Fields, options: PublishedToolOptions): PublishedTool {
-  return assemble(PUBLISHERS[getPublisher(decl)](decl, fields, options));
+  return assemble(PUBLISHERS[getPublisherName(decl, options)](decl, fields, options));
 }
 
 /**

@@ -8,11 +8,13 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { analyzeSource } from './analyze.js';
 import { createFileConstantResolver } from './text/file-resolver.js';
 import { createModuleResolver } from './resolve/modules.js';
-import { createMcpSdkExecutionLookup, createZodVersionLookup } from './installed-libraries.js';
+import { createMcpSdkExecutionLookup, createZodVersionLookup, getProjectLibraries } from './installed-libraries.js';
 import { assignFamilies } from './families.js';
 import { measureTool } from './measure.js';
 import type { ConstantResolver, Framework, PublishedTool, ToolDecl, ToolMeasure, ToolslimSettings } from './model.js';
-import { buildPublishedTool, type PublishedToolOptions, type UnreadableField } from './published.js';
+import { isSchemaFromZod } from './schema/index.js';
+import { createReachabilityChecker } from './reachability.js';
+import { buildPublishedTool, getPublisherName, type PublishedToolOptions, type PublisherName, type UnreadableField } from './published.js';
 
 /** One row of `toolslim report --json` / `measure --json`. */
 export interface ReportTool {
@@ -27,11 +29,15 @@ export interface ReportTool {
   nameBytes: number;
   descriptionBytes: number;
   schemaBytes: number;
+  /** Bytes of the output schema, counted on its own (only when the tool publishes one). */
+  outputSchemaBytes?: number;
   /**
    * Only on a tool that is not fully readable: each field that is unknown or partly known, and why.
    * Its bytes are then a lower bound (the static parts; an unreadable input schema counts as `{}`).
    */
   unreadable?: UnreadableField[];
+  /** How the tool was published (a `PUBLISHERS` entry) and with which installed libraries (`name@version`). */
+  publishedWith?: { publisher: PublisherName; libraries: string[] };
 }
 
 export interface ReportJson {
@@ -55,6 +61,7 @@ interface FoundTool {
   readonly dynamic: boolean;
   readonly unreadable: readonly UnreadableField[];
   readonly measure: ToolMeasure;
+  readonly publishedWith: { publisher: PublisherName; libraries: string[] };
 }
 
 /** Stands in for a name that cannot be read statically; never a valid MCP tool name, so it cannot collide. */
@@ -74,6 +81,8 @@ export function buildReport(
   // Without a zodVersion setting, `'zod'` means whatever major is installed next to each file.
   const getZodVersion = options.settings?.zodVersion === undefined ? createZodVersionLookup() : () => undefined;
   const getMcpSdkExecution = createMcpSdkExecutionLookup();
+  // Tool-shaped objects that are only exported and used nowhere are not tools of any server.
+  const reachability = createReachabilityChecker({ readFile: (path) => given.get(path) ?? readIfFile(path), files: [...given.keys()] });
   const errors: ReportJson['errors'] = [];
   for (const file of files) {
     const relative = toReportPath(file.filePath, options.cwd);
@@ -88,7 +97,10 @@ export function buildReport(
       continue;
     }
     const mcpSdkExecution = getMcpSdkExecution(path.resolve(file.filePath));
-    for (const decl of decls) found.push(measureDecl(decl, file.filePath, { mcpSdkExecution }));
+    const mcpSdkMajor = getProjectLibraries(path.resolve(file.filePath)).getMcpSdk()?.major;
+    for (const decl of decls) {
+      if (!reachability.isUnreached(decl, file.filePath, file.code)) found.push(measureDecl(decl, file.filePath, { mcpSdkExecution, mcpSdkMajor }));
+    }
   }
   dropLoopDefinitions(found);
   const families = assignFamilies(
@@ -104,6 +116,7 @@ export function buildReport(
     dynamic: tool.dynamic,
     ...tool.measure,
     ...(tool.dynamic ? { unreadable: tool.unreadable.map((u) => ({ ...u })) } : {}),
+    publishedWith: tool.publishedWith,
   }));
   return { tools: sortHeaviestFirst(tools), totals: sumTotals(tools), errors };
 }
@@ -139,6 +152,7 @@ function measureDecl(decl: ToolDecl, filePath: string, publishOptions: Published
     unreadable: published.unreadable,
     // A tool whose schema cannot be read is measured with its readable parts (a lower bound).
     measure: bounded ? measureTool(bounded) : { bytes: 0, tokens: 0, nameBytes: 0, descriptionBytes: 0, schemaBytes: 0 },
+    publishedWith: describePublisher(decl, filePath, publishOptions),
   };
 }
 
@@ -151,6 +165,14 @@ function dropLoopDefinitions(found: FoundTool[]): void {
   if (looped.size === 0) return;
   const kept = found.filter((tool) => tool.loop || tool.framework !== 'shape' || !looped.has(tool.name));
   found.splice(0, found.length, ...kept);
+}
+
+function describePublisher(decl: ToolDecl, filePath: string, options: PublishedToolOptions): FoundTool['publishedWith'] {
+  const publisher = getPublisherName(decl, options);
+  const kind = publisher === 'mcp-sdk' || publisher === 'mcp-sdk-v2' || publisher === 'fastmcp' ? publisher : 'other';
+  // A JSON Schema literal is published as written: no library converted it.
+  const converted = isSchemaFromZod(decl.inputSchema) || isSchemaFromZod(decl.outputSchema);
+  return { publisher, libraries: converted ? getProjectLibraries(path.resolve(filePath)).describe(kind) : [] };
 }
 
 function getReadableName(decl: ToolDecl): string {

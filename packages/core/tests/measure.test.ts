@@ -80,11 +80,13 @@ describe('measureTool', () => {
     expect(measureTool(tool).descriptionBytes).toBe(32);
   });
 
-  it('adds the output schema to the schema bytes and copes with a missing description', () => {
+  it('counts the output schema as its own field and copes with a missing description', () => {
     const outputSchema = { type: 'object', properties: { text: { type: 'string' } } };
     const measured = measureTool({ name: 'x', inputSchema: { type: 'object' }, outputSchema });
     expect(measured.descriptionBytes).toBe(0);
-    expect(measured.schemaBytes).toBe(Buffer.byteLength('{"type":"object"}') + Buffer.byteLength(JSON.stringify(outputSchema)));
+    expect(measured.schemaBytes).toBe(Buffer.byteLength('{"type":"object"}'));
+    expect(measured.outputSchemaBytes).toBe(Buffer.byteLength(JSON.stringify(outputSchema)));
+    expect(measureTool({ name: 'x', inputSchema: { type: 'object' } })).not.toHaveProperty('outputSchemaBytes');
     expect(measured.bytes).toBe(Buffer.byteLength(JSON.stringify({ name: 'x', inputSchema: { type: 'object' }, outputSchema })));
   });
 });

@@ -90,4 +90,19 @@ describe('buildPublishedTool', () => {
     expect(result.dynamic).toBe(true);
     expect(result.reasons).toEqual([expect.stringMatching(/^the output schema is dynamic/)]);
   });
+
+  it('marks annotations that a helper call builds: they are published, but their size is unknown', () => {
+    const result = buildPublishedTool(registerToolDecl(`server.registerTool('make_folder', { description: 'Creates a folder.', annotations: createAnnotations('Create folder') }, cb);`));
+    expect(result.tool).toBeDefined();
+    expect(result.tool).not.toHaveProperty('annotations');
+    expect(result.unreadable).toEqual([{ field: 'annotations', reason: expect.stringMatching(/not a static object/) }]);
+    const none = buildPublishedTool(registerToolDecl(`server.registerTool('plain', { description: 'No annotations.', annotations: undefined }, cb);`));
+    expect(none.unreadable).toEqual([]);
+  });
+
+  it('publishes through SDK v2 without `execution`, in its key order', () => {
+    const decl = registerToolDecl(`server.registerTool('ping', { annotations: { readOnlyHint: true }, description: 'Checks the link.', title: 'Ping' }, cb);`);
+    expect(Object.keys(buildPublishedTool(decl, { mcpSdkMajor: 2 }).tool!)).toEqual(['name', 'title', 'description', 'inputSchema', 'annotations']);
+    expect(Object.keys(buildPublishedTool(decl).tool!)).toContain('execution');
+  });
 });

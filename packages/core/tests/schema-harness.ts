@@ -151,6 +151,7 @@ export function buildDecl(framework: Framework, parts: DeclParts, context: Schem
     inputSchema: input?.schema ?? { kind: 'none' },
     outputSchema: output?.schema ?? { kind: 'none' },
     annotations,
+    annotationsNode: parts.annotations,
     handler: undefined,
     server: undefined,
     line: parts.node.loc.start.line,

@@ -64,7 +64,7 @@ export function convertSchema(value: unknown, framework: Framework, io: SchemaIo
       case 'langchain':
         return { json: convertForLangChain(toSchema(value, libraries), libraries) };
       default:
-        return convertForMcpSdk(value, io, libraries);
+        return libraries.getMcpSdk()?.major === 2 ? convertForMcpSdkV2(value, io, libraries) : convertForMcpSdk(value, io, libraries);
     }
   } catch (error) {
     return { error: `the conversion throws: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}` };
@@ -110,12 +110,60 @@ function convertForMcpSdk(value: unknown, io: SchemaIo, libraries: ProjectLibrar
   return { json: toJson(toJsonSchemaCompat(object, { strictUnions: true, pipeStrategy: io })) };
 }
 
+/** SDK v2 converts to this draft (`JSON_SCHEMA_CONVERSION_TARGET` in its core). */
+const MCP_SDK_V2_TARGET = 'draft-2020-12';
+
+/**
+ * SDK v2's `McpServer` (`@modelcontextprotocol/server` 2.x): a raw shape becomes `z.object(shape)` with the
+ * SDK's own zod (`normalizeRawShapeSchema`, zod 4 only); `tools/list` calls `standardSchemaToJsonSchema`:
+ * the schema's `~standard.jsonSchema[io]({ target: 'draft-2020-12' })`, or `z.toJSONSchema` with the same
+ * target for zod 4 before 4.2; an input schema becomes `{ type: 'object', ...json }` (so `type` comes
+ * first); an output schema without a root `type` gets one only when it is provably an object.
+ */
+function convertForMcpSdkV2(value: unknown, io: SchemaIo, libraries: ProjectLibraries): Converted {
+  const sdkZod = libraries.getMcpSdk()?.getZod();
+  const zod = (sdkZod?.z ?? sdkZod ?? libraries.getZod(4)) as { object(shape: unknown): object; toJSONSchema(schema: unknown, options: unknown): unknown };
+  let schema: object;
+  if (isRawShape(value)) {
+    if (Object.values(value).some((v) => isZod3Schema(v))) return { error: 'SDK v2 takes raw shapes of zod 4 schemas only' };
+    schema = zod.object(value);
+  } else {
+    schema = value as object;
+  }
+  if (isZod3Schema(schema)) return { error: 'SDK v2 cannot convert a zod 3 schema' };
+  const standard = (schema as { '~standard'?: { jsonSchema?: Record<SchemaIo, (options: { target: string }) => unknown> } })['~standard'];
+  const result = toJson(standard?.jsonSchema ? standard.jsonSchema[io]({ target: MCP_SDK_V2_TARGET }) : zod.toJSONSchema(schema, { target: MCP_SDK_V2_TARGET, io }));
+  if (io === 'output') {
+    if (result.type !== undefined) return { json: result };
+    return { json: isProvablyObject(result) ? { type: 'object', ...result } : result };
+  }
+  if (result.type !== undefined && result.type !== 'object') return { error: `SDK v2 refuses an input schema of type ${JSON.stringify(result.type)}` };
+  return { json: { type: 'object', ...result } };
+}
+
+/** SDK v2's `isProvablyObjectShapedRoot`: object keywords at the root, or a composition of object members. */
+function isProvablyObject(schema: JsonObject): boolean {
+  if ('properties' in schema || 'patternProperties' in schema || 'additionalProperties' in schema || 'required' in schema) return true;
+  for (const key of ['oneOf', 'anyOf', 'allOf'] as const) {
+    const members = schema[key];
+    if (Array.isArray(members) && members.length > 0) {
+      return members.every((m) => isPlainObject(m) && ((m as JsonObject).type === 'object' || isProvablyObject(m as JsonObject)));
+    }
+  }
+  return false;
+}
+
 /**
  * fastmcp (`tools/list` in FastMCP.js): `strictJsonSchema(await toJsonSchema(parameters))` from xsschema;
  * output schemas without `strictJsonSchema`. xsschema asks a Standard JSON Schema for draft-07 input
  * (zod 4) and calls zod-to-json-schema with no options otherwise (zod 3).
  */
 function convertForFastMcp(schema: object, io: SchemaIo, libraries: ProjectLibraries): JsonObject {
+  const installed = libraries.getFastMcp();
+  if (installed) {
+    const json = toJson(installed.toJsonSchema(schema));
+    return io === 'input' || installed.strictOutput ? buildStrictJsonSchema(json) : json;
+  }
   const json = getStandardJsonSchema(schema) ?? (libraries.getZodToJsonSchema()(schema) as JsonObject);
   return io === 'input' ? buildStrictJsonSchema(toJson(json)) : toJson(json);
 }

@@ -1,0 +1,166 @@
+/**
+ * Whether a tool-shaped definition can reach a server at all. An object found by its shape alone that is
+ * only exported (`export const xSchema = { name, description, inputSchema }`) and never used — not in its
+ * own file, not imported by any other file of its package — is registered by nothing and listed by
+ * nothing: it is not a tool of the server, and `report` leaves it out. Anything less certain (the name
+ * appears in another file, in a comment, in a string) keeps the tool: this only drops dead exports.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { parseSource, type Program } from './ast.js';
+import type { Node, ToolDecl } from './model.js';
+
+/** Styles found by their shape alone: the only ones that can be definitions nothing registers. */
+const SHAPE_FRAMEWORKS = new Set<ToolDecl['framework']>(['shape', 'anthropic', 'openai']);
+
+/** Folders that hold no source that could register a definition (installs, build output). */
+const SKIPPED_DIRECTORIES = new Set(['node_modules', 'dist', 'build', 'coverage', '.git', '.turbo', '.next']);
+const SOURCE_FILE = /\.(?:[cm]?[jt]sx?)$/;
+/** A package with more source than this is not searched: the definition is then kept. */
+const MAX_FILES = 2000;
+
+export interface ReachabilityChecker {
+  /** True when `decl` (declared in `filePath`, whose text is `code`) is an exported definition that nothing uses. */
+  isUnreached(decl: ToolDecl, filePath: string, code: string): boolean;
+}
+
+export interface ReachabilityOptions {
+  readonly readFile?: (file: string) => string | undefined;
+  /** Files read in memory (a report's input): searched too, whether or not they are on disk. */
+  readonly files?: Iterable<string>;
+}
+
+export function createReachabilityChecker(options: ReachabilityOptions = {}): ReachabilityChecker {
+  const read = options.readFile ?? readIfFile;
+  const packageFiles = new Map<string, readonly string[] | undefined>();
+  const programs = new Map<string, Program | undefined>();
+  const getPackageFiles = (root: string) => {
+    if (!packageFiles.has(root)) packageFiles.set(root, listSourceFiles(root));
+    return packageFiles.get(root);
+  };
+  return {
+    isUnreached(decl, filePath, code) {
+      if (!SHAPE_FRAMEWORKS.has(decl.framework)) return false;
+      const exported = getExportedConstName(decl.node, code, path.resolve(filePath), programs);
+      if (exported === undefined) return false;
+      const word = new RegExp(`\\b${exported}\\b`, 'g');
+      // Used in its own file besides its declaration (a list, a registration, a default export).
+      if ((code.match(word) ?? []).length > 1) return false;
+      const root = findPackageRoot(path.dirname(path.resolve(filePath)));
+      if (root === undefined) return false;
+      const files = getPackageFiles(root);
+      if (files === undefined) return false;
+      const self = path.resolve(filePath);
+      for (const file of new Set([...files, ...(options.files ?? [])])) {
+        if (file === self) continue;
+        const text = read(file);
+        if (text === undefined || word.test(text)) return false;
+        word.lastIndex = 0;
+      }
+      return true;
+    },
+  };
+}
+
+/**
+ * `X` when the object is, or sits inside object and array literals of, the initializer of a top-level
+ * `export const X = …` (`{ type: 'internal', tool: { name, … } }` included). A bare parse has no parent
+ * links, so the file is parsed again (once) and the statement containing the object is looked up.
+ */
+function getExportedConstName(node: Node, code: string, filePath: string, programs: Map<string, Program | undefined>): string | undefined {
+  if (!/\bexport\s+const\b/.test(code)) return undefined;
+  if (!programs.has(filePath)) {
+    let program: Program | undefined;
+    try {
+      program = parseSource(code, filePath);
+    } catch {
+      program = undefined;
+    }
+    programs.set(filePath, program);
+  }
+  const program = programs.get(filePath);
+  if (!program) return undefined;
+  const [start, end] = node.range;
+  const statement = program.body.find((s) => s.range[0] <= start && end <= s.range[1]);
+  if (statement?.type !== 'ExportNamedDeclaration' || statement.declaration?.type !== 'VariableDeclaration') return undefined;
+  if (statement.declaration.kind !== 'const' || statement.declaration.declarations.length !== 1) return undefined;
+  const declarator = statement.declaration.declarations[0];
+  if (declarator.id.type !== 'Identifier' || !declarator.init || !isWithinLiterals(declarator.init, start, end)) return undefined;
+  return declarator.id.name;
+}
+
+/** True when the range is reached from `value` through object and array literals only (no call, no function). */
+function isWithinLiterals(value: Node, start: number, end: number): boolean {
+  let current: Node | undefined = value;
+  while (current) {
+    if (current.range[0] === start && current.range[1] === end) return true;
+    let next: Node | undefined;
+    switch (current.type) {
+      case 'TSAsExpression':
+      case 'TSSatisfiesExpression':
+        next = current.expression;
+        break;
+      case 'ObjectExpression':
+        for (const property of current.properties) {
+          if (property.type === 'Property' && property.value.range[0] <= start && end <= property.value.range[1]) next = property.value;
+        }
+        break;
+      case 'ArrayExpression':
+        for (const element of current.elements) {
+          if (element && element.type !== 'SpreadElement' && element.range[0] <= start && end <= element.range[1]) next = element;
+        }
+        break;
+      default:
+        return false;
+    }
+    current = next;
+  }
+  return false;
+}
+
+function findPackageRoot(directory: string): string | undefined {
+  for (let dir = directory; ; dir = path.dirname(dir)) {
+    if (isFile(path.join(dir, 'package.json'))) return dir;
+    if (path.dirname(dir) === dir) return undefined;
+  }
+}
+
+function listSourceFiles(root: string): string[] | undefined {
+  const files: string[] = [];
+  const stack = [root];
+  while (stack.length > 0) {
+    const dir = stack.pop()!;
+    let entries;
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    for (const entry of entries) {
+      if (entry.isDirectory()) {
+        // A nested package is another package: its own definitions are checked against its own files.
+        if (!SKIPPED_DIRECTORIES.has(entry.name) && !isFile(path.join(dir, entry.name, 'package.json'))) stack.push(path.join(dir, entry.name));
+      } else if (entry.isFile() && SOURCE_FILE.test(entry.name) && !entry.name.endsWith('.d.ts')) {
+        files.push(path.join(dir, entry.name));
+        if (files.length > MAX_FILES) return undefined;
+      }
+    }
+  }
+  return files;
+}
+
+function isFile(file: string): boolean {
+  try {
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
+function readIfFile(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,60 @@
+// Which installed libraries a file's server publishes with: the nearest install above the file, else
+// the one a workspace package it depends on has (a pnpm monorepo installs a shared package's
+// dependencies next to that package only).
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { findInstalledPackage, getProjectLibraries } from '../src/installed-libraries.js';
+
+const root = mkdtempSync(path.join(os.tmpdir(), 'toolslim-libs-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+function write(file: string, content: unknown): void {
+  mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+  writeFileSync(path.join(root, file), typeof content === 'string' ? content : JSON.stringify(content));
+}
+
+function fakePackage(dir: string, name: string, version: string): void {
+  write(`${dir}/node_modules/${name}/package.json`, { name, version });
+}
+
+// monorepo/apps/app depends on @repo/common (a workspace link); only packages/common has the SDK.
+write('monorepo/package.json', { name: 'monorepo', private: true });
+write('monorepo/apps/app/package.json', { name: 'app', dependencies: { '@repo/common': 'workspace:*', zod: '4.0.0' } });
+write('monorepo/apps/app/src/tools.ts', '');
+write('monorepo/packages/common/package.json', { name: '@repo/common', dependencies: { '@modelcontextprotocol/server': '2.0.0' } });
+fakePackage('monorepo/packages/common', '@modelcontextprotocol/server', '2.0.0');
+mkdirSync(path.join(root, 'monorepo/apps/app/node_modules/@repo'), { recursive: true });
+symlinkSync(path.join(root, 'monorepo/packages/common'), path.join(root, 'monorepo/apps/app/node_modules/@repo/common'));
+// both majors installed side by side: v1 stays the default; a nearer v2 wins over a farther v1.
+fakePackage('both', '@modelcontextprotocol/sdk', '1.32.0');
+fakePackage('both', '@modelcontextprotocol/server', '2.0.0');
+write('both/src/server.ts', '');
+fakePackage('nested', '@modelcontextprotocol/sdk', '1.32.0');
+fakePackage('nested/v2', '@modelcontextprotocol/server', '2.1.0');
+write('nested/v2/server.ts', '');
+
+describe('installed libraries', () => {
+  it('finds the SDK a workspace dependency installs when none is above the file', () => {
+    const file = path.join(root, 'monorepo/apps/app/src/tools.ts');
+    expect(findInstalledPackage(path.dirname(file), '@modelcontextprotocol/server')).toBe(
+      path.join(root, 'monorepo/packages/common/node_modules/@modelcontextprotocol/server'),
+    );
+    const sdk = getProjectLibraries(file).getMcpSdk();
+    expect(sdk).toMatchObject({ package: '@modelcontextprotocol/server', version: '2.0.0', major: 2, execution: false });
+    expect(getProjectLibraries(file).describe('mcp-sdk-v2')[0]).toBe('@modelcontextprotocol/server@2.0.0');
+  });
+
+  it('takes the nearest SDK, and SDK 1.x when both are installed in one folder', () => {
+    expect(getProjectLibraries(path.join(root, 'both/src/server.ts')).getMcpSdk()).toMatchObject({ package: '@modelcontextprotocol/sdk', major: 1 });
+    expect(getProjectLibraries(path.join(root, 'nested/v2/server.ts')).getMcpSdk()).toMatchObject({ package: '@modelcontextprotocol/server', version: '2.1.0', major: 2 });
+  });
+
+  it('has no SDK and no fastmcp for a file outside any project', () => {
+    const libraries = getProjectLibraries(path.join(root, 'nowhere/file.ts'));
+    expect(libraries.getMcpSdk()).toBeUndefined();
+    expect(libraries.getFastMcp()).toBeUndefined();
+    expect(libraries.describe('mcp-sdk')[0]).toMatch(/toolslim's copy/);
+  });
+});
