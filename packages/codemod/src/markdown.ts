@@ -85,7 +85,7 @@ export function collectSectionTexts(text: string): Map<string, string> {
   let tool: string | undefined;
   let param: string | undefined;
   for (const node of parseMarkdown(text).children) {
-    if (node.type === 'heading' && node.depth <= 2) {
+    if (isSectionHeading(text, node) && node.depth <= 2) {
       tool = node.depth === 2 && !parts.has(toString(node).trim()) ? toString(node).trim() : undefined;
       param = undefined;
       if (tool !== undefined) parts.set(tool, []);
@@ -93,11 +93,11 @@ export function collectSectionTexts(text: string): Map<string, string> {
     }
     if (tool === undefined) continue;
     const written = text.slice(node.position!.start.offset!, node.position!.end.offset!);
-    if (node.type === 'heading' && node.depth === 3) {
+    if (isSectionHeading(text, node) && node.depth === 3) {
       const key = `${tool}\0${toString(node).trim()}`;
       param = parts.has(key) ? undefined : key;
       if (param !== undefined) parts.set(param, []);
-    } else if (param !== undefined && node.type === 'heading' && node.depth < 3) {
+    } else if (param !== undefined && isSectionHeading(text, node) && node.depth < 3) {
       param = undefined;
     } else if (param !== undefined) {
       parts.get(param)!.push(written);
@@ -158,15 +158,23 @@ export function findSection(text: string, depth: number, title: string, within?:
     const node = nodes[i];
     const start = node.position!.start.offset!;
     if (within && (start < within.start || start >= within.end)) continue;
-    if (node.type !== 'heading' || node.depth !== depth || toString(node).trim() !== title) continue;
+    if (!isSectionHeading(text, node) || node.depth !== depth || toString(node).trim() !== title) continue;
     let j = i + 1;
-    while (j < nodes.length && !(nodes[j].type === 'heading' && (nodes[j] as Heading).depth <= depth)) j++;
+    while (j < nodes.length && !(isSectionHeading(text, nodes[j]) && (nodes[j] as Heading).depth <= depth)) j++;
     const end = Math.min(j < nodes.length ? nodes[j].position!.start.offset! : text.length, within?.end ?? text.length);
     const children = nodes.slice(i + 1, j).filter((n) => n.position!.start.offset! < end);
-    const subsection = children.find((n) => n.type === 'heading' && n.depth === depth + 1);
+    const subsection = children.find((n) => isSectionHeading(text, n) && n.depth === depth + 1);
     return { start, end, firstSubsection: subsection?.position!.start.offset, plainText: foldSpace(children.map((n) => toString(n)).join(' ')) };
   }
   return undefined;
+}
+
+/**
+ * A heading that can open a tool or parameter section: an ATX heading (`## name`), as sections are
+ * written. A setext underline inside moved text (`--` under a line of an SQL example) is not one.
+ */
+function isSectionHeading(text: string, node: RootContent): node is Heading {
+  return node.type === 'heading' && text[node.position!.start.offset!] === '#';
 }
 
 /** Put a block at an offset with one blank line on each side, keeping the text around it as written. */
@@ -187,7 +195,7 @@ function buildHeadingText(title: string): string {
 /** The tool names (H2 headings) of a family file, in order. */
 export function findToolHeadings(text: string): string[] {
   return parseMarkdown(text)
-    .children.filter((n): n is Heading => n.type === 'heading' && n.depth === 2)
+    .children.filter((n): n is Heading => isSectionHeading(text, n) && n.depth === 2)
     .map((n) => toString(n).trim());
 }
 
