@@ -3,15 +3,16 @@
  *
  * A tool keeps one opening unit (the first what/when prose sentence; a markup block never counts as it)
  * and up to `extraSentences` more what/when sentences of the opening paragraph; a parameter keeps its
- * first unit unless it is how-text or filler and a constraint stays. Guardrails and constraints always
+ * first unit unless it is padding and a constraint stays. Guardrails and constraints always
  * stay where the call sees them (docs/how-categories.md): a constraint that names exactly one parameter
  * that can take it goes to that parameter's description; everything else (how-text, filler, detail past
  * the opening) moves, verbatim and in order.
  *
- * An XML-like block (`<use_case>…</use_case>`) is opened up: its inner units are judged one by one, and
- * its tags stay when anything inside stays (the whole block moves when nothing inside does).
+ * An XML-like block (`<use_case>…</use_case>`) that is not a guardrail or a constraint as a whole is
+ * opened up: its inner units are judged one by one, and its tags stay when anything inside stays (the
+ * whole block moves when nothing inside does).
  */
-import { classifySentence, classifySentences, isProtected, splitSentences, type ClassifiedSentence, type ProseCategory, type Sentence } from '@toolslim/core';
+import { classifySentence, classifySentences, isProtected, splitSentences, type ClassifiedSentence, type Sentence } from '@toolslim/core';
 import { findConstrainedParam } from './constraints.js';
 
 export type Range = readonly [start: number, end: number];
@@ -81,7 +82,7 @@ export function selectUnits(value: string, extraSentences: number, pinned?: Rang
       if (i > opening) inOpening = false;
       return;
     }
-    if (i > opening && (unit.markup || /\n[ \t]*\n/.test(value.slice(units[i - 1].unit.end, unit.start)))) inOpening = false;
+    if (i > 0 && i > opening && (unit.markup || /\n[ \t]*\n/.test(value.slice(units[i - 1].unit.end, unit.start)))) inOpening = false;
     if (isPinned(unit)) keptIndexes.add(i);
     else if (isProtected(unit)) {
       const param = i === opening || unit.category !== 'constraint' || unit.markup ? undefined : findConstrainedParam(unit.text, options.params ?? [], options.allParams);
@@ -122,7 +123,8 @@ function openBlocks(value: string, classified: readonly ClassifiedSentence[], pa
   // Inside the first block of a description with no prose of its own, the first sentence is the what;
   // inside any other block, text without a cue is detail (as past the opening sentences).
   const open = (unit: ClassifiedSentence, base: number, blocks: readonly number[]): void => {
-    const inner = unit.markupKind === 'xml-block' ? getInnerRange(value, unit) : undefined;
+    // A block that is a guardrail or a constraint as a whole stays whole: its parts read as one rule.
+    const inner = unit.markupKind === 'xml-block' && !isProtected(unit) ? getInnerRange(value, unit) : undefined;
     const innerUnits = inner ? splitSentences(value.slice(inner[0], inner[1])) : [];
     if (!inner || innerUnits.length === 0) {
       out.push({ unit, blocks });
@@ -168,15 +170,17 @@ function makeTag(value: string, start: number, end: number): ClassifiedSentence 
 /**
  * The unit that says what the tool does: the first what/when prose sentence outside blocks, else the
  * first one inside the first block, else the first unit that is not a tag. A parameter's first unit is
- * its opening unless it is how-text or filler and a constraint or guardrail stays (-1: no opening).
+ * its opening unless it is padding and a constraint or guardrail stays (-1: no opening).
  */
 function findOpening(units: readonly Unit[], parameter: boolean): number {
   const isOpener = (u: Unit) => !u.tag && !u.unit.markup && (u.unit.category === 'what' || u.unit.category === 'when');
   const first = units.findIndex((u) => !u.tag);
   if (parameter) {
+    // The first unit is the what by its position alone; read past its position, padding gives way to a
+    // constraint that stays ("Powerful and seamless filtering. Format: YYYY-MM-DD.").
     const unit = units[first].unit;
-    const movable: readonly ProseCategory[] = ['how', 'filler'];
-    return movable.includes(unit.category) && units.some((u) => !u.tag && isProtected(u.unit)) ? -1 : first;
+    const unplaced = unit.cueSource === 'position' ? classifySentence(unit, { index: 1, parameter: true }) : unit;
+    return unplaced.category === 'filler' && units.some((u, i) => i !== first && !u.tag && isProtected(u.unit)) ? -1 : first;
   }
   const outside = units.findIndex((u) => u.blocks.length === 0 && isOpener(u));
   if (outside >= 0) return outside;
