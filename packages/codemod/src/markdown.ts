@@ -45,11 +45,36 @@ function foldSpace(text: string): string {
  */
 export function dedentChunk(chunk: string): string {
   const lines = chunk.split('\n');
-  if (lines.length < 2) return chunk.trim();
+  if (lines.length < 2) return demoteHeadings(chunk.trim());
   const rest = lines.slice(1).filter((line) => line.trim() !== '');
   const indent = Math.min(...rest.map((line) => /^[ \t]*/.exec(line)![0].length));
   const out = [lines[0], ...lines.slice(1).map((line) => (line.trim() === '' ? '' : line.slice(indent)))];
-  return out.map((line) => line.replace(/[ \t]+$/, '')).join('\n').trim();
+  return demoteHeadings(out.map((line) => line.replace(/[ \t]+$/, '')).join('\n').trim());
+}
+
+/**
+ * Headings inside moved text (`## Best Practices`) go below the tool and parameter levels (`####`), so
+ * they never open a section of their own; lines inside code fences are left alone (`# a shell comment`).
+ */
+function demoteHeadings(text: string): string {
+  let fence: string | undefined;
+  return text
+    .split('\n')
+    .map((line) => {
+      const marker = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
+      if (marker && (fence === undefined || marker.startsWith(fence))) {
+        fence = fence === undefined ? marker : undefined;
+        return line;
+      }
+      if (fence !== undefined) return line;
+      return line.replace(/^( {0,3})(#{1,3})(?=[ \t]|$)/, (_, space: string, hashes: string) => `${space}${'#'.repeat(Math.min(6, Math.max(4, hashes.length + 2)))}`);
+    })
+    .join('\n');
+}
+
+/** Heading markers read as one (`## X` moved and written as `#### X` is the same text). */
+function foldHeadingMarkers(text: string): string {
+  return text.replace(/(^|\n)[ \t]*#{1,6}(?=[ \t])/g, '$1#');
 }
 
 /** Merge tool sections into a family file (new when `existing` is undefined). */
@@ -104,12 +129,12 @@ export function collectSectionTexts(text: string): Map<string, string> {
     }
     parts.get(tool)!.push(written);
   }
-  return new Map([...parts].map(([key, texts]) => [key, foldSpace(texts.join(' '))]));
+  return new Map([...parts].map(([key, texts]) => [key, foldSpace(texts.map(foldHeadingMarkers).join(' '))]));
 }
 
 /** Text as written with its whitespace folded (what `collectSectionTexts` compares). */
 export function getWrittenText(text: string): string {
-  return foldSpace(text);
+  return foldSpace(foldHeadingMarkers(text));
 }
 
 function mergeToolSection(input: string, section: ToolSection): string {
