@@ -67,8 +67,8 @@ const OPEN_TAG = /^<([A-Za-z][\w.:-]*)(?:\s[^>]*)?>/;
 export function selectUnits(value: string, extraSentences: number, pinned?: Range, options: SelectOptions = {}): Selection | undefined {
   const classified = classifySentences(value, { parameter: options.parameter });
   if (classified.length === 0) return undefined;
-  const units = openBlocks(value, classified, options.parameter ?? false);
   const isPinned = (unit: ClassifiedSentence) => pinned !== undefined && unit.start < pinned[1] && pinned[0] < unit.end;
+  const units = openBlocks(value, classified, options.parameter ?? false, isPinned);
   const opening = findOpening(units, options.parameter ?? false);
   const keptIndexes = new Set<number>();
   const toParams = new Map<number, string>();
@@ -116,12 +116,13 @@ export function selectUnits(value: string, extraSentences: number, pinned?: Rang
 }
 
 /** Split each XML-like block (nested ones too) into its tags and inner units, classified in the block's context. */
-function openBlocks(value: string, classified: readonly ClassifiedSentence[], parameter: boolean): Unit[] {
+function openBlocks(value: string, classified: readonly ClassifiedSentence[], parameter: boolean, isPinned: (unit: ClassifiedSentence) => boolean): Unit[] {
   const out: Unit[] = [];
   let count = 0;
-  const firstProse = classified.find((unit) => !unit.markup);
-  // Inside the first block of a description with no prose of its own, the first sentence is the what;
-  // inside any other block, text without a cue is detail (as past the opening sentences).
+  // Inside the first block of a description with no what/when prose of its own (an existing pointer does
+  // not count), the first sentence is the what; inside any other block, text without a cue is detail (as
+  // past the opening sentences). A second run reads the slimmed text the same way.
+  const firstProse = classified.find((unit) => !unit.markup && !isPinned(unit) && (unit.category === 'what' || unit.category === 'when'));
   const open = (unit: ClassifiedSentence, base: number, blocks: readonly number[]): void => {
     // A block that is a guardrail or a constraint as a whole stays whole: its parts read as one rule.
     const inner = unit.markupKind === 'xml-block' && !isProtected(unit) ? getInnerRange(value, unit) : undefined;
@@ -144,7 +145,7 @@ function openBlocks(value: string, classified: readonly ClassifiedSentence[], pa
     });
     out.push({ unit: makeTag(value, inner[1], unit.end), tag: { block }, blocks });
   };
-  classified.forEach((unit, index) => open(unit, index === 0 && !firstProse ? 0 : 3, []));
+  classified.forEach((unit) => open(unit, count === 0 && !firstProse ? 0 : 3, []));
   return out;
 }
 

@@ -89,6 +89,15 @@ describe('selectUnits', () => {
     expect(selection.movedChunks).toEqual(['The output is a JSON diff.', '<workflow>\n  1. Call it.\n  2. Read the diff.\n</workflow>']);
   });
 
+  test('a second run over the slimmed text moves nothing (the pointer is not the prose what)', () => {
+    const value = '<use_case>\n  Lists the docs pages from the index.\n  Use it before fetching a page.\n\n  Pages are sorted by title.\n</use_case>';
+    const once = getKeptText(value, selectUnits(value, 2));
+    expect(once).toBe('<use_case>\n  Lists the docs pages from the index.\n  Use it before fetching a page.\n\n  </use_case>');
+    const pointer = 'Before first use: read_instructions family="docs".';
+    const slimmed = `${once} ${pointer}`;
+    expect(selectUnits(slimmed, 2, [slimmed.length - pointer.length, slimmed.length])).toBeUndefined();
+  });
+
   test('a block that is a guardrail as a whole stays whole', () => {
     const value = 'Run a migration.\n\n<important_notes>\n  Always ask the user first before applying it.\n  It takes a few seconds.\n</important_notes>\n\nThe result lists each statement.';
     const selection = selectUnits(value, 2)!;
