@@ -45,11 +45,36 @@ function foldSpace(text: string): string {
  */
 export function dedentChunk(chunk: string): string {
   const lines = chunk.split('\n');
-  if (lines.length < 2) return chunk.trim();
+  if (lines.length < 2) return demoteHeadings(chunk.trim());
   const rest = lines.slice(1).filter((line) => line.trim() !== '');
   const indent = Math.min(...rest.map((line) => /^[ \t]*/.exec(line)![0].length));
   const out = [lines[0], ...lines.slice(1).map((line) => (line.trim() === '' ? '' : line.slice(indent)))];
-  return out.map((line) => line.replace(/[ \t]+$/, '')).join('\n').trim();
+  return demoteHeadings(out.map((line) => line.replace(/[ \t]+$/, '')).join('\n').trim());
+}
+
+/**
+ * Headings inside moved text (`## Best Practices`) go below the tool and parameter levels (`####`), so
+ * they never open a section of their own; lines inside code fences are left alone (`# a shell comment`).
+ */
+function demoteHeadings(text: string): string {
+  let fence: string | undefined;
+  return text
+    .split('\n')
+    .map((line) => {
+      const marker = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
+      if (marker && (fence === undefined || marker.startsWith(fence))) {
+        fence = fence === undefined ? marker : undefined;
+        return line;
+      }
+      if (fence !== undefined) return line;
+      return line.replace(/^( {0,3})(#{1,3})(?=[ \t]|$)/, (_, space: string, hashes: string) => `${space}${'#'.repeat(Math.min(6, Math.max(4, hashes.length + 2)))}`);
+    })
+    .join('\n');
+}
+
+/** Heading markers read as one (`## X` moved and written as `#### X` is the same text). */
+function foldHeadingMarkers(text: string): string {
+  return text.replace(/(^|\n)[ \t]*#{1,6}(?=[ \t])/g, '$1#');
 }
 
 /** Merge tool sections into a family file (new when `existing` is undefined). */
@@ -85,7 +110,7 @@ export function collectSectionTexts(text: string): Map<string, string> {
   let tool: string | undefined;
   let param: string | undefined;
   for (const node of parseMarkdown(text).children) {
-    if (node.type === 'heading' && node.depth <= 2) {
+    if (isSectionHeading(text, node) && node.depth <= 2) {
       tool = node.depth === 2 && !parts.has(toString(node).trim()) ? toString(node).trim() : undefined;
       param = undefined;
       if (tool !== undefined) parts.set(tool, []);
@@ -93,23 +118,23 @@ export function collectSectionTexts(text: string): Map<string, string> {
     }
     if (tool === undefined) continue;
     const written = text.slice(node.position!.start.offset!, node.position!.end.offset!);
-    if (node.type === 'heading' && node.depth === 3) {
+    if (isSectionHeading(text, node) && node.depth === 3) {
       const key = `${tool}\0${toString(node).trim()}`;
       param = parts.has(key) ? undefined : key;
       if (param !== undefined) parts.set(param, []);
-    } else if (param !== undefined && node.type === 'heading' && node.depth < 3) {
+    } else if (param !== undefined && isSectionHeading(text, node) && node.depth < 3) {
       param = undefined;
     } else if (param !== undefined) {
       parts.get(param)!.push(written);
     }
     parts.get(tool)!.push(written);
   }
-  return new Map([...parts].map(([key, texts]) => [key, foldSpace(texts.join(' '))]));
+  return new Map([...parts].map(([key, texts]) => [key, foldSpace(texts.map(foldHeadingMarkers).join(' '))]));
 }
 
 /** Text as written with its whitespace folded (what `collectSectionTexts` compares). */
 export function getWrittenText(text: string): string {
-  return foldSpace(text);
+  return foldSpace(foldHeadingMarkers(text));
 }
 
 function mergeToolSection(input: string, section: ToolSection): string {
@@ -158,15 +183,23 @@ export function findSection(text: string, depth: number, title: string, within?:
     const node = nodes[i];
     const start = node.position!.start.offset!;
     if (within && (start < within.start || start >= within.end)) continue;
-    if (node.type !== 'heading' || node.depth !== depth || toString(node).trim() !== title) continue;
+    if (!isSectionHeading(text, node) || node.depth !== depth || toString(node).trim() !== title) continue;
     let j = i + 1;
-    while (j < nodes.length && !(nodes[j].type === 'heading' && (nodes[j] as Heading).depth <= depth)) j++;
+    while (j < nodes.length && !(isSectionHeading(text, nodes[j]) && (nodes[j] as Heading).depth <= depth)) j++;
     const end = Math.min(j < nodes.length ? nodes[j].position!.start.offset! : text.length, within?.end ?? text.length);
     const children = nodes.slice(i + 1, j).filter((n) => n.position!.start.offset! < end);
-    const subsection = children.find((n) => n.type === 'heading' && n.depth === depth + 1);
+    const subsection = children.find((n) => isSectionHeading(text, n) && n.depth === depth + 1);
     return { start, end, firstSubsection: subsection?.position!.start.offset, plainText: foldSpace(children.map((n) => toString(n)).join(' ')) };
   }
   return undefined;
+}
+
+/**
+ * A heading that can open a tool or parameter section: an ATX heading (`## name`), as sections are
+ * written. A setext underline inside moved text (`--` under a line of an SQL example) is not one.
+ */
+function isSectionHeading(text: string, node: RootContent): node is Heading {
+  return node.type === 'heading' && text[node.position!.start.offset!] === '#';
 }
 
 /** Put a block at an offset with one blank line on each side, keeping the text around it as written. */
@@ -187,7 +220,7 @@ function buildHeadingText(title: string): string {
 /** The tool names (H2 headings) of a family file, in order. */
 export function findToolHeadings(text: string): string[] {
   return parseMarkdown(text)
-    .children.filter((n): n is Heading => n.type === 'heading' && n.depth === 2)
+    .children.filter((n): n is Heading => isSectionHeading(text, n) && n.depth === 2)
     .map((n) => toString(n).trim());
 }
 

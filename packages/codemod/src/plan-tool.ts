@@ -21,7 +21,8 @@ export interface ParamPlan {
   readonly key: string;
   readonly param: string;
   readonly expected: string;
-  readonly selection: Selection;
+  /** What moves out of the parameter's own text (undefined when it only takes a constraint). */
+  readonly selection: Selection | undefined;
 }
 
 export interface ToolPlan {
@@ -79,33 +80,26 @@ export function planToolKeeping(planner: Planner, file: string, decl: ToolDecl, 
   const familyFile = planner.relative(path.join(planner.instructionsDir, `${family}.md`));
   const pointer = buildPointer(template, { family, file: familyFile, tool });
   const existingPointer = findPointer(description.value, template, { tool });
-  const selection = selectUnits(description.value, extra, existingPointer);
-
-  const params: ParamPlan[] = [];
-  const paramEdits: SourceEdit[] = [];
+  // Constraints go to the one parameter they name (select.ts, constraints.ts); a parameter whose text
+  // cannot take one is dropped from the targets and the constraint stays in the description.
   const id = `${file}#${index}`;
-  for (const param of decl.params) {
-    if (param.description?.kind !== 'static') continue;
-    const paramSelection = selectUnits(param.description.value, 0, undefined, { parameter: true });
-    if (!paramSelection) continue;
-    const target = getEditTarget(file, param.description, constants, planner.store);
-    const edits = buildTextEdits(target, paramSelection.deleteRanges, undefined);
-    // A parameter whose text cannot be edited, or is shared (one described schema used by several
-    // parameters or tools), keeps its text; the rest of the tool is still slimmed.
-    if (!edits.ok || findSharingTool(id, edits.edits, planner.owners) || isSharedWithinTool(file, param, decl, constants, planner.store)) continue;
-    paramEdits.push(...edits.edits);
-    params.push({
-      key: getParamKey(param),
-      param: getParamKey(param),
-      selection: paramSelection,
-      expected: applyToValue(param.description.value, paramSelection.deleteRanges, undefined),
-    });
+  const allParams = decl.params.map(getParamKey);
+  const targets = new Set(decl.params.filter((p) => p.description?.kind === 'static' && p.description.value.trim() !== '').map(getParamKey));
+  let planned: ReturnType<typeof planParams>;
+  let selection: Selection | undefined;
+  for (;;) {
+    selection = selectUnits(description.value, extra, existingPointer, { params: [...targets], allParams });
+    planned = planParams(planner, file, decl, id, selection);
+    if (planned.refused === undefined) break;
+    targets.delete(planned.refused);
   }
+  const { params, paramEdits } = planned;
   if (!selection && params.length === 0) return undefined;
 
   // The pointer goes once, after the kept text; a description that already has one keeps it.
+  const movesToMarkdown = (selection?.moved.length ?? 0) > 0 || params.some((p) => (p.selection?.moved.length ?? 0) > 0);
   const insertion =
-    existingPointer === undefined ? { at: selection ? selection.keptEnd : description.value.trimEnd().length, text: ` ${pointer}` } : undefined;
+    existingPointer === undefined && movesToMarkdown ? { at: selection ? selection.keptEnd : description.value.trimEnd().length, text: ` ${pointer}` } : undefined;
   let deleteRanges = selection?.deleteRanges ?? [];
   let expectedDescription = applyToValue(description.value, deleteRanges, insertion);
   // A pointer costs bytes: a tool that would save less than that and a little more is left as it is.
@@ -133,7 +127,7 @@ export function planToolKeeping(planner: Planner, file: string, decl: ToolDecl, 
   if (options.onlyGivenFiles && elsewhere) return `its text is written in ${planner.relative(elsewhere.file)}; slim that with toolslim slim`;
   const moved: MovedText[] = [
     ...(selection?.moved ?? []).map((unit) => ({ tool: name, text: unit.text })),
-    ...params.flatMap((p) => p.selection.moved.map((unit) => ({ tool: name, param: p.param, text: unit.text }))),
+    ...params.flatMap((p) => (p.selection?.moved ?? []).map((unit) => ({ tool: name, param: p.param, text: unit.text }))),
   ];
   return {
     id,
@@ -149,10 +143,56 @@ export function planToolKeeping(planner: Planner, file: string, decl: ToolDecl, 
     section: {
       tool: name,
       chunks: (selection?.movedChunks ?? []).map(dedentChunk),
-      params: params.map((p) => ({ param: p.param, chunks: p.selection.movedChunks.map(dedentChunk) })),
+      params: params.flatMap((p) => (p.selection ? [{ param: p.param, chunks: p.selection.movedChunks.map(dedentChunk) }] : [])),
     },
     moved,
   };
+}
+
+/**
+ * The parameters' edits: their own how-text out, and the constraints the description gives them in
+ * (appended after their kept text, through the same edit machinery as the pointer). `refused` names a
+ * parameter that was given a constraint but cannot take it (the caller selects again without it).
+ */
+function planParams(
+  planner: Planner,
+  file: string,
+  decl: ToolDecl,
+  id: string,
+  selection: Selection | undefined,
+): { params: ParamPlan[]; paramEdits: SourceEdit[]; refused?: string } {
+  const params: ParamPlan[] = [];
+  const paramEdits: SourceEdit[] = [];
+  for (const param of decl.params) {
+    if (param.description?.kind !== 'static') continue;
+    const key = getParamKey(param);
+    const value = param.description.value;
+    const paramSelection = selectUnits(value, 0, undefined, { parameter: true });
+    const constraints = (selection?.toParams ?? []).filter((move) => move.param === key).map((move) => move.unit.text);
+    if (!paramSelection && constraints.length === 0) continue;
+    const insertion = constraints.length > 0 ? buildConstraintInsertion(value, paramSelection?.keptEnd ?? value.trimEnd().length, constraints) : undefined;
+    const target = getEditTarget(file, param.description, planner.constants, planner.store);
+    const edits = buildTextEdits(target, paramSelection?.deleteRanges ?? [], insertion);
+    // A parameter whose text cannot be edited, or is shared (one described schema used by several
+    // parameters or tools), keeps its text; the rest of the tool is still slimmed.
+    if (!edits.ok || findSharingTool(id, edits.edits, planner.owners) || isSharedWithinTool(file, param, decl, planner.constants, planner.store)) {
+      if (constraints.length > 0) return { params, paramEdits, refused: key };
+      continue;
+    }
+    const expected = applyToValue(value, paramSelection?.deleteRanges ?? [], insertion);
+    // Nothing lost: every constraint given to the parameter is in its new text.
+    if (constraints.some((text) => !expected.includes(text))) return { params, paramEdits, refused: key };
+    paramEdits.push(...edits.edits);
+    params.push({ key, param: key, selection: paramSelection, expected });
+  }
+  return { params, paramEdits };
+}
+
+/** ` Dates as YYYY-MM-DD.` after a kept text that ends a sentence; `. Dates…` after one that does not. */
+function buildConstraintInsertion(value: string, at: number, constraints: readonly string[]): { at: number; text: string } {
+  const kept = value.slice(0, at).trimEnd();
+  const separator = /[.!?…]["'`)\]]*$/.test(kept) ? ' ' : '. ';
+  return { at, text: `${separator}${constraints.join(' ')}` };
 }
 
 export function getEditTarget(file: string, text: StaticText, constants: ImportedConstants, store: SourceStore): EditTarget {

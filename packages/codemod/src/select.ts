@@ -1,16 +1,34 @@
 /**
- * Which units of a description stay and which move. A tool keeps its first unit and up to two more
- * what/when sentences; a parameter keeps its first unit. Guardrails and constraints always stay, where
- * the call sees them (docs/how-categories.md); everything else (how-text, filler, detail past the opening)
- * moves, verbatim and in order.
+ * Which units of a description stay, which move to markdown and which move to a parameter.
+ *
+ * A tool keeps one opening unit (the first what/when prose sentence; a markup block never counts as it)
+ * and up to `extraSentences` more what/when sentences of the opening paragraph; a parameter keeps its
+ * first unit unless it is padding and a constraint stays. Guardrails and constraints always
+ * stay where the call sees them (docs/how-categories.md): a constraint that names exactly one parameter
+ * that can take it goes to that parameter's description; everything else (how-text, filler, detail past
+ * the opening) moves, verbatim and in order.
+ *
+ * An XML-like block (`<use_case>…</use_case>`) that is not a guardrail or a constraint as a whole is
+ * opened up: its inner units are judged one by one, and its tags stay when anything inside stays (the
+ * whole block moves when nothing inside does).
  */
-import { classifySentences, isProtected, type ClassifiedSentence } from '@toolslim/core';
+import { classifySentence, classifySentences, isProtected, splitSentences, type ClassifiedSentence, type Sentence } from '@toolslim/core';
+import { findConstrainedParam } from './constraints.js';
 
 export type Range = readonly [start: number, end: number];
 
+export interface ParamMove {
+  /** The parameter's key (its path joined with `.`). */
+  readonly param: string;
+  readonly unit: ClassifiedSentence;
+}
+
 export interface Selection {
   readonly kept: readonly ClassifiedSentence[];
+  /** Units that go to markdown. */
   readonly moved: readonly ClassifiedSentence[];
+  /** Constraints that leave the description for the one parameter they constrain (never to markdown). */
+  readonly toParams: readonly ParamMove[];
   /** Value ranges to delete so that only the kept units (and the spaces between them) remain. */
   readonly deleteRanges: readonly Range[];
   /** The moved text in runs: units that were adjacent stay together with their original separators. */
@@ -19,38 +37,201 @@ export interface Selection {
   readonly keptEnd: number;
 }
 
+export interface SelectOptions {
+  /** Select a parameter's description. */
+  readonly parameter?: boolean;
+  /**
+   * Keys of the tool's parameters whose description can take a constraint (static, editable text). A
+   * constraint that names exactly one of them (and no other parameter of `allParams`) goes there.
+   */
+  readonly params?: readonly string[];
+  /** Every parameter key of the tool (a constraint naming two parameters stays in the description). */
+  readonly allParams?: readonly string[];
+}
+
+/** A unit as selection sees it: a classified unit, or the opening or closing tag of an opened block. */
+interface Unit {
+  readonly unit: ClassifiedSentence;
+  /** The tag of an opened block, kept when anything inside the block stays. */
+  readonly tag?: { readonly block: number };
+  /** The opened blocks this unit sits inside, outermost first. */
+  readonly blocks: readonly number[];
+}
+
+const OPEN_TAG = /^<([A-Za-z][\w.:-]*)(?:\s[^>]*)?>/;
+
 /**
- * Select the units of a description (`parameter` for a parameter's). Units that overlap `pinned` (an
- * existing pointer) always stay and do not count as kept sentences. Undefined when nothing would move.
+ * Select the units of a description. Units that overlap `pinned` (an existing pointer) always stay and
+ * do not count as kept sentences. Undefined when nothing would leave the description.
  */
-export function selectUnits(value: string, extraSentences: number, pinned?: Range, options: { readonly parameter?: boolean } = {}): Selection | undefined {
-  const units = classifySentences(value, options);
-  if (units.length === 0) return undefined;
+export function selectUnits(value: string, extraSentences: number, pinned?: Range, options: SelectOptions = {}): Selection | undefined {
+  const classified = classifySentences(value, { parameter: options.parameter });
+  if (classified.length === 0) return undefined;
   const isPinned = (unit: ClassifiedSentence) => pinned !== undefined && unit.start < pinned[1] && pinned[0] < unit.end;
+  const units = openBlocks(value, classified, options.parameter ?? false, isPinned);
+  const opening = findOpening(units, options.parameter ?? false);
   const keptIndexes = new Set<number>();
+  const toParams = new Map<number, string>();
   let counted = 0;
   // Extra what/when sentences come from the opening paragraph only: past a blank line or a markup block
   // the text is a section of details (a "Response shape:" paragraph may well contain a "what" sentence).
-  let inOpening = true;
-  units.forEach((unit, i) => {
-    if (i > 0 && (unit.markup || /\n[ \t]*\n/.test(value.slice(units[i - 1].end, unit.start)))) inOpening = false;
+  let inOpening = false;
+  units.forEach(({ unit, tag }, i) => {
+    if (tag) {
+      // A block's edge ends the opening paragraph.
+      if (i > opening) inOpening = false;
+      return;
+    }
+    if (i > 0 && i > opening && (unit.markup || /\n[ \t]*\n/.test(value.slice(units[i - 1].unit.end, unit.start)))) inOpening = false;
     if (isPinned(unit)) keptIndexes.add(i);
     else if (isProtected(unit)) {
-      // A guardrail or constraint that opens the description is its opening unit too.
-      keptIndexes.add(i);
-      if (i === 0) counted++;
-    } else if (counted === 0 || (inOpening && counted <= extraSentences && (unit.category === 'what' || unit.category === 'when'))) {
+      const param = i === opening || unit.category !== 'constraint' || unit.markup ? undefined : findConstrainedParam(unit.text, options.params ?? [], options.allParams);
+      if (param !== undefined) toParams.set(i, param);
+      else keptIndexes.add(i);
+      if (i === opening) counted++;
+    } else if (i === opening || (inOpening && counted <= extraSentences && (unit.category === 'what' || unit.category === 'when'))) {
       keptIndexes.add(i);
       counted++;
+      if (i === opening) inOpening = true;
     }
   });
+  // A lead-in ("Supported operations:") whose list all moves goes with it, unless it is a guardrail.
+  // From the end, so a chain of lead-ins ("Supported operations:", "CREATE operations:", items) goes together.
+  [...units.keys()].reverse().forEach((i) => {
+    const { unit, tag } = units[i];
+    if (tag || i === opening || !keptIndexes.has(i) || unit.markup || unit.category === 'guardrail' || !/:\s*$/.test(unit.text)) return;
+    let j = i + 1;
+    const isListPart = (u: Unit) => u.unit.markupKind === 'list-item' || (!u.unit.markup && /:\s*$/.test(u.unit.text));
+    while (j < units.length && !units[j].tag && isListPart(units[j])) j++;
+    if (j > i + 1 && !units.slice(i + 1, j).some((_, k) => keptIndexes.has(i + 1 + k) || toParams.has(i + 1 + k))) keptIndexes.delete(i);
+  });
+  // The tags of an opened block stay when anything inside it stays.
+  units.forEach(({ tag }, i) => {
+    if (tag && units.some((u, j) => !u.tag && u.blocks.includes(tag.block) && keptIndexes.has(j))) keptIndexes.add(i);
+  });
   if (keptIndexes.size === units.length) return undefined;
-  return buildSelection(value, units, keptIndexes, value.length);
+  // An opened block none of whose inner units stays moves whole, as the one unit it was.
+  const flat = closeMovedBlocks(value, units, keptIndexes, toParams);
+  return buildSelection(value, flat.units, flat.kept, flat.toParams, value.length);
 }
 
-function buildSelection(value: string, units: readonly ClassifiedSentence[], keptIndexes: ReadonlySet<number>, analysedEnd: number): Selection {
+/** Split each XML-like block (nested ones too) into its tags and inner units, classified in the block's context. */
+function openBlocks(value: string, classified: readonly ClassifiedSentence[], parameter: boolean, isPinned: (unit: ClassifiedSentence) => boolean): Unit[] {
+  const out: Unit[] = [];
+  let count = 0;
+  // Inside the first block of a description with no what/when prose of its own (an existing pointer does
+  // not count), the first sentence is the what; inside any other block, text without a cue is detail (as
+  // past the opening sentences). A second run reads the slimmed text the same way.
+  const firstProse = classified.find((unit) => !unit.markup && !isPinned(unit) && (unit.category === 'what' || unit.category === 'when'));
+  const open = (unit: ClassifiedSentence, base: number, blocks: readonly number[]): void => {
+    // A block that is a guardrail or a constraint as a whole stays whole: its parts read as one rule.
+    const inner = unit.markupKind === 'xml-block' && !isProtected(unit) ? getInnerRange(value, unit) : undefined;
+    const innerUnits = inner ? splitSentences(value.slice(inner[0], inner[1])) : [];
+    if (!inner || innerUnits.length === 0) {
+      out.push({ unit, blocks });
+      return;
+    }
+    const block = count++;
+    out.push({ unit: makeTag(value, unit.start, inner[0]), tag: { block }, blocks });
+    let leadIn: ClassifiedSentence | undefined;
+    innerUnits.forEach((sentence, i) => {
+      const shifted: Sentence = { ...sentence, start: sentence.start + inner[0], end: sentence.end + inner[0] };
+      const header = shifted.markupKind === 'list-item' && leadIn ? { text: leadIn.text, category: leadIn.category } : undefined;
+      const first = base + i > 0 ? (firstProse?.text ?? innerUnits[0].text) : undefined;
+      const result = classifySentence(shifted, { index: base + i, first, header, next: innerUnits[i + 1], parameter });
+      open(result, 3, [...blocks, block]);
+      if (shifted.markupKind === 'heading' || (!shifted.markup && /:\s*$/.test(shifted.text))) leadIn = result;
+      else if (!shifted.markup) leadIn = undefined;
+    });
+    out.push({ unit: makeTag(value, inner[1], unit.end), tag: { block }, blocks });
+  };
+  classified.forEach((unit) => open(unit, count === 0 && !firstProse ? 0 : 3, []));
+  return out;
+}
+
+/** `[start, end)` of the text between a block's opening and closing tags, trimmed; undefined if it has no such tags. */
+function getInnerRange(value: string, unit: ClassifiedSentence): Range | undefined {
+  const open = OPEN_TAG.exec(unit.text);
+  if (!open) return undefined;
+  const close = `</${open[1]}>`;
+  if (!unit.text.endsWith(close)) return undefined;
+  let start = unit.start + open[0].length;
+  let end = unit.end - close.length;
+  while (start < end && /\s/.test(value[start])) start++;
+  while (end > start && /\s/.test(value[end - 1])) end--;
+  return end > start ? [start, end] : undefined;
+}
+
+function makeTag(value: string, start: number, end: number): ClassifiedSentence {
+  const text = value.slice(start, end).trim();
+  const from = start + value.slice(start, end).indexOf(text);
+  return { text, start: from, end: from + text.length, markup: true, markupKind: 'xml-block', category: 'how', howKind: 'markup', cue: 'block tag', cueSource: 'markup' };
+}
+
+/**
+ * The unit that says what the tool does: the first what/when prose sentence outside blocks, else the
+ * first one inside the first block, else the first unit that is not a tag. A parameter's first unit is
+ * its opening unless it is padding and a constraint or guardrail stays (-1: no opening).
+ */
+function findOpening(units: readonly Unit[], parameter: boolean): number {
+  const isOpener = (u: Unit) => !u.tag && !u.unit.markup && (u.unit.category === 'what' || u.unit.category === 'when');
+  const first = units.findIndex((u) => !u.tag);
+  if (parameter) {
+    // The first unit is the what by its position alone; read past its position, padding gives way to a
+    // constraint that stays ("Powerful and seamless filtering. Format: YYYY-MM-DD.").
+    const unit = units[first].unit;
+    const unplaced = unit.cueSource === 'position' ? classifySentence(unit, { index: 1, parameter: true }) : unit;
+    return unplaced.category === 'filler' && units.some((u, i) => i !== first && !u.tag && isProtected(u.unit)) ? -1 : first;
+  }
+  const outside = units.findIndex((u) => u.blocks.length === 0 && isOpener(u));
+  if (outside >= 0) return outside;
+  const inside = units.findIndex((u) => u.blocks.length === 1 && u.blocks[0] === 0 && isOpener(u));
+  return inside >= 0 ? inside : first;
+}
+
+/** Put back the blocks that move whole, so their text moves as written (tags and all). */
+function closeMovedBlocks(
+  value: string,
+  units: readonly Unit[],
+  kept: ReadonlySet<number>,
+  toParams: ReadonlyMap<number, string>,
+): { units: ClassifiedSentence[]; kept: Set<number>; toParams: Map<number, string> } {
+  const out: ClassifiedSentence[] = [];
+  const outKept = new Set<number>();
+  const outToParams = new Map<number, string>();
+  for (let i = 0; i < units.length; i++) {
+    const { tag, unit } = units[i];
+    if (tag && !kept.has(i)) {
+      // Opening tag of a block that moves whole: the block from its tag to its closing tag is one unit.
+      let j = i + 1;
+      while (units[j].tag?.block !== tag.block) j++;
+      // A constraint inside a moving block that goes to a parameter keeps the block open.
+      if (units.slice(i + 1, j).every((_, k) => !toParams.has(i + 1 + k))) {
+        const end = units[j].unit.end;
+        out.push({ ...unit, text: value.slice(unit.start, end), end, cue: 'XML-like block' });
+        i = j;
+        continue;
+      }
+    }
+    if (kept.has(i)) outKept.add(out.length);
+    const param = toParams.get(i);
+    if (param !== undefined) outToParams.set(out.length, param);
+    out.push(unit);
+  }
+  return { units: out, kept: outKept, toParams: outToParams };
+}
+
+function buildSelection(
+  value: string,
+  units: readonly ClassifiedSentence[],
+  keptIndexes: ReadonlySet<number>,
+  paramOf: ReadonlyMap<number, string>,
+  analysedEnd: number,
+): Selection | undefined {
+  if (keptIndexes.size === 0) return undefined;
   const kept = units.filter((_, i) => keptIndexes.has(i));
-  const moved = units.filter((_, i) => !keptIndexes.has(i));
+  const moved = units.filter((_, i) => !keptIndexes.has(i) && !paramOf.has(i));
+  const toParams = [...paramOf].map(([i, param]) => ({ param, unit: units[i] }));
   const lastKept = Math.max(...keptIndexes);
   const deleteRanges: Range[] = [];
   const movedChunks: string[] = [];
@@ -62,15 +243,16 @@ function buildSelection(value: string, units: readonly ClassifiedSentence[], kep
     const start = i === lastKept + 1 ? units[lastKept].end : unit.start;
     const end = i > lastKept ? analysedEnd : units[i + 1].start;
     extendRanges(deleteRanges, [start, end]);
+    if (paramOf.has(i)) continue;
     chunkStart ??= unit.start;
-    const isRunEnd = i + 1 >= units.length || keptIndexes.has(i + 1);
+    const isRunEnd = i + 1 >= units.length || keptIndexes.has(i + 1) || paramOf.has(i + 1);
     if (isRunEnd) {
       // Adjacent moved units keep the text between them exactly as written (list items stay list items).
       movedChunks.push(value.slice(chunkStart, unit.end));
       chunkStart = undefined;
     }
   }
-  return { kept, moved, deleteRanges, movedChunks, keptEnd: units[lastKept].end };
+  return { kept, moved, toParams, deleteRanges, movedChunks, keptEnd: units[lastKept].end };
 }
 
 /** Append a range, merging it with the previous one when they touch. */

@@ -4,7 +4,7 @@
  * again is byte-identical.
  */
 import { describe, expect, test } from 'vitest';
-import { findSection, mergeFamilyFile, mergeIndexFile } from '../src/markdown.js';
+import { dedentChunk, findSection, mergeFamilyFile, mergeIndexFile } from '../src/markdown.js';
 import { findLostText } from '../src/verify.js';
 
 const handWritten = `# repo
@@ -79,6 +79,20 @@ Keep this section exactly as it is.
   test('findLostText reports text that is not in its section', () => {
     const merged = mergeFamilyFile(undefined, 'repo', [{ tool: 'repo_read', chunks: ['Kept here.'], params: [] }]);
     expect(findLostText(merged, [{ tool: 'repo_read', text: 'Not written anywhere.' }, { tool: 'repo_other', text: 'Kept here.' }])).toHaveLength(2);
+  });
+});
+
+describe('moved text with its own headings', () => {
+  const moved = '## Best Practices\n- Set a high limit.\n\n```sh\n# a shell comment\n```\n\nA setext line\n--\nafter it.';
+
+  test('its headings go below the tool and parameter levels; code fences are left alone', () => {
+    expect(dedentChunk(moved)).toBe('#### Best Practices\n- Set a high limit.\n\n```sh\n# a shell comment\n```\n\nA setext line\n--\nafter it.');
+  });
+
+  test('it stays in its tool section, where the check finds every unit as written', () => {
+    const file = mergeFamilyFile(undefined, 'obs', [{ tool: 'obs_keys', chunks: [dedentChunk(moved)], params: [{ param: 'limit', chunks: ['Defaults to 10.'] }] }]);
+    const units = ['## Best Practices', '- Set a high limit.', 'A setext line\n--\nafter it.'].map((text) => ({ tool: 'obs_keys', text }));
+    expect(findLostText(file, [...units, { tool: 'obs_keys', param: 'limit', text: 'Defaults to 10.' }])).toEqual([]);
   });
 });
 
