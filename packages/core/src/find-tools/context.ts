@@ -9,8 +9,8 @@ import type { SchemaContext } from '../schema/index.js';
 import { evaluateText, getExportsMemberName, Scope } from '../text/index.js';
 import { getThisAssignmentName } from './collect.js';
 import { getInstalledZodVersion } from '../installed-libraries.js';
+import { MAX_DEPTH } from '../text/budget.js';
 
-const MAX_DEPTH = 12;
 
 /** A field of a definition: the value expression (a method's function for `execute() {}`) and its property. */
 export interface Field {

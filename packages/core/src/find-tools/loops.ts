@@ -22,12 +22,11 @@ import {
   type FunctionLike,
   type ValueContext,
 } from '../schema/static-value.js';
+import { MAX_DEPTH } from '../text/budget.js';
 import { evaluateText, Scope } from '../text/index.js';
 import type { Candidate } from './collect.js';
 import type { DetectContext } from './context.js';
 
-/** How far a collection is followed through helpers, variables and modules. */
-const MAX_TRACE_DEPTH = 16;
 /** Array methods whose result holds (a subset of) the same elements, in some order. */
 const KEEPING_METHODS = new Set(['filter', 'slice', 'sort', 'toSorted', 'reverse', 'toReversed']);
 const MAPPING_METHODS = new Set(['map', 'flatMap']);
@@ -124,7 +123,7 @@ function visitWithAncestors(root: Node, above: readonly Node[], visit: (node: No
 
 /** The elements a collection expression holds, each as complete a value as can be known. */
 export function traceElements(input: Node, context: ValueContext, depth: number): readonly unknown[] | Unreadable {
-  if (depth > MAX_TRACE_DEPTH) return new Unreadable('a collection built too many steps away', input);
+  if (depth > MAX_DEPTH) return new Unreadable('a collection built too many steps away', input);
   const pushed = getPushedList(input, context);
   if (pushed) return tracePushes(pushed.name, pushed.init, context, depth);
   const value = evaluateValue(input, context);
@@ -191,7 +190,7 @@ function getPushedList(input: Node, context: ValueContext): { name: string; init
 
 function isBuiltOnPushedList(input: Node, context: ValueContext): boolean {
   let node = unwrap(input);
-  for (let i = 0; i < MAX_TRACE_DEPTH; i++) {
+  for (let i = 0; i < MAX_DEPTH; i++) {
     if (node.type === 'CallExpression') node = unwrap(node.callee);
     else if (node.type === 'MemberExpression') node = unwrap(node.object);
     else if (node.type === 'Identifier') {
@@ -250,7 +249,7 @@ function readAlternatives(input: Node, context: ValueContext, depth: number): un
 function resolveObjectNode(input: Node, context: ValueContext, depth: number): { node: TSESTree.ObjectExpression; context: ValueContext } | undefined {
   const node = unwrap(input);
   if (node.type === 'ObjectExpression') return { node, context };
-  if (node.type !== 'Identifier' || depth > MAX_TRACE_DEPTH) return undefined;
+  if (node.type !== 'Identifier' || depth > MAX_DEPTH) return undefined;
   const scope = Scope.of(context.program);
   const init = scope.resolve(node);
   if (init) return resolveObjectNode(init, context, depth + 1);
@@ -384,7 +383,7 @@ const STATEMENT_CHILDREN = ['body', 'consequent', 'alternate', 'block', 'handler
 function getFunctionNode(input: Node, context: ValueContext, depth = 0): { node: FunctionLike; context: ValueContext } | undefined {
   const node = unwrap(input);
   if (node.type === 'ArrowFunctionExpression' || node.type === 'FunctionExpression' || node.type === 'FunctionDeclaration') return { node, context };
-  if (node.type === 'Identifier' && depth < MAX_TRACE_DEPTH) {
+  if (node.type === 'Identifier' && depth < MAX_DEPTH) {
     // Declarations are followed as written: an async helper has no value, but its returns still say what it builds.
     const scope = Scope.of(context.program);
     const init = scope.resolve(node);
@@ -412,7 +411,7 @@ function callPartially(fn: { node: FunctionLike; context: ValueContext }, args: 
  */
 function readPartially(input: Node, context: ValueContext, depth: number): unknown {
   const value = evaluateValue(input, context);
-  if (!(value instanceof Unreadable) || depth > MAX_TRACE_DEPTH) return value;
+  if (!(value instanceof Unreadable) || depth > MAX_DEPTH) return value;
   const node = unwrap(input);
   if (node.type === 'Identifier') {
     const init = Scope.of(context.program).resolve(node);

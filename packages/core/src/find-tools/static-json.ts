@@ -2,9 +2,9 @@
 import { getPropertyName, unwrap } from '../ast.js';
 import type { JsonObject, JsonValue, Node } from '../model.js';
 import { evaluateValue, isPlainObject } from '../schema/static-value.js';
+import { MAX_DEPTH } from '../text/budget.js';
 import type { DetectContext } from './context.js';
 
-const MAX_DEPTH = 20;
 
 export function getStaticJson(input: Node, context: DetectContext, depth = 0): JsonValue | undefined {
   if (depth > MAX_DEPTH) return undefined;

@@ -7,10 +7,10 @@
 import type { TSESTree } from '@typescript-eslint/types';
 import { findProperty, getCalleeName, getPropertyName, unwrap } from '../ast.js';
 import type { JsonObject, JsonValue, Node, ParamDecl, SchemaStyle, TextValue } from '../model.js';
+import { MAX_DEPTH } from '../text/budget.js';
 import { evaluateText, Scope } from '../text/index.js';
 import { evaluateValue, type ValueContext } from './static-value.js';
 
-const MAX_DEPTH = 12;
 
 /** Builders whose first argument is the object shape. */
 const OBJECT_BUILDERS = new Set(['object', 'strictObject', 'looseObject', 'Object']);

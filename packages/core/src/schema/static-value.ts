@@ -10,7 +10,7 @@
 import type { TSESTree } from '@typescript-eslint/types';
 import { getCalleeName, getPropertyName, unwrap, walk, type Program } from '../ast.js';
 import type { DynamicText, ModuleBinding, ModuleResolver, Node } from '../model.js';
-import { enter, leave, step } from '../text/budget.js';
+import { enter, leave, MAX_DEPTH, step } from '../text/budget.js';
 import { evaluateText, getExportsMemberName, Scope } from '../text/index.js';
 import {
   CALLBACK_METHODS,
@@ -69,7 +69,6 @@ interface MethodRef {
   readonly name: string;
 }
 
-const MAX_DEPTH = 60;
 
 /** Another module of the project, imported as a namespace (`import * as schemas from './schemas'`). */
 interface NamespaceRef {
@@ -639,7 +638,13 @@ class Evaluator {
       const { node: fn, context } = userFunctions.get(callee)!;
       const args = this.evaluateLooseArguments(node, depth);
       const evaluator = context.program === this.context.program ? this : new Evaluator(context);
-      return evaluator.callFunction(fn, args, depth + 1);
+      const result = evaluator.callFunction(fn, args, depth + 1);
+      const name = getCalleeName(calleeNode);
+      // Name the helper: "a function whose result…" says nothing about which one.
+      if (result instanceof Unreadable && result.node === fn && name && result.reason.startsWith('a function whose result')) {
+        return new Unreadable(`\`${name}()\` builds its result with statements toolslim does not run`, node);
+      }
+      return result;
     }
     if (isMethodRef(callee)) {
       const args = this.evaluateArguments(node, depth, callee.name);

@@ -4,6 +4,8 @@
  * "unreadable" with a reason, never a throw or a hang (cyclic constants, recursive helpers, huge files).
  */
 
+/** How deeply one expression is followed (nested values, chains of constants and members), in every evaluator. */
+export const MAX_DEPTH = 60;
 /** Evaluations nested in each other (text → value → text …), counted across evaluators. */
 export const MAX_NESTING = 24;
 /** Nodes one top-level evaluation may visit. */

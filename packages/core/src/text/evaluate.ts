@@ -11,7 +11,7 @@ import type { TSESTree } from '@typescript-eslint/types';
 import { getPropertyName, unwrap, type Program } from '../ast.js';
 import type { ConstantResolver, DynamicText, ModuleResolver, Node, StaticText, TextPiece, TextValue } from '../model.js';
 import { evaluateValue, isEnvironmentDependent, Unreadable as UnreadableValue, UnreadableText } from '../schema/static-value.js';
-import { enter, leave, step } from './budget.js';
+import { enter, leave, MAX_DEPTH, step } from './budget.js';
 import { getExportsMemberName, Scope } from './scope.js';
 
 export interface TextContext {
@@ -32,7 +32,6 @@ const VALUE_FALLBACK = new Set(['CallExpression', 'Identifier', 'MemberExpressio
 
 /** Tags whose result is their template with common indentation removed. */
 const DEDENT_TAGS = new Set(['dedent', 'outdent', 'stripIndent', 'endent', 'ts_dedent']);
-const MAX_DEPTH = 40;
 /** How far the readable parts of a dynamic text are followed through templates, `+` and constants. */
 const MAX_READABLE_DEPTH = 8;
 
@@ -280,7 +279,11 @@ function callSegments(node: TSESTree.CallExpression, context: TextContext, depth
   const method = callee.property.name;
   if (method === 'join') {
     const array = resolveArray(callee.object, context, depth);
-    if (!array) return new Unreadable('`.join()` on something that is not a static array', node);
+    if (!array) {
+      // The value evaluator says why the list is unknown (a helper it could not run, a run-time value).
+      const list = evaluateValue(callee.object, { ...context, zodVersion: context.zodVersion ?? 4 });
+      return new Unreadable(list instanceof UnreadableValue ? `a list joined at run time (${list.reason})` : '`.join()` on something that is not a static array', node);
+    }
     let separator: Segment[] = [{ text: ',', node }];
     if (node.arguments.length > 0) {
       const sep = evaluate(node.arguments[0], context, depth + 1);
