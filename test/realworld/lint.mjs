@@ -17,7 +17,7 @@ const args = process.argv.slice(2);
 const withTests = args.includes('--with-tests');
 const judgedIndex = args.indexOf('--judged');
 const judgedFile = judgedIndex >= 0 ? args[judgedIndex + 1] : undefined;
-const [corpus = '/work/corpus', out = 'tmp/realworld-findings.tsv'] = args.filter((arg, index) => !arg.startsWith('--') && index !== judgedIndex + 1);
+const [corpus = '/work/corpus', out = 'tmp/realworld-findings.tsv'] = args.filter((arg, index) => !arg.startsWith('--') && !(judgedIndex >= 0 && index === judgedIndex + 1));
 const TEST_DIRS = new Set(['test', 'tests', '__tests__', '__mocks__', 'mocks', 'e2e', 'evals', 'integration-tests', 'fixtures']);
 const SKIP_DIRS = new Set(['node_modules', 'dist', 'build', '.git', 'coverage', '.next', '.turbo', 'out', '.wrangler', ...TEST_DIRS]);
 const TEST_FILE = /\.(?:test|spec|e2e)\.[cm]?[jt]sx?$/;

@@ -59,7 +59,12 @@ describe('checkPublishedTools', () => {
       repo: { type: 'string', description: 'Repository to link. The repo must already be connected to the workspace.' },
     });
     const create = tool('notes_create', 'Create a note in a folder. If any parameter is ambiguous, clarify with the user what they meant.', { title: { type: 'string', description: 'Title of the note.' } });
-    expect(findRules([read, create])).toEqual([]);
+    // Hand-offs and guardrails with no "use" (a payments-style confirm step, an error-tracking server's sibling tools).
+    const archived = tool('notes_find_archived', 'Find archived notes. This is separate from live notes (`notes_find`).');
+    const quote = tool('notes_quote', 'Get the price of a shared workspace. Always repeat the price to the user and confirm their understanding before proceeding.');
+    const share = tool('notes_share_confirm', 'Confirm a share of a note. Returns a share id which should be passed to `notes_share`.');
+    const unshare = tool('notes_unshare', 'Remove a member from a shared folder. Be careful when using this tool because it revokes folder access.');
+    expect(findRules([read, create, archived, quote, share, unshare])).toEqual([]);
   });
 
   it('finds nothing in a tidy tool', () => {

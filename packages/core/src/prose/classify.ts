@@ -48,6 +48,7 @@ const IDENT = String.raw`['"\`]?[a-z][a-z0-9]*(?:[_-][a-z0-9]+)+(?:[_-]?\*)?['"\
 const GUARDRAIL_CUES: readonly Cue[] = [
   // confirm with the user
   { pattern: /\b(?:ask|confirm with|check with|clarify with|consult)\s+(?:the\s+)?(?:user|customer|human)\b/i },
+  { pattern: /\bto the user and confirm\b|\bconfirm (?:their|the user's) understanding\b|\bto ensure authori[sz]ed access\b|\bbecause it revokes\b/i },
   { pattern: /\b(?:ask|asking|request|requesting|get|obtain|seek|wait for)\s+(?:for\s+)?(?:the\s+)?(?:user(?:'s)?\s+)?(?:explicit\s+)?(?:confirmation|approval|consent|permission|clarification)\b/i },
   { pattern: /\buser(?:'s)?\s+(?:confirmation|approval|consent|permission)\b/i },
   { pattern: /\buser\s+(?:didn't|did not|hasn't|has not|doesn't|does not)\s+(?:explicitly\s+)?(?:ask|request)|\bprovided by the user\b|\bexplicitly (?:asked|requested)\b/i },
@@ -203,7 +204,9 @@ const WHEN_CUES: readonly Cue[] = [
   { pattern: new RegExp(String.raw`${IDENT}\s+tools?\s+(?:is|are)\s+(?:a\s+|the\s+)?(?:separate|different|dedicated|other)\b`), readsCode: true },
   { pattern: new RegExp(String.raw`(?:^|,\s*)(?:the\s+)?${IDENT}(?:\s*(?:,|and|or)\s*${IDENT})*\s+(?:tools?\s+)?(?:can|could|may|should|will|handles?|covers?)\b`), readsCode: true },
   // advice on the order of calls: "it is convenient to read the schema before getting the items"
-  { pattern: /\b(?:convenient|useful|helpful|a good idea|recommended|best|wise)\b[^.]*\bbefore\s+(?:getting|calling|using|reading|fetching|running|querying)\b/i },
+  { pattern: /\b(?:convenient|useful|helpful|a good idea|recommended|best|wise)\b[^.]*\bbefore\s+(?:getting|calling|using|reading|fetching|running|querying)\b/i },  // told apart from another tool, or handed to one, with no "use" (judged round 3): "This is separate from cron monitors
+  // (`find_monitors`).", "the primary tool for screenshots — not search_events or search_issues", "should be passed to `create_branch`"
+  { pattern: new RegExp(String.raw`\bseparate from\b[^.]*\(\s*${IDENT}\s*\)|\bprimary tool for\b[^.]*\bnot\s+${IDENT}|\b(?:should|must|can) be passed to\s+${IDENT}`), readsCode: true },
 ];
 
 /**
