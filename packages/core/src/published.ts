@@ -7,6 +7,7 @@ import { getPropertyName, unwrap } from './ast.js';
 import type { Framework, JsonObject, JsonValue, PublishedTool, SchemaValue, TextValue, ToolDecl } from './model.js';
 import { getDefaultSchema, isSchemaFromZod } from './schema/index.js';
 import { isPlainObject } from './schema/static-value.js';
+import { convertSchema } from './schema/convert.js';
 
 export interface PublishedToolResult {
   /** The tool as its server publishes it; undefined when the name or the schema cannot be read. */
@@ -55,13 +56,19 @@ export interface PublishedToolOptions {
    * the `mcp-sdk-v2` entry. Default 1. Schemas were already converted for it when the file was read.
    */
   readonly mcpSdkMajor?: 1 | 2;
+  /**
+   * The declaring file, when it uses zod: a project's definition (`shape`/`factory`) whose schema is a
+   * literal `{}` is then an empty zod shape registered with McpServer (as its zod siblings are), not an
+   * empty JSON Schema, and is converted as McpServer converts an empty shape.
+   */
+  readonly zodFilePath?: string;
 }
 
 /** Several rules (and report) ask for the same declaration's published tool; build it once per declaration and options. */
 const built = new WeakMap<ToolDecl, Map<string, PublishedToolResult>>();
 
 export function buildPublishedTool(decl: ToolDecl, options: PublishedToolOptions = {}): PublishedToolResult {
-  const key = `${options.mcpSdkExecution !== false}/${options.mcpSdkMajor ?? 1}`;
+  const key = `${options.mcpSdkExecution !== false}/${options.mcpSdkMajor ?? 1}/${options.zodFilePath ?? ''}`;
   let byOptions = built.get(decl);
   if (!byOptions) {
     byOptions = new Map();
@@ -84,7 +91,8 @@ export function getPublisherName(decl: ToolDecl, options: PublishedToolOptions =
   return framework === 'mcp-sdk' && options.mcpSdkMajor === 2 ? 'mcp-sdk-v2' : framework;
 }
 
-function buildPublishedToolUncached(decl: ToolDecl, options: PublishedToolOptions): PublishedToolResult {
+function buildPublishedToolUncached(original: ToolDecl, options: PublishedToolOptions): PublishedToolResult {
+  const decl = readEmptyShape(original, options);
   const unreadable: UnreadableField[] = [];
   const done = (tool: PublishedTool | undefined, lowerBound?: PublishedTool): PublishedToolResult => ({
     tool,
@@ -119,6 +127,21 @@ function buildPublishedToolUncached(decl: ToolDecl, options: PublishedToolOption
 }
 
 const UNKNOWN_SCHEMA: JsonObject = {};
+
+/**
+ * `{ name, description, params: {} }` among zod definitions: McpServer receives `z.object({})` or the
+ * empty raw shape, and publishes what it publishes for an empty object schema, not the literal `{}`.
+ */
+function readEmptyShape(decl: ToolDecl, options: PublishedToolOptions): ToolDecl {
+  if (options.zodFilePath === undefined || (decl.framework !== 'shape' && decl.framework !== 'factory')) return decl;
+  const schema = decl.inputSchema;
+  if (schema.kind !== 'static' || schema.node === undefined || Object.keys(schema.json).length > 0) return decl;
+  const written = unwrap(schema.node);
+  if (written.type !== 'ObjectExpression' || written.properties.length > 0) return decl;
+  const converted = convertSchema({}, 'mcp-sdk', 'input', options.zodFilePath);
+  if ('error' in converted) return decl;
+  return { ...decl, framework: 'mcp-sdk', inputSchema: { kind: 'static', json: converted.json, node: schema.node } };
+}
 
 /** Publishers that never send annotations: what the source writes there does not change the size. */
 const ADAPTER_PUBLISHERS = new Set<PublisherName>(['vercel-ai', 'langchain', 'mastra']);

@@ -99,8 +99,9 @@ export function buildReport(
     }
     const mcpSdkExecution = getMcpSdkExecution(path.resolve(file.filePath));
     const mcpSdkMajor = getProjectLibraries(path.resolve(file.filePath)).getMcpSdk()?.major;
+    const zodFilePath = /from\s+['"]zod(?:\/v[34])?['"]|require\(['"]zod['"]\)/.test(file.code) ? path.resolve(file.filePath) : undefined;
     for (const decl of decls) {
-      if (!reachability.isUnreached(decl, file.filePath, file.code)) found.push(measureDecl(decl, file.filePath, { mcpSdkExecution, mcpSdkMajor }));
+      if (!reachability.isUnreached(decl, file.filePath, file.code)) found.push(measureDecl(decl, file.filePath, { mcpSdkExecution, mcpSdkMajor, zodFilePath }));
     }
   }
   const families = assignFamilies(

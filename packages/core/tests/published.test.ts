@@ -4,6 +4,7 @@
  * Exactness against real servers is in the schema-*.test.ts files; this covers the decisions.
  */
 import type { TSESTree } from '@typescript-eslint/types';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { findProperty, parseSource, walk } from '../src/ast.js';
 import type { Framework, ToolDecl } from '../src/model.js';
@@ -104,5 +105,17 @@ describe('buildPublishedTool', () => {
     const decl = registerToolDecl(`server.registerTool('ping', { annotations: { readOnlyHint: true }, description: 'Checks the link.', title: 'Ping' }, cb);`);
     expect(Object.keys(buildPublishedTool(decl, { mcpSdkMajor: 2 }).tool!)).toEqual(['name', 'title', 'description', 'inputSchema', 'annotations']);
     expect(Object.keys(buildPublishedTool(decl).tool!)).toContain('execution');
+  });
+
+  it('reads a literal `{}` among zod definitions as the empty shape McpServer publishes', () => {
+    const decl = buildLiteralDecl(`const defs = [{ name: 'list_all', description: 'Lists everything.', params: {} }];`, 'shape', 'params');
+    expect(buildPublishedTool(decl).tool?.inputSchema).toEqual({});
+    const zodFilePath = fileURLToPath(new URL('../../../fixtures/mcp-sdk-register/server.ts', import.meta.url));
+    expect(buildPublishedTool(decl, { zodFilePath, mcpSdkExecution: false }).tool).toEqual({
+      name: 'list_all',
+      description: 'Lists everything.',
+      // SDK 1.x: `z.object({})` converted to draft-07.
+      inputSchema: { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties: {} },
+    });
   });
 });
