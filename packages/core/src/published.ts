@@ -62,13 +62,18 @@ export interface PublishedToolOptions {
    * empty JSON Schema, and is converted as McpServer converts an empty shape.
    */
   readonly zodFilePath?: string;
+  /**
+   * The file builds its server with `@mastra/mcp`'s `MCPServer`: the definitions it is given are published
+   * by that class (name, description, inputSchema, outputSchema; no annotations, no `execution`).
+   */
+  readonly mastraMcpServer?: boolean;
 }
 
 /** Several rules (and report) ask for the same declaration's published tool; build it once per declaration and options. */
 const built = new WeakMap<ToolDecl, Map<string, PublishedToolResult>>();
 
 export function buildPublishedTool(decl: ToolDecl, options: PublishedToolOptions = {}): PublishedToolResult {
-  const key = `${options.mcpSdkExecution !== false}/${options.mcpSdkMajor ?? 1}/${options.zodFilePath ?? ''}`;
+  const key = `${options.mcpSdkExecution !== false}/${options.mcpSdkMajor ?? 1}/${options.zodFilePath ?? ''}/${options.mastraMcpServer === true}`;
   let byOptions = built.get(decl);
   if (!byOptions) {
     byOptions = new Map();
@@ -88,6 +93,7 @@ export function buildPublishedTool(decl: ToolDecl, options: PublishedToolOptions
  */
 export function getPublisherName(decl: ToolDecl, options: PublishedToolOptions = {}): PublisherName {
   const framework = getPublisher(decl);
+  if (framework === 'mcp-sdk' && options.mastraMcpServer && decl.framework !== 'mcp-sdk') return 'mastra-mcp';
   return framework === 'mcp-sdk' && options.mcpSdkMajor === 2 ? 'mcp-sdk-v2' : framework;
 }
 
@@ -144,7 +150,7 @@ function readEmptyShape(decl: ToolDecl, options: PublishedToolOptions): ToolDecl
 }
 
 /** Publishers that never send annotations: what the source writes there does not change the size. */
-const ADAPTER_PUBLISHERS = new Set<PublisherName>(['vercel-ai', 'langchain', 'mastra']);
+const ADAPTER_PUBLISHERS = new Set<PublisherName>(['vercel-ai', 'langchain', 'mastra', 'mastra-mcp']);
 
 /** The annotations when they are a plain JSON object (an evaluator's "unreadable" value is not one). */
 function getStaticAnnotations(decl: ToolDecl): JsonObject | undefined {
@@ -242,13 +248,22 @@ const MCP_SDK_V2: Publisher = (_decl, fields) => [
   ['outputSchema', fields.outputSchema],
 ];
 
-/** A framework, or a variant of one that publishes differently (chosen from what is installed). */
-export type PublisherName = Framework | 'mcp-sdk-v2';
+/** `@mastra/mcp`'s `MCPServer` (its own `tools/list` handler over the SDK's low-level Server). */
+const MASTRA_MCP: Publisher = (_decl, fields) => [
+  ['name', fields.name],
+  ['description', fields.description],
+  ['inputSchema', fields.inputSchema],
+  ['outputSchema', fields.outputSchema],
+];
+
+/** A framework, or a variant of one that publishes differently (chosen from what is installed or imported). */
+export type PublisherName = Framework | 'mcp-sdk-v2' | 'mastra-mcp';
 
 /** One entry per publisher: the compiler checks that none is missing. */
 const PUBLISHERS: Readonly<Record<PublisherName, Publisher>> = {
   'mcp-sdk': MCP_SDK,
   'mcp-sdk-v2': MCP_SDK_V2,
+  'mastra-mcp': MASTRA_MCP,
   // FastMCP's `tools/list` handler writes annotations, description, inputSchema, name, then outputSchema.
   fastmcp: (_decl, fields) => [
     ['annotations', fields.annotations],

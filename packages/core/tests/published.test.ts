@@ -118,4 +118,14 @@ describe('buildPublishedTool', () => {
       inputSchema: { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties: {} },
     });
   });
+
+  it('publishes definitions given to @mastra/mcp MCPServer as that class does: no annotations, no execution', () => {
+    const decl = buildLiteralDecl(
+      `import { z } from 'zod';\nconst clearHistory = { name: 'clear_history', description: 'Clears the history.', parameters: z.object({ confirm: z.boolean() }), annotations: { destructiveHint: true } };`,
+      'shape',
+      'parameters',
+    );
+    expect(Object.keys(buildPublishedTool(decl).tool!)).toContain('execution');
+    expect(Object.keys(buildPublishedTool(decl, { mastraMcpServer: true }).tool!)).toEqual(['name', 'description', 'inputSchema']);
+  });
 });
