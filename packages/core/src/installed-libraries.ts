@@ -228,7 +228,20 @@ function orderByImports(dependencies: readonly string[], folders: readonly strin
   });
 }
 
+/** Import counts per folder: every folder of a package ranks the same dependencies, read them once. */
+const importCounts = new Map<string, Map<string, number>>();
+
 function countImports(dependencies: readonly string[], folder: string, recursive: boolean): Map<string, number> {
+  const key = `${folder}\0${recursive}\0${dependencies.join(',')}`;
+  let counts = importCounts.get(key);
+  if (!counts) {
+    counts = countImportsUncached(dependencies, folder, recursive);
+    importCounts.set(key, counts);
+  }
+  return counts;
+}
+
+function countImportsUncached(dependencies: readonly string[], folder: string, recursive: boolean): Map<string, number> {
   const counts = new Map<string, number>();
   const files: string[] = [];
   const stack = [folder];

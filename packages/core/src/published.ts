@@ -7,6 +7,7 @@ import { getPropertyName, unwrap } from './ast.js';
 import type { Framework, JsonObject, JsonValue, PublishedTool, SchemaValue, TextValue, ToolDecl } from './model.js';
 import { getDefaultSchema, isSchemaFromZod } from './schema/index.js';
 import { isPlainObject } from './schema/static-value.js';
+import { convertSchema } from './schema/convert.js';
 
 export interface PublishedToolResult {
   /** The tool as its server publishes it; undefined when the name or the schema cannot be read. */
@@ -55,13 +56,24 @@ export interface PublishedToolOptions {
    * the `mcp-sdk-v2` entry. Default 1. Schemas were already converted for it when the file was read.
    */
   readonly mcpSdkMajor?: 1 | 2;
+  /**
+   * The declaring file, when it uses zod: a project's definition (`shape`/`factory`) whose schema is a
+   * literal `{}` is then an empty zod shape registered with McpServer (as its zod siblings are), not an
+   * empty JSON Schema, and is converted as McpServer converts an empty shape.
+   */
+  readonly zodFilePath?: string;
+  /**
+   * The file builds its server with `@mastra/mcp`'s `MCPServer`: the definitions it is given are published
+   * by that class (name, description, inputSchema, outputSchema; no annotations, no `execution`).
+   */
+  readonly mastraMcpServer?: boolean;
 }
 
 /** Several rules (and report) ask for the same declaration's published tool; build it once per declaration and options. */
 const built = new WeakMap<ToolDecl, Map<string, PublishedToolResult>>();
 
 export function buildPublishedTool(decl: ToolDecl, options: PublishedToolOptions = {}): PublishedToolResult {
-  const key = `${options.mcpSdkExecution !== false}/${options.mcpSdkMajor ?? 1}`;
+  const key = `${options.mcpSdkExecution !== false}/${options.mcpSdkMajor ?? 1}/${options.zodFilePath ?? ''}/${options.mastraMcpServer === true}`;
   let byOptions = built.get(decl);
   if (!byOptions) {
     byOptions = new Map();
@@ -81,10 +93,12 @@ export function buildPublishedTool(decl: ToolDecl, options: PublishedToolOptions
  */
 export function getPublisherName(decl: ToolDecl, options: PublishedToolOptions = {}): PublisherName {
   const framework = getPublisher(decl);
+  if (framework === 'mcp-sdk' && options.mastraMcpServer && decl.framework !== 'mcp-sdk') return 'mastra-mcp';
   return framework === 'mcp-sdk' && options.mcpSdkMajor === 2 ? 'mcp-sdk-v2' : framework;
 }
 
-function buildPublishedToolUncached(decl: ToolDecl, options: PublishedToolOptions): PublishedToolResult {
+function buildPublishedToolUncached(original: ToolDecl, options: PublishedToolOptions): PublishedToolResult {
+  const decl = readEmptyShape(original, options);
   const unreadable: UnreadableField[] = [];
   const done = (tool: PublishedTool | undefined, lowerBound?: PublishedTool): PublishedToolResult => ({
     tool,
@@ -120,8 +134,23 @@ function buildPublishedToolUncached(decl: ToolDecl, options: PublishedToolOption
 
 const UNKNOWN_SCHEMA: JsonObject = {};
 
+/**
+ * `{ name, description, params: {} }` among zod definitions: McpServer receives `z.object({})` or the
+ * empty raw shape, and publishes what it publishes for an empty object schema, not the literal `{}`.
+ */
+function readEmptyShape(decl: ToolDecl, options: PublishedToolOptions): ToolDecl {
+  if (options.zodFilePath === undefined || (decl.framework !== 'shape' && decl.framework !== 'factory')) return decl;
+  const schema = decl.inputSchema;
+  if (schema.kind !== 'static' || schema.node === undefined || Object.keys(schema.json).length > 0) return decl;
+  const written = unwrap(schema.node);
+  if (written.type !== 'ObjectExpression' || written.properties.length > 0) return decl;
+  const converted = convertSchema({}, 'mcp-sdk', 'input', options.zodFilePath);
+  if ('error' in converted) return decl;
+  return { ...decl, framework: 'mcp-sdk', inputSchema: { kind: 'static', json: converted.json, node: schema.node } };
+}
+
 /** Publishers that never send annotations: what the source writes there does not change the size. */
-const ADAPTER_PUBLISHERS = new Set<PublisherName>(['vercel-ai', 'langchain', 'mastra']);
+const ADAPTER_PUBLISHERS = new Set<PublisherName>(['vercel-ai', 'langchain', 'mastra', 'mastra-mcp']);
 
 /** The annotations when they are a plain JSON object (an evaluator's "unreadable" value is not one). */
 function getStaticAnnotations(decl: ToolDecl): JsonObject | undefined {
@@ -219,13 +248,22 @@ const MCP_SDK_V2: Publisher = (_decl, fields) => [
   ['outputSchema', fields.outputSchema],
 ];
 
-/** A framework, or a variant of one that publishes differently (chosen from what is installed). */
-export type PublisherName = Framework | 'mcp-sdk-v2';
+/** `@mastra/mcp`'s `MCPServer` (its own `tools/list` handler over the SDK's low-level Server). */
+const MASTRA_MCP: Publisher = (_decl, fields) => [
+  ['name', fields.name],
+  ['description', fields.description],
+  ['inputSchema', fields.inputSchema],
+  ['outputSchema', fields.outputSchema],
+];
+
+/** A framework, or a variant of one that publishes differently (chosen from what is installed or imported). */
+export type PublisherName = Framework | 'mcp-sdk-v2' | 'mastra-mcp';
 
 /** One entry per publisher: the compiler checks that none is missing. */
 const PUBLISHERS: Readonly<Record<PublisherName, Publisher>> = {
   'mcp-sdk': MCP_SDK,
   'mcp-sdk-v2': MCP_SDK_V2,
+  'mastra-mcp': MASTRA_MCP,
   // FastMCP's `tools/list` handler writes annotations, description, inputSchema, name, then outputSchema.
   fastmcp: (_decl, fields) => [
     ['annotations', fields.annotations],

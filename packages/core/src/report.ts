@@ -98,8 +98,10 @@ export function buildReport(
     }
     const mcpSdkExecution = getMcpSdkExecution(path.resolve(file.filePath));
     const mcpSdkMajor = getProjectLibraries(path.resolve(file.filePath)).getMcpSdk()?.major;
+    const mastraMcpServer = /\bMCPServer\b/.test(file.code) && /['"]@mastra\/mcp['"]/.test(file.code);
+    const zodFilePath = /from\s+['"]zod(?:\/v[34])?['"]|require\(['"]zod['"]\)/.test(file.code) ? path.resolve(file.filePath) : undefined;
     for (const decl of decls) {
-      if (!reachability.isUnreached(decl, file.filePath, file.code)) found.push(measureDecl(decl, file.filePath, { mcpSdkExecution, mcpSdkMajor }));
+      if (!reachability.isUnreached(decl, file.filePath, file.code)) found.push(measureDecl(decl, file.filePath, { mcpSdkExecution, mcpSdkMajor, zodFilePath, mastraMcpServer }));
     }
   }
   dropLoopDefinitions(found);

@@ -4,6 +4,7 @@
  * Exactness against real servers is in the schema-*.test.ts files; this covers the decisions.
  */
 import type { TSESTree } from '@typescript-eslint/types';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { findProperty, parseSource, walk } from '../src/ast.js';
 import type { Framework, ToolDecl } from '../src/model.js';
@@ -104,5 +105,27 @@ describe('buildPublishedTool', () => {
     const decl = registerToolDecl(`server.registerTool('ping', { annotations: { readOnlyHint: true }, description: 'Checks the link.', title: 'Ping' }, cb);`);
     expect(Object.keys(buildPublishedTool(decl, { mcpSdkMajor: 2 }).tool!)).toEqual(['name', 'title', 'description', 'inputSchema', 'annotations']);
     expect(Object.keys(buildPublishedTool(decl).tool!)).toContain('execution');
+  });
+
+  it('reads a literal `{}` among zod definitions as the empty shape McpServer publishes', () => {
+    const decl = buildLiteralDecl(`const defs = [{ name: 'list_all', description: 'Lists everything.', params: {} }];`, 'shape', 'params');
+    expect(buildPublishedTool(decl).tool?.inputSchema).toEqual({});
+    const zodFilePath = fileURLToPath(new URL('../../../fixtures/mcp-sdk-register/server.ts', import.meta.url));
+    expect(buildPublishedTool(decl, { zodFilePath, mcpSdkExecution: false }).tool).toEqual({
+      name: 'list_all',
+      description: 'Lists everything.',
+      // SDK 1.x: `z.object({})` converted to draft-07.
+      inputSchema: { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties: {} },
+    });
+  });
+
+  it('publishes definitions given to @mastra/mcp MCPServer as that class does: no annotations, no execution', () => {
+    const decl = buildLiteralDecl(
+      `import { z } from 'zod';\nconst clearHistory = { name: 'clear_history', description: 'Clears the history.', parameters: z.object({ confirm: z.boolean() }), annotations: { destructiveHint: true } };`,
+      'shape',
+      'parameters',
+    );
+    expect(Object.keys(buildPublishedTool(decl).tool!)).toContain('execution');
+    expect(Object.keys(buildPublishedTool(decl, { mastraMcpServer: true }).tool!)).toEqual(['name', 'description', 'inputSchema']);
   });
 });
