@@ -85,9 +85,8 @@ function decide(test: Node, wanted: boolean, context: DetectContext): Condition 
     value = new Unreadable('a condition that cannot be evaluated', test);
   }
   if (!(value instanceof Unreadable)) return Boolean(value) === wanted ? ALWAYS : { kind: 'never' };
-  const written = describeTest(test);
   const variable = isEnvironmentDependent(value) ? /process\.env\.[\w$]+/.exec(value.reason)?.[0] : undefined;
-  const when = wanted ? written : negate(written);
+  const when = wanted ? describeTest(test) : describeNegated(test);
   return { kind: 'when', reason: `registered only when ${when}${variable ? ` (depends on ${variable})` : ''}` };
 }
 
@@ -116,8 +115,15 @@ function describeTest(node: Node, depth = 0): string {
   }
 }
 
-function negate(text: string): string {
-  if (text.startsWith('!') && !text.startsWith('!=')) return text.slice(1);
+const NEGATED: Readonly<Record<string, string>> = { '===': '!==', '!==': '===', '==': '!=', '!=': '==' };
+
+function describeNegated(node: Node): string {
+  const n = unwrap(node);
+  if (n.type === 'UnaryExpression' && n.operator === '!') return describeTest(n.argument);
+  if (n.type === 'BinaryExpression' && NEGATED[n.operator] && n.left.type !== 'PrivateIdentifier') {
+    return `${describeTest(n.left)} ${NEGATED[n.operator]} ${describeTest(n.right)}`;
+  }
+  const text = describeTest(n);
   return /^[\w$.]+$/.test(text) ? `!${text}` : `!(${text})`;
 }
 
