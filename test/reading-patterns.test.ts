@@ -45,3 +45,26 @@ describe.each(Object.entries(READING_FIXTURES))('%s', (name) => {
     expect(report.tools.map((row) => row.name).sort()).toEqual(published.map((tool) => tool.name).sort());
   }, 180_000);
 });
+
+// A tool registered only under a run-time condition is found and marked `conditional`; one behind a
+// literal flag that is never set is no tool at all. Every tool the server does not list is marked.
+describe('env-conditional', () => {
+  it('marks registrations that depend on the environment and drops a branch never taken', async () => {
+    const fixture = getFixture('env-conditional');
+    const result = await runCli(['report', '--json', fixture.folder], { cwd: FIXTURES_ROOT });
+    expect(result.code).toBe(EXIT.ok);
+    const report = JSON.parse(result.stdout) as { tools: Array<Row & { conditional?: string }> };
+    const conditional = Object.fromEntries(report.tools.map((row) => [row.name, row.conditional]));
+    expect(conditional).toEqual({
+      count_items: undefined,
+      expiry_alerts: undefined,
+      weekly_forecast: 'registered only when forecastMode === "weekly" (depends on process.env.PANTRY_FORECAST)',
+      daily_forecast: 'registered only when forecastMode !== "weekly" (depends on process.env.PANTRY_FORECAST)',
+      shopping_list: 'registered only when shoppingEnabled (depends on process.env.PANTRY_SHOPPING)',
+    });
+    const { tools: published } = await listToolsOf(fixture, { timeoutMs: 90_000 });
+    const listed = new Set(published.map((tool) => tool.name));
+    expect([...listed].sort()).toEqual(['count_items', 'daily_forecast', 'expiry_alerts']);
+    for (const row of report.tools) if (!listed.has(row.name)) expect(row.conditional, row.name).toBeDefined();
+  }, 180_000);
+});

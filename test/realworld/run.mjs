@@ -269,7 +269,7 @@ function compare(entry, report, runtimeTools) {
   const byName = new Map();
   for (const t of nonTest) byName.set(t.name, [...(byName.get(t.name) ?? []), t]);
   const testNames = new Set(all.filter((t) => isTestFile(t.file ?? '')).map((t) => t.name));
-  const row = { runtime: runtimeTools.length, found: 0, within2: 0, within10: 0, unreadable: [], misses: [], readableButOff: [], phantoms: [], unnamed: [], ambiguous: 0 };
+  const row = { runtime: runtimeTools.length, found: 0, within2: 0, within10: 0, unreadable: [], misses: [], readableButOff: [], phantoms: [], conditional: [], unnamed: [], ambiguous: 0 };
   const runtimeNames = new Set(runtimeTools.map((t) => t.name));
   for (const rt of runtimeTools) {
     const rtBytes = bytesOf(rt);
@@ -304,6 +304,11 @@ function compare(entry, report, runtimeTools) {
     }
     if (runtimeNames.has(t.name) || seen.has(t.name)) continue;
     seen.add(t.name);
+    // Registered only under a run-time condition that report names: not listed here, yet not a phantom.
+    if (t.conditional) {
+      row.conditional.push({ tool: t.name, at: `${t.file}:${t.line}`, reason: t.conditional });
+      continue;
+    }
     row.phantoms.push({ tool: t.name, at: `${t.file}:${t.line}`, reason: reasons[`${entry.name}/phantom:${t.name}`] ?? reasons[`${entry.name}/phantom:*`] });
   }
   return row;
@@ -397,6 +402,7 @@ function totalsOf(rows) {
     unreadable: started.reduce((s, r) => s + r.unreadable.length, 0),
     readableButOff: started.reduce((s, r) => s + r.readableButOff.length, 0),
     phantoms: started.reduce((s, r) => s + r.phantoms.length, 0),
+    conditional: started.reduce((s, r) => s + (r.conditional ?? []).length, 0),
     staticOnlyTools: rows.filter((r) => r.static).reduce((s, r) => s + (r.staticTools ?? 0), 0),
   };
 }
@@ -410,7 +416,7 @@ function buildMarkdown(results, totals) {
     '',
     `Servers started: **${totals.started}** of ${totals.servers} entries. Runtime tools: **${totals.runtime}**; found by name: **${totals.found}** (${pct(totals.found, totals.runtime)}, target ≥ 98%);`,
     `within 10%: **${totals.within10}** (${pct(totals.within10, totals.runtime)}, target ≥ 90%); within 2%: **${totals.within2}** (${pct(totals.within2, totals.runtime)}, target ≥ 75%);`,
-    `found but marked unreadable: **${totals.unreadable}**; marked readable yet off by more than 2%: **${totals.readableButOff}** (target 0); phantom tools: **${totals.phantoms}** (target 0).`,
+    `found but marked unreadable: **${totals.unreadable}**; marked readable yet off by more than 2%: **${totals.readableButOff}** (target 0); phantom tools: **${totals.phantoms}** (target 0); conditional, not listed: **${totals.conditional}**.`,
     `Static-only entries (no runtime list) declare **${totals.staticOnlyTools}** tools outside test files.`,
     '',
     '| entry | commit | runtime | found | within 2% | within 10% | unreadable | readable but off | phantoms | static (test) | note |',
@@ -512,7 +518,7 @@ function buildMisses(results) {
   ];
   for (const r of results.entries) {
     const misses = r.misses ?? [];
-    if (!misses.length && !(r.phantoms ?? []).length && !r.cliCrash && !r.error && !(r.unreadable ?? []).length) continue;
+    if (!misses.length && !(r.phantoms ?? []).length && !(r.conditional ?? []).length && !r.cliCrash && !r.error && !(r.unreadable ?? []).length) continue;
     lines.push(`## ${r.name}`, '');
     if (r.cliCrash) lines.push('toolslim report crashed:', '', '```', r.cliCrash.trim(), '```', '');
     if (r.error) lines.push(`- not measured at run time: ${r.error}`);
@@ -523,6 +529,7 @@ function buildMisses(results) {
     for (const u of r.unreadable ?? []) lines.push(`- UNREADABLE \`${u.tool}\` at ${u.at}: ${u.reasons.join('; ')}`);
     if ((r.unnamed ?? []).length) lines.push(`- UNNAMED declarations (name not readable): ${r.unnamed.join(', ')}`);
     for (const p of r.phantoms ?? []) lines.push(`- PHANTOM \`${p.tool}\` at ${p.at}${p.reason ? ` — ${p.reason}` : ''}`);
+    for (const c of r.conditional ?? []) lines.push(`- conditional, not listed: \`${c.tool}\` at ${c.at} — ${c.reason}`);
     lines.push('');
   }
   return lines.join('\n');
@@ -555,7 +562,7 @@ async function main() {
     // Recomputing from saved files keeps how long the server took to start when it last ran.
     if (row.startMs === undefined && byName.get(entry.name)?.startMs !== undefined) row.startMs = byName.get(entry.name).startMs;
     byName.set(entry.name, row);
-    log(`  runtime ${row.runtime ?? '—'}, found ${row.found ?? '—'}, within 2% ${row.within2 ?? '—'}, within 10% ${row.within10 ?? '—'}, phantoms ${row.phantoms?.length ?? '—'}${row.error ? `, ${row.error.slice(0, 200)}` : ''}${row.cliCrash ? ', CLI crashed' : ''}`);
+    log(`  runtime ${row.runtime ?? '—'}, found ${row.found ?? '—'}, within 2% ${row.within2 ?? '—'}, within 10% ${row.within10 ?? '—'}, phantoms ${row.phantoms?.length ?? '—'}, conditional not listed ${row.conditional?.length ?? '—'}${row.error ? `, ${row.error.slice(0, 200)}` : ''}${row.cliCrash ? ', CLI crashed' : ''}`);
   }
   // Keep manifest order; entries not run this time keep their previous result.
   const rows = manifest.servers.map((e) => byName.get(e.name)).filter(Boolean);

@@ -102,7 +102,11 @@ export function printReport({ report, fileCount, story, wide }: ReportView, styl
   const headers = ['tool', 'family', 'bytes', '~tokens', wide ? 'name / description / schema' : 'name/desc/schema', 'declared at'];
   const fitted = wide ? rows : fitColumns(headers, rows, [{ column: 5, from: 'left', min: 16 }, { column: 0, from: 'right', min: 20 }], OUTPUT_WIDTH - 2);
   // The dynamic marker is added after fitting so that a cut name keeps it.
-  const marked = fitted.map((row, i) => (report.tools[i].dynamic ? [`${row[0]} ${style.yellow('*')}`, ...row.slice(1)] : row));
+  const marked = fitted.map((row, i) => {
+    const tool = report.tools[i];
+    const marks = `${tool.dynamic ? ` ${style.yellow('*')}` : ''}${tool.conditional === undefined ? '' : ` ${style.yellow('?')}`}`;
+    return marks ? [`${row[0]}${marks}`, ...row.slice(1)] : row;
+  });
   lines.push(
     renderTable(headers, marked, ['left', 'left', 'right', 'right', 'right', 'left'], style),
     '',
@@ -112,6 +116,14 @@ export function printReport({ report, fileCount, story, wide }: ReportView, styl
   if (dynamic > 0) {
     lines.push(
       ...wrap(`${style.yellow('*')} ${plural(dynamic, 'tool')} only partly readable (dynamic text): counted with the text that can be read statically.`),
+    );
+  }
+  const conditional = report.tools.filter((tool) => tool.conditional !== undefined).length;
+  if (conditional > 0) {
+    lines.push(
+      ...wrap(
+        `${style.yellow('?')} ${plural(conditional, 'tool')} registered only under a run-time condition (an environment flag, a branch, a wrapper that may drop it): a server lists each only when its condition holds (\`report --json\`: \`conditional\`).`,
+      ),
     );
   }
   if (story) lines.push(...printStory(story, report, style));

@@ -126,6 +126,11 @@ export interface ToolDecl {
    * definition: what the server publishes, where the definitions themselves are also found by shape.
    */
   readonly loop?: true;
+  /**
+   * Registered only under a run-time condition (a branch, `&&`, an early return, a registrar wrapper
+   * that may drop it): why. Absent on a tool registered unconditionally.
+   */
+  readonly condition?: { readonly reason: string };
 }
 
 /** Everything `core` knows about one file. */

@@ -38,6 +38,8 @@ export interface ReportTool {
   unreadable?: UnreadableField[];
   /** How the tool was published (a `PUBLISHERS` entry) and with which installed libraries (`name@version`). */
   publishedWith?: { publisher: PublisherName; libraries: string[] };
+  /** Only on a tool registered under a run-time condition (a branch, an early return, a wrapper that may drop it): why. */
+  conditional?: string;
 }
 
 export interface ReportJson {
@@ -58,6 +60,7 @@ interface FoundTool {
   readonly line: number;
   readonly framework: Framework;
   readonly loop: boolean;
+  readonly condition: string | undefined;
   readonly dynamic: boolean;
   readonly unreadable: readonly UnreadableField[];
   readonly measure: ToolMeasure;
@@ -119,6 +122,7 @@ export function buildReport(
     ...tool.measure,
     ...(tool.dynamic ? { unreadable: tool.unreadable.map((u) => ({ ...u })) } : {}),
     publishedWith: tool.publishedWith,
+    ...(tool.condition === undefined ? {} : { conditional: tool.condition }),
   }));
   return { tools: sortHeaviestFirst(tools), totals: sumTotals(tools), errors };
 }
@@ -149,6 +153,7 @@ function measureDecl(decl: ToolDecl, filePath: string, publishOptions: Published
     line: decl.line,
     framework: decl.framework,
     loop: decl.loop === true,
+    condition: decl.condition?.reason,
     // A tool whose published object cannot be built at all (name or schema unknown) is the most dynamic of all.
     dynamic: published.dynamic || published.tool === undefined,
     unreadable: published.unreadable,

@@ -8,6 +8,7 @@ import type { AnalyzeOptions, Node, StaticText, TextValue } from '../model.js';
 import type { SchemaContext } from '../schema/index.js';
 import { evaluateText, getExportsMemberName, Scope } from '../text/index.js';
 import { getThisAssignmentName } from './collect.js';
+import { findDroppingWrappers } from './conditions.js';
 import { getInstalledZodVersion } from '../installed-libraries.js';
 import { MAX_DEPTH } from '../text/budget.js';
 
@@ -27,6 +28,7 @@ export class DetectContext {
   readonly schemaContext: SchemaContext;
   private scope: Scope | undefined;
   private propertiesByValueName: Map<string, TSESTree.Property[]> | undefined;
+  private droppingWrappers: Map<string, Node> | undefined;
 
   constructor(
     readonly program: Program,
@@ -63,6 +65,12 @@ export class DetectContext {
       this.propertiesByValueName = index;
     }
     return this.propertiesByValueName.get(name) ?? [];
+  }
+
+  /** Registrars reassigned at the top level to wrappers that may drop a tool (`conditions.ts`), read once. */
+  getDroppingWrappers(): ReadonlyMap<string, Node> {
+    this.droppingWrappers ??= findDroppingWrappers(this.program);
+    return this.droppingWrappers;
   }
 
   text(node: Node): TextValue {

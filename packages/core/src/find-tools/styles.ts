@@ -10,6 +10,7 @@ import type { Node } from '../model.js';
 import type { FoundTool } from './build.js';
 import type { Candidate } from './collect.js';
 import type { DetectContext } from './context.js';
+import { applyCondition } from './conditions.js';
 import { detectFastMcpCall } from './fastmcp.js';
 import { detectLangChainToolCall } from './langchain.js';
 import { readPerDefinition } from './loops.js';
@@ -25,11 +26,17 @@ export const CALL_STYLES = {
   // McpServer#tool, LangChain `tool(fn, { name })`, AI SDK / OpenAI Agents SDK `tool({ … })`: told apart by their arguments.
   tool: (candidate, context) =>
     perLoopElement(candidate, context, () =>
-      listOf(detectMcpSdkCall(candidate, 'tool', context) ?? detectLangChainToolCall(candidate, context) ?? detectVercelToolCall(candidate, context)),
+      applyCondition(
+        listOf(detectMcpSdkCall(candidate, 'tool', context) ?? detectLangChainToolCall(candidate, context) ?? detectVercelToolCall(candidate, context)),
+        candidate,
+        context,
+      ),
     ),
-  registerTool: (candidate, context) => perLoopElement(candidate, context, () => listOf(detectMcpSdkCall(candidate, 'registerTool', context))),
-  registerToolTask: (candidate, context) => perLoopElement(candidate, context, () => listOf(detectMcpSdkCall(candidate, 'registerToolTask', context))),
-  addTool: (candidate, context) => listOf(detectFastMcpCall(candidate, context)),
+  registerTool: (candidate, context) =>
+    perLoopElement(candidate, context, () => applyCondition(listOf(detectMcpSdkCall(candidate, 'registerTool', context)), candidate, context)),
+  registerToolTask: (candidate, context) =>
+    perLoopElement(candidate, context, () => applyCondition(listOf(detectMcpSdkCall(candidate, 'registerToolTask', context)), candidate, context)),
+  addTool: (candidate, context) => applyCondition(listOf(detectFastMcpCall(candidate, context)), candidate, context),
   createTool: (candidate, context) => listOf(detectMastraCall(candidate, context)),
   setRequestHandler: (candidate, context) => detectListToolsHandler(candidate, context),
 } satisfies Record<string, CallDetector>;

@@ -1,0 +1,162 @@
+/**
+ * Registrations made only under a run-time condition: `if (flag) server.tool(…)`, `flag && server.tool(…)`,
+ * an early `if (!enabled) return;` in the registering function, or a registrar reassigned to a wrapper
+ * that may return without registering (`server.addTool = (t) => { if (!allowed(t)) return; add(t); }`).
+ * A condition that evaluates statically decides: a branch never taken registers nothing, a branch always
+ * taken is unconditional. Otherwise the tool keeps its place with `condition.reason`. Only the ancestors
+ * the walk already recorded and the program's top-level statements are looked at: no extra reads.
+ */
+import type { TSESTree } from '@typescript-eslint/types';
+import { unwrap } from '../ast.js';
+import type { Node } from '../model.js';
+import { evaluateValue, isEnvironmentDependent, Unreadable } from '../schema/static-value.js';
+import type { FoundTool } from './build.js';
+import type { Candidate } from './collect.js';
+import type { DetectContext } from './context.js';
+
+export type Condition = { readonly kind: 'always' } | { readonly kind: 'never' } | { readonly kind: 'when'; readonly reason: string };
+
+const ALWAYS: Condition = { kind: 'always' };
+
+/** Give each tool of a registering call its condition; drop them when the call is statically never reached. */
+export function applyCondition(tools: FoundTool[], candidate: Candidate<TSESTree.CallExpression>, context: DetectContext): FoundTool[] {
+  if (tools.length === 0) return tools;
+  const condition = readCondition(candidate, context);
+  if (condition.kind === 'never') return [];
+  if (condition.kind === 'always') return tools;
+  return tools.map((tool) => ({ ...tool, decl: { ...tool.decl, condition: { reason: condition.reason } } }));
+}
+
+export function readCondition(candidate: Candidate<TSESTree.CallExpression>, context: DetectContext): Condition {
+  const path = [...candidate.ancestors, candidate.node];
+  const reasons: string[] = [];
+  for (let i = path.length - 2; i >= 0; i--) {
+    const parent = path[i];
+    const child = path[i + 1];
+    const found = readBranch(parent, child, context) ?? readEarlyReturns(parent, child, context);
+    if (found?.kind === 'never') return found;
+    if (found?.kind === 'when') reasons.push(found.reason);
+  }
+  const wrapper = findDroppingWrapper(candidate.node, context);
+  if (wrapper) reasons.push(wrapper);
+  return reasons.length === 0 ? ALWAYS : { kind: 'when', reason: reasons.join('; ') };
+}
+
+/** `if (test) A else B`, `test ? A : B`, `test && A`, `test || A`: the branch `child` is in. */
+function readBranch(parent: Node, child: Node, context: DetectContext): Condition | undefined {
+  switch (parent.type) {
+    case 'IfStatement':
+    case 'ConditionalExpression':
+      if (child === parent.test) return undefined;
+      return decide(parent.test, child === parent.consequent, context);
+    case 'LogicalExpression':
+      if (child !== parent.right || parent.operator === '??') return undefined;
+      return decide(parent.left, parent.operator === '&&', context);
+    default:
+      return undefined;
+  }
+}
+
+/** `if (!enabled) return;` before the statement that registers, in the same block. */
+function readEarlyReturns(parent: Node, child: Node, context: DetectContext): Condition | undefined {
+  if (parent.type !== 'BlockStatement') return undefined;
+  const reasons: string[] = [];
+  for (const statement of parent.body) {
+    if (statement === child) break;
+    if (statement.type !== 'IfStatement' || statement.alternate || !isReturn(statement.consequent)) continue;
+    const found = decide(statement.test, false, context);
+    if (found.kind === 'never') return found;
+    if (found.kind === 'when') reasons.push(found.reason);
+  }
+  return reasons.length === 0 ? undefined : { kind: 'when', reason: reasons.join('; ') };
+}
+
+function isReturn(statement: Node): boolean {
+  if (statement.type === 'ReturnStatement') return true;
+  return statement.type === 'BlockStatement' && statement.body.length === 1 && statement.body[0].type === 'ReturnStatement';
+}
+
+/** Whether the side of `test` that is `wanted` is taken: statically yes, statically no, or a reason. */
+function decide(test: Node, wanted: boolean, context: DetectContext): Condition {
+  let value: unknown;
+  try {
+    value = evaluateValue(test, context.schemaContext);
+  } catch {
+    value = new Unreadable('a condition that cannot be evaluated', test);
+  }
+  if (!(value instanceof Unreadable)) return Boolean(value) === wanted ? ALWAYS : { kind: 'never' };
+  const variable = isEnvironmentDependent(value) ? /process\.env\.[\w$]+/.exec(value.reason)?.[0] : undefined;
+  const when = wanted ? describeTest(test) : describeNegated(test);
+  return { kind: 'when', reason: `registered only when ${when}${variable ? ` (depends on ${variable})` : ''}` };
+}
+
+/** A short rendering of a test for the reason; `a run-time condition` when it is long or unusual. */
+function describeTest(node: Node, depth = 0): string {
+  const n = unwrap(node);
+  if (depth > 4) return '…';
+  switch (n.type) {
+    case 'Identifier':
+      return n.name;
+    case 'Literal':
+      return typeof n.value === 'string' ? JSON.stringify(n.value) : String(n.value);
+    case 'ThisExpression':
+      return 'this';
+    case 'MemberExpression':
+      return n.computed ? `${describeTest(n.object, depth + 1)}[${describeTest(n.property, depth + 1)}]` : `${describeTest(n.object, depth + 1)}.${n.property.type === 'Identifier' ? n.property.name : '…'}`;
+    case 'UnaryExpression':
+      return `${n.operator}${describeTest(n.argument, depth + 1)}`;
+    case 'BinaryExpression':
+    case 'LogicalExpression':
+      return n.left.type === 'PrivateIdentifier' ? 'a run-time condition' : `${describeTest(n.left, depth + 1)} ${n.operator} ${describeTest(n.right, depth + 1)}`;
+    case 'CallExpression':
+      return `${describeTest(n.callee, depth + 1)}(…)`;
+    default:
+      return 'a run-time condition';
+  }
+}
+
+const NEGATED: Readonly<Record<string, string>> = { '===': '!==', '!==': '===', '==': '!=', '!=': '==' };
+
+function describeNegated(node: Node): string {
+  const n = unwrap(node);
+  if (n.type === 'UnaryExpression' && n.operator === '!') return describeTest(n.argument);
+  if (n.type === 'BinaryExpression' && NEGATED[n.operator] && n.left.type !== 'PrivateIdentifier') {
+    return `${describeTest(n.left)} ${NEGATED[n.operator]} ${describeTest(n.right)}`;
+  }
+  const text = describeTest(n);
+  return /^[\w$.]+$/.test(text) ? `!${text}` : `!(${text})`;
+}
+
+const REGISTRARS = new Set(['tool', 'registerTool', 'registerToolTask', 'addTool']);
+
+/**
+ * `server.addTool = (tool) => { if (…) return; add(tool); }` at the top level, before this call on the
+ * same receiver name: the wrapper may drop the tool.
+ */
+function findDroppingWrapper(call: TSESTree.CallExpression, context: DetectContext): string | undefined {
+  const callee = unwrap(call.callee);
+  if (callee.type !== 'MemberExpression' || callee.computed || callee.property.type !== 'Identifier') return undefined;
+  const receiver = unwrap(callee.object);
+  if (receiver.type !== 'Identifier') return undefined;
+  const wrapper = context.getDroppingWrappers().get(`${receiver.name}.${callee.property.name}`);
+  if (!wrapper || wrapper.range[0] > call.range[0]) return undefined;
+  return `registered through a wrapper of ${receiver.name}.${callee.property.name} (line ${wrapper.loc?.start.line ?? 0}) that may return without registering`;
+}
+
+/** Top-level `X.method = (…) => { … return; … }` for a registering method: by `X.method`. */
+export function findDroppingWrappers(program: TSESTree.Program): Map<string, Node> {
+  const out = new Map<string, Node>();
+  for (const statement of program.body) {
+    if (statement.type !== 'ExpressionStatement') continue;
+    const e = statement.expression;
+    if (e.type !== 'AssignmentExpression' || e.operator !== '=' || e.left.type !== 'MemberExpression') continue;
+    const target = e.left;
+    if (target.computed || target.property.type !== 'Identifier' || !REGISTRARS.has(target.property.name)) continue;
+    const object = unwrap(target.object);
+    if (object.type !== 'Identifier') continue;
+    const fn = unwrap(e.right);
+    if ((fn.type !== 'ArrowFunctionExpression' && fn.type !== 'FunctionExpression') || fn.body.type !== 'BlockStatement') continue;
+    if (fn.body.body.some((s) => s.type === 'IfStatement' && isReturn(s.consequent))) out.set(`${object.name}.${target.property.name}`, statement);
+  }
+  return out;
+}

@@ -1,0 +1,107 @@
+// Registrations made only under a run-time condition carry `condition.reason`; a condition that
+// evaluates statically decides whether the registration is a tool at all.
+import { describe, expect, it } from 'vitest';
+import { analyzeSource, type ToolDecl } from '@toolslim/core';
+
+function conditions(code: string): Record<string, string | undefined> {
+  const out: Record<string, string | undefined> = {};
+  for (const tool of analyzeSource(code, { filePath: 'server.ts' }).tools as readonly ToolDecl[]) {
+    if (tool.name?.kind === 'static') out[tool.name.value] = tool.condition?.reason;
+  }
+  return out;
+}
+
+const HEADER = [
+  "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
+  "import { FastMCP } from 'fastmcp';",
+  "const server = new McpServer({ name: 'n', version: '1' });",
+];
+
+describe('branches', () => {
+  it('marks a branch that depends on process.env and names the variable', () => {
+    const found = conditions(
+      [
+        ...HEADER,
+        "const mode = process.env.MODE === 'full' ? 'full' : 'lite';",
+        "if (mode === 'full') server.tool('full_scan', 'Scans all.', async () => ({ content: [] }));",
+        "else server.tool('lite_scan', 'Scans some.', async () => ({ content: [] }));",
+        "server.tool('always_here', 'Always.', async () => ({ content: [] }));",
+      ].join('\n'),
+    );
+    expect(found.full_scan).toBe('registered only when mode === "full" (depends on process.env.MODE)');
+    expect(found.lite_scan).toBe('registered only when mode !== "full" (depends on process.env.MODE)');
+    expect(found.always_here).toBeUndefined();
+    expect(Object.keys(found)).toHaveLength(3);
+  });
+
+  it('marks `&&`, ternaries and an early return in the registering function', () => {
+    const found = conditions(
+      [
+        ...HEADER,
+        'export function register(options: { beta?: boolean }) {',
+        "  options.beta && server.tool('beta_tool', 'Beta.', async () => ({ content: [] }));",
+        "  if (!process.env.TOKEN) return;",
+        "  server.tool('needs_token', 'Token.', async () => ({ content: [] }));",
+        '}',
+      ].join('\n'),
+    );
+    expect(found.beta_tool).toBe('registered only when options.beta');
+    expect(found.needs_token).toBe('registered only when process.env.TOKEN (depends on process.env.TOKEN)');
+  });
+
+  it('uses a condition that evaluates statically: a branch never taken is not a tool', () => {
+    const found = conditions(
+      [
+        ...HEADER,
+        'const LEGACY = false;',
+        'const ON = true;',
+        "if (LEGACY) server.tool('old_tool', 'Old.', async () => ({ content: [] }));",
+        "else server.tool('new_tool', 'New.', async () => ({ content: [] }));",
+        "ON && server.tool('on_tool', 'On.', async () => ({ content: [] }));",
+        'function later() {',
+        '  if (ON) return;',
+        "  server.tool('never_tool', 'Never.', async () => ({ content: [] }));",
+        '}',
+      ].join('\n'),
+    );
+    expect(found).toEqual({ new_tool: undefined, on_tool: undefined });
+  });
+});
+
+describe('registrar wrappers', () => {
+  it('marks tools registered through a reassigned registrar that may return without registering', () => {
+    const found = conditions(
+      [
+        ...HEADER,
+        "const fast = new FastMCP({ name: 'f', version: '1.0.0' });",
+        "fast.addTool({ name: 'before_wrap', description: 'Before.', execute: async () => '' });",
+        'const allowed = new Set((process.env.TOOLS ?? "").split(","));',
+        'const add = fast.addTool.bind(fast);',
+        'fast.addTool = ((tool) => {',
+        '  if (!allowed.has(tool.name)) return;',
+        '  add(tool);',
+        '}) as typeof fast.addTool;',
+        "fast.addTool({ name: 'after_wrap', description: 'After.', execute: async () => '' });",
+      ].join('\n'),
+    );
+    expect(found.before_wrap).toBeUndefined();
+    expect(found.after_wrap).toBe('registered through a wrapper of fast.addTool (line 8) that may return without registering');
+  });
+
+  it('leaves a wrapper that always registers alone', () => {
+    const found = conditions(
+      [
+        ...HEADER,
+        "const fast = new FastMCP({ name: 'f', version: '1.0.0' });",
+        'const add = fast.addTool.bind(fast);',
+        'fast.addTool = ((tool) => {',
+        '  console.error(tool.name);',
+        '  add(tool);',
+        '}) as typeof fast.addTool;',
+        "fast.addTool({ name: 'logged', description: 'Logged.', execute: async () => '' });",
+        "server.tool('other', 'Other.', async () => ({ content: [] }));",
+      ].join('\n'),
+    );
+    expect(found).toEqual({ logged: undefined, other: undefined });
+  });
+});
