@@ -277,6 +277,12 @@ describe('findHowUnits', () => {
     expect(findHowUnits(text)).toEqual([]);
   });
 
+  it('keeps a lead-in whose list stays', () => {
+    const text = ['Renames a bucket.', '', 'TYPICAL REQUESTS:', "- 'rename my logs bucket' → use rename_bucket", '', 'Names are trimmed before saving.'].join('\n');
+    expect(classifySentences(text)[1].category).toBe('how');
+    expect(findHowUnits(text).map((unit) => unit.text)).toEqual(['Names are trimmed before saving.']);
+  });
+
   it('reads a "do not use for:" lead-in as when-text', () => {
     const units = classifySentences('Renames a bucket.\n\nDo not use for:\n- moving objects between buckets');
     expect(units[1].category).toBe('when');

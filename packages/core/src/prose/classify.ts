@@ -554,11 +554,26 @@ export function findHowUnits(
       else if (!shifted.markup) leadIn = undefined;
       return result;
     });
-    const reported = classified.flatMap(open);
+    const reported = withoutKeptLeadIns(classified).flatMap(open);
     // Nothing inside stays: the block goes whole, as before.
     return classified.every((item) => reported.some((how) => how.start <= item.start && item.end <= how.end)) ? [unit] : reported;
   };
-  return classifySentences(text, { parameter }).flatMap(open);
+  return withoutKeptLeadIns(classifySentences(text, { parameter })).flatMap(open);
+}
+
+/**
+ * A lead-in that is how-text only because it ends with `:` ("TRIGGER PATTERNS:") stays with its list
+ * when an item of the list stays: it is the items' name, not text of its own. Such lead-ins are
+ * returned as `what` (no longer reported).
+ */
+function withoutKeptLeadIns(units: readonly ClassifiedSentence[]): ClassifiedSentence[] {
+  return units.map((unit, i) => {
+    if (unit.category !== 'how' || unit.howKind !== 'markup' || unit.markup || !/:\s*$/.test(unit.text)) return unit;
+    const items: ClassifiedSentence[] = [];
+    for (let j = i + 1; j < units.length && units[j].markupKind === 'list-item'; j++) items.push(units[j]);
+    if (items.length === 0 || items.every(isHow)) return unit;
+    return { ...unit, category: 'what', howKind: undefined, cue: 'lead-in of a list that stays', cueSource: 'list-header' };
+  });
 }
 
 /** The tag and the trimmed text between a block's opening and closing tags, with its offset in the description. */
