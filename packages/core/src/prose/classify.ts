@@ -73,6 +73,8 @@ const GUARDRAIL_CUES: readonly Cue[] = [
   { pattern: /^[\s*_>#]*(?:⚠️?\s*)?(?:important|warning|caution|danger)\b[^.]*\b(?:deletes?|removes?|overwrites?|erases?|drops?|destroys?|wipes?)\b/i },
   { pattern: /\b(?:erases?|wipes?|destroys?)\s+(?:everything|all\b)|\b(?:deletes?|removes?)\s+everything\b/i },
   { pattern: /\b(?:privacy|privacy-sensitive|personal data|pii)\b/i },
+  // a prohibition about secrets: "Do not use this for secrets, credentials, or unapproved content."
+  { pattern: /\b(?:do not|don't|never)\b[^.]*\b(?:secrets?|credentials|passwords?|api keys?)\b/i },
   // public exposure: "Public scans appear in search results", "visible to anyone with the link"
   { pattern: /\bpublic\b[^.]*\b(?:appear|visible|shown|listed|searchable|indexed)\b|\bpublicly (?:visible|available|accessible|listed)\b|\bvisible to (?:everyone|anyone|the public)\b/i },
   // never guess or construct
@@ -153,6 +155,8 @@ const CONSTRAINT_CUES: readonly Cue[] = [
   },
   { pattern: /\b(?:only\s+)?(?:applicable|applies|apply|relevant|used only)\s+(?:only\s+)?(?:to|for|when|with)\b[^.]*?(?:`[^`]+`|=|\b[a-z]+_[a-z_]+\b|\boperations?\b|\bpreset\b|\bevents\b)/i, readsCode: true },
   { pattern: /\brequired\s+(?:for|when|if|before)\b/ },
+  // "`a` and `b` must be provided together", "Paths should end with .md"
+  { pattern: /\b(?:must|should) be (?:provided|passed|set|given|used|sent) together\b|\b(?:must|should) (?:end|start|begin) with\b/i },
   { pattern: /\bfor\s+[\w-]+(?:\s+[\w-]+)?\s+only\b|\bmust first\b[^.]*\bparameter\b|\bleave (?:it\s+)?(?:blank|empty|unset) (?:when|if|for)\b/i },
   { pattern: /\b(?:[Mm]ust|MUST)\s+(?:also\s+)?(?:pass|provide|include|specify|supply|set)\b|\bneeds?\s+(?:an?\s+)?`?[a-z]+_[a-z_]+/, readsCode: true },
   { pattern: /^for\s+[\w\s-]{2,30},\s*(?:provide|pass|set|include|use)\s+`?[a-z]+(?:_[a-z]+)+(?![^.]*\binstead\b)/i, readsCode: true },
@@ -311,6 +315,7 @@ const HOW_CUES: readonly Cue[] = [
  */
 const HEADER_KINDS: readonly { readonly pattern: RegExp; readonly category: ProseCategory; readonly howKind?: HowKind }[] = [
   { pattern: /^(?:guardrails?|safety(?: notes?)?|security(?: notes?)?|destructive(?: actions?)?|permissions?)$/i, category: 'guardrail' },
+  { pattern: /^(?:do not|don't|never) (?:use|call)(?: this(?: tool)?)? (?:for|when|if)$/i, category: 'when' },
   { pattern: /^(?:prerequisites?|before (?:you )?(?:use|call)(?: this)?|usage(?: guidance| notes| tips)?|when to use(?: this(?: tool)?)?|use cases?|related tools|next steps?)$/i, category: 'when' },
   { pattern: /^(?:purpose|overview|description|summary|what (?:it|this tool) does)$/i, category: 'what' },
   { pattern: /^(?:returns?|response|responses|output|outputs|results?)(?: format)?$/i, category: 'how', howKind: 'format' },
@@ -514,4 +519,71 @@ export function maskLiterals(text: string): string {
   return text.replace(/(`+)[^`][\s\S]*?\1(?!`)|\bhttps?:\/\/\S+|"[^"\n]*"|(?<!\w)'[^'\n]*'(?!\w)/g, (literal) =>
     literal[0] + 'x'.repeat(Math.max(0, literal.length - 2)) + (literal.length > 1 ? literal[literal.length - 1] : ''),
   );
+}
+
+/** `<tag …>` at the start of an XML-like block. */
+const BLOCK_OPEN_TAG = /^<([A-Za-z][\w.:-]*)(?:\s[^>]*)?>/;
+
+/**
+ * The how-text of a description, with each XML-like block that reads as how-text as a whole opened: a
+ * block such as `<hints>…</hints>` often holds hand-offs, guardrails and constraints between its how
+ * items. Its inner units (list items, sentences, nested blocks) are classified one by one, past the
+ * opening sentences and under the tag as their lead-in (so a `<workflow>` list stays a procedure); only
+ * the inner how units are returned. A block whose inner units are all how-text is returned whole, as
+ * the one unit it was. `isReported` picks the units that count (default: {@link isHow}).
+ */
+export function findHowUnits(
+  text: string,
+  options: { readonly parameter?: boolean; readonly isReported?: (unit: ClassifiedSentence) => boolean } = {},
+): ClassifiedSentence[] {
+  const isReported = options.isReported ?? isHow;
+  const parameter = options.parameter ?? false;
+  const open = (unit: ClassifiedSentence): ClassifiedSentence[] => {
+    if (!isReported(unit)) return [];
+    const inner = unit.markupKind === 'xml-block' ? getBlockInner(unit) : undefined;
+    if (!inner) return [unit];
+    const innerUnits = splitSentences(inner.text);
+    if (innerUnits.length < 2) return [unit];
+    const tagHeader = { text: inner.tag, category: unit.category };
+    let leadIn: ClassifiedSentence | undefined;
+    const classified = innerUnits.map((sentence, i) => {
+      const shifted: Sentence = { ...sentence, start: sentence.start + inner.offset, end: sentence.end + inner.offset };
+      const header = shifted.markupKind === 'list-item' ? (leadIn ? { text: leadIn.text, category: leadIn.category } : tagHeader) : undefined;
+      const result = classifySentence(shifted, { index: 3 + i, header, next: innerUnits[i + 1], parameter });
+      if (shifted.markupKind === 'heading' || (!shifted.markup && /:\s*$/.test(shifted.text))) leadIn = result;
+      else if (!shifted.markup) leadIn = undefined;
+      return result;
+    });
+    const reported = withoutKeptLeadIns(classified).flatMap(open);
+    // Nothing inside stays: the block goes whole, as before.
+    return classified.every((item) => reported.some((how) => how.start <= item.start && item.end <= how.end)) ? [unit] : reported;
+  };
+  return withoutKeptLeadIns(classifySentences(text, { parameter })).flatMap(open);
+}
+
+/**
+ * A lead-in that is how-text only because it ends with `:` ("TRIGGER PATTERNS:") stays with its list
+ * when an item of the list stays: it is the items' name, not text of its own. Such lead-ins are
+ * returned as `what` (no longer reported).
+ */
+function withoutKeptLeadIns(units: readonly ClassifiedSentence[]): ClassifiedSentence[] {
+  return units.map((unit, i) => {
+    if (unit.category !== 'how' || unit.howKind !== 'markup' || unit.markup || !/:\s*$/.test(unit.text)) return unit;
+    const items: ClassifiedSentence[] = [];
+    for (let j = i + 1; j < units.length && units[j].markupKind === 'list-item'; j++) items.push(units[j]);
+    if (items.length === 0 || items.every(isHow)) return unit;
+    return { ...unit, category: 'what', howKind: undefined, cue: 'lead-in of a list that stays', cueSource: 'list-header' };
+  });
+}
+
+/** The tag and the trimmed text between a block's opening and closing tags, with its offset in the description. */
+function getBlockInner(unit: ClassifiedSentence): { tag: string; text: string; offset: number } | undefined {
+  const openTag = BLOCK_OPEN_TAG.exec(unit.text);
+  if (!openTag) return undefined;
+  const close = `</${openTag[1]}>`;
+  if (!unit.text.endsWith(close)) return undefined;
+  const raw = unit.text.slice(openTag[0].length, unit.text.length - close.length);
+  const text = raw.trim();
+  if (text === '') return undefined;
+  return { tag: openTag[0], text, offset: unit.start + openTag[0].length + raw.indexOf(text) };
 }

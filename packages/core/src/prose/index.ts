@@ -12,7 +12,7 @@ export type {
   ParamFacts,
 } from './types.js';
 export { splitSentences } from './sentences.js';
-export { classifySentences, classifySentence, isHow, isProtected, maskLiterals } from './classify.js';
+export { classifySentences, classifySentence, findHowUnits, isHow, isProtected, maskLiterals } from './classify.js';
 export { PROSE_CATEGORIES, HOW_KINDS, type ProseCategoryInfo, type HowKindInfo } from './categories.js';
 export { findRedundantParts, type RedundancyFacts } from './redundancy.js';
 export { getMeaningKey, normalizeWording } from './wording.js';

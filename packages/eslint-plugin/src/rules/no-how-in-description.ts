@@ -1,4 +1,4 @@
-import { classifySentences, countTokens, type ClassifiedSentence, type HowKind, type ParamDecl, type StaticText, type ToolDecl } from '@toolslim/core';
+import { classifySentences, countTokens, findHowUnits, type ClassifiedSentence, type HowKind, type ParamDecl, type StaticText, type ToolDecl } from '@toolslim/core';
 import { createReportOnce } from '../utils/report-once.js';
 import { createRule } from '../utils/create-rule.js';
 import { formatCount } from '../utils/cost.js';
@@ -81,8 +81,9 @@ export default createRule<Options, MessageIds>({
       const loc = getUnitsLoc(context.sourceCode, text, start, end);
       report({ node: asEslintNode(text.node), ...(loc ? { loc } : {}), messageId, data: { count: countUnits(units.length), ...data } });
     };
-    const reportHow = (text: StaticText, units: readonly ClassifiedSentence[], messageId: MessageIds, names: Record<string, string>): void => {
-      const how = units.filter(isReported);
+    // A how-text block such as `<hints>…</hints>` is read item by item: only its how items are reported.
+    const reportHow = (text: StaticText, parameter: boolean, messageId: MessageIds, names: Record<string, string>): void => {
+      const how = findHowUnits(text.value, { parameter, isReported });
       if (how.length === 0) return;
       const bytes = how.reduce((sum, unit) => sum + Buffer.byteLength(unit.text), 0);
       const tokens = how.reduce((sum, unit) => sum + countTokens(unit.text), 0);
@@ -94,8 +95,8 @@ export default createRule<Options, MessageIds>({
           if (isStaticText(tool.description)) {
             const units = classifySentences(tool.description.value);
             const label = getToolLabel(tool);
-            const hasHow = units.some(isReported);
-            reportHow(tool.description, units, 'howInToolDescription', { tool: label });
+            const hasHow = findHowUnits(tool.description.value, { isReported }).length > 0;
+            reportHow(tool.description, false, 'howInToolDescription', { tool: label });
             const constraints = units.filter((unit) => unit.category === 'constraint');
             // One report per description: constraints are reported when no how-text is, and never in a
             // one-unit description (its only sentence says what the tool does).
@@ -111,7 +112,7 @@ export default createRule<Options, MessageIds>({
           if (options.checkParameters === false) continue;
           for (const param of tool.params) {
             if (!isStaticText(param.description)) continue;
-            reportHow(param.description, classifySentences(param.description.value, { parameter: true }), 'howInParamDescription', { param: param.path.join('.') });
+            reportHow(param.description, true, 'howInParamDescription', { param: param.path.join('.') });
           }
         }
       },
