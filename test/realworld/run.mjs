@@ -281,8 +281,14 @@ function compare(entry, report, runtimeTools) {
     }
     row.found++;
     if (candidates.length > 1) row.ambiguous++;
-    // Several declarations with one name (variants under conditions): compare with the closest one.
-    const st = candidates.reduce((best, t) => (Math.abs(t.bytes - rtBytes) < Math.abs(best.bytes - rtBytes) ? t : best));
+    // Several declarations with one name (variants under conditions): compare with the closest of those
+    // registered with the fewest conditions (none, then only a registrar wrapper that may drop tools, then
+    // a branch), since a server started with no special setting runs those.
+    const rank = (t) => (!t.conditional ? 0 : /^registered through a wrapper\b[^;]*$/.test(t.conditional) ? 1 : 2);
+    const bestRank = Math.min(...candidates.map(rank));
+    const st = candidates
+      .filter((t) => rank(t) === bestRank)
+      .reduce((best, t) => (Math.abs(t.bytes - rtBytes) < Math.abs(best.bytes - rtBytes) ? t : best));
     const diff = Math.abs(st.bytes - rtBytes) / rtBytes;
     if (diff <= 0.02) row.within2++;
     if (diff <= 0.1) row.within10++;

@@ -105,3 +105,30 @@ describe('registrar wrappers', () => {
     expect(found).toEqual({ logged: undefined, other: undefined });
   });
 });
+
+describe('registration helpers called under a condition', () => {
+  const helper = [
+    'function registerExtras(target: McpServer) {',
+    "  target.tool('extra_tool', 'Extra.', async () => ({ content: [] }));",
+    '}',
+  ];
+
+  it('marks a file-local helper whose every call is conditional, naming the conditions', () => {
+    const found = conditions(
+      [...HEADER, ...helper, "if (process.env.EXTRAS === 'on') registerExtras(server);", "const beta = process.env.BETA === '1';", 'if (beta) { registerExtras(server); }'].join('\n'),
+    );
+    expect(found.extra_tool).toBe(
+      'registered only when registerExtras() is called, which is only when process.env.EXTRAS === "on" (depends on process.env.EXTRAS) or beta (depends on process.env.BETA)',
+    );
+  });
+
+  it('leaves it unconditional when one call always runs, or when the helper is exported or passed around', () => {
+    expect(conditions([...HEADER, ...helper, "if (process.env.EXTRAS) registerExtras(server);", 'registerExtras(server);'].join('\n')).extra_tool).toBeUndefined();
+    expect(conditions([...HEADER, ...helper, 'export { registerExtras };', "if (process.env.EXTRAS) registerExtras(server);"].join('\n')).extra_tool).toBeUndefined();
+    expect(conditions([...HEADER, ...helper, 'const plugins = [registerExtras];', "if (process.env.EXTRAS) registerExtras(server);"].join('\n')).extra_tool).toBeUndefined();
+  });
+
+  it('drops the tool when every call is statically never reached', () => {
+    expect(conditions([...HEADER, ...helper, 'const ENABLED = false;', 'if (ENABLED) registerExtras(server);'].join('\n'))).not.toHaveProperty('extra_tool');
+  });
+});

@@ -7,7 +7,7 @@
  * the walk already recorded and the program's top-level statements are looked at: no extra reads.
  */
 import type { TSESTree } from '@typescript-eslint/types';
-import { unwrap } from '../ast.js';
+import { getParent, unwrap, walk } from '../ast.js';
 import type { Node } from '../model.js';
 import { evaluateValue, isEnvironmentDependent, Unreadable } from '../schema/static-value.js';
 import type { FoundTool } from './build.js';
@@ -29,17 +29,71 @@ export function applyCondition(tools: FoundTool[], candidate: Candidate<TSESTree
 
 export function readCondition(candidate: Candidate<TSESTree.CallExpression>, context: DetectContext): Condition {
   const path = [...candidate.ancestors, candidate.node];
-  const reasons: string[] = [];
-  for (let i = path.length - 2; i >= 0; i--) {
-    const parent = path[i];
-    const child = path[i + 1];
-    const found = readBranch(parent, child, context) ?? readEarlyReturns(parent, child, context);
-    if (found?.kind === 'never') return found;
-    if (found?.kind === 'when') reasons.push(found.reason);
-  }
+  const inPath = readPathCondition(path, context);
+  if (inPath.kind === 'never') return inPath;
+  const reasons = inPath.kind === 'when' ? [inPath.reason] : [];
+  const caller = readCallerCondition(path, context);
+  if (caller?.kind === 'never') return caller;
+  if (caller?.kind === 'when') reasons.push(caller.reason);
   const wrapper = findDroppingWrapper(candidate.node, context);
   if (wrapper) reasons.push(wrapper);
   return reasons.length === 0 ? ALWAYS : { kind: 'when', reason: reasons.join('; ') };
+}
+
+/** The branches and early returns along `path` (root first) that decide whether its last node runs. */
+function readPathCondition(path: readonly Node[], context: DetectContext): Condition {
+  const reasons: string[] = [];
+  for (let i = path.length - 2; i >= 0; i--) {
+    const found = readBranch(path[i], path[i + 1], context) ?? readEarlyReturns(path[i], path[i + 1], context);
+    if (found?.kind === 'never') return found;
+    if (found?.kind === 'when') reasons.push(found.reason);
+  }
+  return reasons.length === 0 ? ALWAYS : { kind: 'when', reason: reasons.join('; ') };
+}
+
+/**
+ * A registration written in a file-local `function register…()` runs only where that function is called:
+ * when every call in the file is under a condition, so is the registration. A function that is exported or
+ * used other than by a direct call (passed as a callback) may run anywhere: no condition is read.
+ */
+function readCallerCondition(path: readonly Node[], context: DetectContext): Condition | undefined {
+  const index = path.findLastIndex((node) => node.type === 'FunctionDeclaration');
+  if (index < 1) return undefined;
+  const fn = path[index] as TSESTree.FunctionDeclaration;
+  if (!fn.id || path[index - 1].type !== 'Program') return undefined;
+  const uses = context.getFunctionUses(fn.id.name);
+  if (!uses || uses.length === 0) return undefined;
+  const conditions = uses.map((call) => readPathCondition(getAncestry(context.program, call), context));
+  if (conditions.every((c) => c.kind === 'never')) return { kind: 'never' };
+  if (conditions.some((c) => c.kind === 'always')) return undefined;
+  const reasons = [...new Set(conditions.flatMap((c) => (c.kind === 'when' ? [c.reason.replace(/^registered only when /, '')] : [])))];
+  return { kind: 'when', reason: `registered only when ${fn.id.name}() is called, which is only when ${reasons.join(' or ')}` };
+}
+
+function getAncestry(program: TSESTree.Program, node: Node): Node[] {
+  const path: Node[] = [node];
+  for (let parent = getParent(program, node); parent; parent = getParent(program, parent)) path.unshift(parent);
+  return path;
+}
+
+/**
+ * Direct calls `name(…)` of a top-level function, by name; undefined for a name that is exported or used
+ * any other way (the function may then be called from anywhere). One walk per file, on first use.
+ */
+export function findFunctionUses(program: TSESTree.Program): ReadonlyMap<string, readonly TSESTree.CallExpression[] | undefined> {
+  const declared = new Set<string>();
+  for (const statement of program.body) {
+    if (statement.type === 'FunctionDeclaration' && statement.id) declared.add(statement.id.name);
+  }
+  const uses = new Map<string, TSESTree.CallExpression[] | undefined>();
+  for (const name of declared) uses.set(name, []);
+  walk(program, (node, parent) => {
+    if (node.type !== 'Identifier' || !declared.has(node.name)) return;
+    if (parent?.type === 'FunctionDeclaration' && parent.id === node) return;
+    if (parent?.type === 'CallExpression' && parent.callee === node) uses.get(node.name)?.push(parent);
+    else uses.set(node.name, undefined);
+  });
+  return uses;
 }
 
 /** `if (test) A else B`, `test ? A : B`, `test && A`, `test || A`: the branch `child` is in. */

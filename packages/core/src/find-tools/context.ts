@@ -8,7 +8,7 @@ import type { AnalyzeOptions, Node, StaticText, TextValue } from '../model.js';
 import type { SchemaContext } from '../schema/index.js';
 import { evaluateText, getExportsMemberName, Scope } from '../text/index.js';
 import { getThisAssignmentName } from './collect.js';
-import { findDroppingWrappers } from './conditions.js';
+import { findDroppingWrappers, findFunctionUses } from './conditions.js';
 import { getInstalledZodVersion } from '../installed-libraries.js';
 import { MAX_DEPTH } from '../text/budget.js';
 
@@ -29,6 +29,7 @@ export class DetectContext {
   private scope: Scope | undefined;
   private propertiesByValueName: Map<string, TSESTree.Property[]> | undefined;
   private droppingWrappers: Map<string, Node> | undefined;
+  private functionUses: ReadonlyMap<string, readonly TSESTree.CallExpression[] | undefined> | undefined;
 
   constructor(
     readonly program: Program,
@@ -71,6 +72,12 @@ export class DetectContext {
   getDroppingWrappers(): ReadonlyMap<string, Node> {
     this.droppingWrappers ??= findDroppingWrappers(this.program);
     return this.droppingWrappers;
+  }
+
+  /** Direct calls of a top-level function (`conditions.ts`); undefined when it is exported or used otherwise. */
+  getFunctionUses(name: string): readonly TSESTree.CallExpression[] | undefined {
+    this.functionUses ??= findFunctionUses(this.program);
+    return this.functionUses.get(name);
   }
 
   text(node: Node): TextValue {
