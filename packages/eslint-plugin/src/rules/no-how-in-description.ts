@@ -8,7 +8,7 @@ import { asEslintNode, getToolLabel, isStaticText } from '../utils/tool-text.js'
 
 type Kind = HowKind | 'filler';
 export type Options = [{ checkParameters?: boolean; checkConstraints?: boolean; kinds?: Kind[] }];
-export type MessageIds = 'howInToolDescription' | 'howInParamDescription' | 'constraintInToolDescription';
+export type MessageIds = 'howInToolDescription' | 'howAndConstraintInToolDescription' | 'howInParamDescription' | 'constraintInToolDescription';
 
 const KINDS: readonly Kind[] = ['rule', 'default', 'example', 'edge-case', 'format', 'warning', 'markup', 'detail', 'filler'];
 
@@ -44,6 +44,8 @@ export default createRule<Options, MessageIds>({
     messages: {
       howInToolDescription:
         'How-text or filler in the description of {{tool}}: {{count}}, {{bytes}} bytes (~{{tokens}} tokens) read on every request. `toolslim slim` moves it to an instruction file.',
+      howAndConstraintInToolDescription:
+        'How-text or filler in the description of {{tool}}: {{count}}, {{bytes}} bytes (~{{tokens}} tokens); `toolslim slim` moves it out. Its constraint ("{{cue}}") belongs on {{target}}.',
       howInParamDescription:
         'How-text or filler in the description of parameter "{{param}}": {{count}}, {{bytes}} bytes (~{{tokens}} tokens). `toolslim slim` moves it to an instruction file.',
       constraintInToolDescription:
@@ -96,17 +98,18 @@ export default createRule<Options, MessageIds>({
             const units = classifySentences(tool.description.value);
             const label = getToolLabel(tool);
             const hasHow = findHowUnits(tool.description.value, { isReported }).length > 0;
-            reportHow(tool.description, false, 'howInToolDescription', { tool: label });
-            const constraints = units.filter((unit) => unit.category === 'constraint');
-            // One report per description: constraints are reported when no how-text is, and never in a
-            // one-unit description (its only sentence says what the tool does).
-            if (options.checkConstraints !== false && !hasHow && constraints.length > 0 && units.length > 1) {
-              const param = findConstrainedParam(tool, constraints);
-              reportUnits(tool.description, constraints, 'constraintInToolDescription', {
+            const constraints = options.checkConstraints === false || units.length < 2 ? [] : units.filter((unit) => unit.category === 'constraint');
+            const param = constraints.length > 0 ? findConstrainedParam(tool, constraints) : undefined;
+            const constraintData = { target: param ? `parameter "${param.path.join('.')}"` : 'a parameter', cue: constraints[0]?.cue ?? '' };
+            // One report per description: how-text (which then names the first constraint too), else the
+            // constraints; never a constraint in a one-unit description (its only sentence says what the tool does).
+            if (hasHow) {
+              reportHow(tool.description, false, constraints.length > 0 ? 'howAndConstraintInToolDescription' : 'howInToolDescription', {
                 tool: label,
-                target: param ? `parameter "${param.path.join('.')}"` : 'a parameter',
-                cue: constraints[0].cue,
+                ...(constraints.length > 0 ? constraintData : {}),
               });
+            } else if (constraints.length > 0) {
+              reportUnits(tool.description, constraints, 'constraintInToolDescription', { tool: label, ...constraintData });
             }
           }
           if (options.checkParameters === false) continue;

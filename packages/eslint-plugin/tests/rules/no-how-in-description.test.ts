@@ -168,9 +168,15 @@ ruleTester.run('no-how-in-description', rule, {
       ],
     }))(`${MCP_HEAD}server.tool('list_runs', 'Lists the runs of a day. The date must be in YYYY-MM-DD format.', { date: z.string() }, async () => ({ content: [] }));`),
     ((code) => ({
-      name: 'a description with how-text and a constraint gets one report, for the how-text',
+      name: 'a description with how-text and a constraint gets one report, for the how-text, that names the constraint too',
       code,
-      errors: [{ messageId: 'howInToolDescription' as const, ...locateSpan(code, 'Returns JSON.') }],
-    }))(`${MCP_HEAD}server.tool('list_runs', 'Lists the runs of a day. Dates are in YYYY-MM-DD format. Returns JSON.', { date: z.string() }, async () => ({ content: [] }));`),
+      errors: [
+        {
+          messageId: 'howAndConstraintInToolDescription' as const,
+          ...locateSpan(code, 'Returns JSON.'),
+          data: { tool: '"list_runs"', count: '1 unit', bytes: '13', tokens: '3', target: 'parameter "date"', cue: 'YYYY-MM-DD' },
+        },
+      ],
+    }))(`${MCP_HEAD}server.tool('list_runs', 'Lists the runs of a day. The date must be in YYYY-MM-DD format. Returns JSON.', { date: z.string() }, async () => ({ content: [] }));`),
   ],
 });
