@@ -45,6 +45,28 @@ describe('createFileConstantResolver', () => {
     expect(evaluateIn(dir, 'src/tool.ts', 'e').kind).toBe('dynamic');
   });
 
+  it("reads tsc's CommonJS output, whose preamble `exports.a = exports.b = void 0` only declares the names", () => {
+    const dir = project({
+      'dist/texts.js': [
+        '"use strict";',
+        'Object.defineProperty(exports, "__esModule", { value: true });',
+        'exports.SECOND = exports.FIRST = void 0;',
+        'exports.FIRST = "First text.";',
+        'exports.SECOND = "Second text.";',
+      ].join('\n'),
+      'dist/tool.mjs': `import { FIRST, SECOND } from './texts.js';\nconst d = FIRST + ' ' + SECOND;\n`,
+    });
+    expect(evaluateIn(dir, 'dist/tool.mjs', 'd')).toMatchObject({ kind: 'static', value: 'First text. Second text.' });
+  });
+
+  it('reads an export assigned twice as unreadable, not as either value', () => {
+    const dir = project({
+      'dist/texts.js': ['"use strict";', 'exports.FIRST = "One.";', 'exports.FIRST = "Two.";'].join('\n'),
+      'dist/tool.mjs': `import { FIRST } from './texts.js';\nconst d = FIRST;\n`,
+    });
+    expect(evaluateIn(dir, 'dist/tool.mjs', 'd').kind).toBe('dynamic');
+  });
+
   it('gives up on text that is dynamic in the other file instead of guessing', () => {
     const dir = project({
       'a.ts': 'export const WHEN = `Built on ${new Date().toISOString()}.`;\n',

@@ -79,7 +79,8 @@ export class Scope {
           if (node.left.type === 'Identifier') reassigned.add(node.left.name);
           else if (node.left.type === 'MemberExpression' && node.operator === '=') {
             const name = getExportsMemberName(node.left);
-            if (name) this.exportsAssignments.set(name, [...(this.exportsAssignments.get(name) ?? []), node.right]);
+            // tsc's CommonJS preamble `exports.a = exports.b = void 0;` declares the names; it assigns nothing.
+            if (name && !isVoidChain(node.right)) this.exportsAssignments.set(name, [...(this.exportsAssignments.get(name) ?? []), node.right]);
           }
           break;
         case 'UpdateExpression':
@@ -182,6 +183,13 @@ export class Scope {
     const list = this.exportsAssignments.get(name);
     return list && list.length === 1 ? list[0] : undefined;
   }
+}
+
+/** `void 0`, or `exports.b = … = void 0` (the rest of tsc's preamble chain). */
+function isVoidChain(node: Node): boolean {
+  let value = node;
+  while (value.type === 'AssignmentExpression' && value.operator === '=') value = value.right;
+  return value.type === 'UnaryExpression' && value.operator === 'void';
 }
 
 /** `exports.X`, `module.exports.X` → `X`. */
