@@ -58,23 +58,7 @@ test('the snippet printed for a fastmcp server compiles', () => {
     ...wiring!.lines,
     '',
   ].join('\n');
-  const snippet = path.join(import.meta.dirname, '.snippet-check.mts');
-  writeFileSync(snippet, source);
-  try {
-    const program = ts.createProgram([snippet], {
-      strict: true,
-      noEmit: true,
-      module: ts.ModuleKind.NodeNext,
-      moduleResolution: ts.ModuleResolutionKind.NodeNext,
-      target: ts.ScriptTarget.ES2022,
-      types: ['node'],
-      skipLibCheck: true,
-    });
-    const diagnostics = ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
-    expect(diagnostics).toEqual([]);
-  } finally {
-    rmSync(snippet, { force: true });
-  }
+  expect(typeCheckSnippet('.snippet-check.mts', source)).toEqual([]);
 });
 
 test('a fastmcp server wired by slim serves read_instructions, its resources and the family index', async () => {
@@ -186,7 +170,12 @@ test('the lines printed for a server created in another workspace package compil
     ...wiring.lines.slice(1),
     '',
   ].join('\n');
-  const snippet = path.join(import.meta.dirname, '.snippet-elsewhere-check.mts');
+  expect(typeCheckSnippet('.snippet-elsewhere-check.mts', source)).toEqual([]);
+});
+
+/** Type-checks `source` as an ES module next to this test (strict, NodeNext), against the real packages; returns the diagnostics. */
+function typeCheckSnippet(name: string, source: string): string[] {
+  const snippet = path.join(import.meta.dirname, name);
   writeFileSync(snippet, source);
   try {
     const program = ts.createProgram([snippet], {
@@ -198,9 +187,8 @@ test('the lines printed for a server created in another workspace package compil
       types: ['node'],
       skipLibCheck: true,
     });
-    const diagnostics = ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
-    expect(diagnostics).toEqual([]);
+    return ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
   } finally {
     rmSync(snippet, { force: true });
   }
-});
+}
