@@ -18,10 +18,11 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { applyPins } from './pins.mjs';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
 
@@ -141,35 +142,6 @@ function ensureCopy(entry) {
   cpSync(source, dest, { recursive: true, filter: (p) => !/\/(\.git|node_modules)$/.test(p) });
   writeFileSync(marker, `${entry.commit}\n`);
   return dest;
-}
-
-/**
- * Exact versions a lockfile names that the registry no longer serves (or that come from outside it):
- * `pins` sets them, in every package.json of the copy, to a version that installs; the manifest says why.
- */
-function applyPins(entry, dir) {
-  if (!entry.pins) return;
-  const visit = (d) => {
-    for (const name of readdirSync(d, { withFileTypes: true })) {
-      if (name.name === 'node_modules' || name.name.startsWith('.')) continue;
-      const p = join(d, name.name);
-      if (name.isDirectory()) visit(p);
-      else if (name.name === 'package.json') {
-        const pkg = JSON.parse(readFileSync(p, 'utf8'));
-        let changed = false;
-        for (const field of ['dependencies', 'devDependencies', 'optionalDependencies']) {
-          for (const [dep, version] of Object.entries(entry.pins)) {
-            if (pkg[field]?.[dep] && pkg[field][dep] !== version) {
-              pkg[field][dep] = version;
-              changed = true;
-            }
-          }
-        }
-        if (changed) writeFileSync(p, `${JSON.stringify(pkg, null, 2)}\n`);
-      }
-    }
-  };
-  visit(dir);
 }
 
 function runSteps(entry, dir, kind, logFile) {

@@ -21,6 +21,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { applyPins } from './pins.mjs';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { measureTool } from '@toolslim/core';
@@ -221,32 +222,6 @@ async function listServer(entry, work, env, readFamilies = false) {
     clearTimeout(timeout);
     await client.close().catch(() => undefined);
   }
-}
-
-/** The manifest's `pins`: versions a lockfile names that this registry does not serve, set in every package.json (as run.mjs does). */
-function applyPins(entry, dir) {
-  if (!entry.pins) return;
-  const visit = (folder) => {
-    for (const item of readdirSync(folder, { withFileTypes: true })) {
-      if (item.name === 'node_modules' || item.name.startsWith('.')) continue;
-      const file = path.join(folder, item.name);
-      if (item.isDirectory()) visit(file);
-      else if (item.name === 'package.json') {
-        const pkg = JSON.parse(readFileSync(file, 'utf8'));
-        let changed = false;
-        for (const field of ['dependencies', 'devDependencies', 'optionalDependencies']) {
-          for (const [dep, version] of Object.entries(entry.pins)) {
-            if (pkg[field]?.[dep] && pkg[field][dep] !== version) {
-              pkg[field][dep] = version;
-              changed = true;
-            }
-          }
-        }
-        if (changed) writeFileSync(file, `${JSON.stringify(pkg, null, 2)}\n`);
-      }
-    }
-  };
-  visit(dir);
 }
 
 function summarise(tools) {
