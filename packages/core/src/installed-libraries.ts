@@ -6,6 +6,7 @@
 import { existsSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve, sep } from 'node:path';
+import { findPackageRoot, listSourceFiles } from './files.js';
 
 /** Memoised walk up from a file's folder to the nearest `node_modules/<name>` that `read` understands. */
 function createNearestLookup<T>(name: string, read: (packageDir: string) => T | undefined): (filePath: string) => T | undefined {
@@ -243,24 +244,8 @@ function countImports(dependencies: readonly string[], folder: string, recursive
 
 function countImportsUncached(dependencies: readonly string[], folder: string, recursive: boolean): Map<string, number> {
   const counts = new Map<string, number>();
-  const files: string[] = [];
-  const stack = [folder];
-  while (stack.length > 0 && files.length < IMPORT_SCAN_LIMIT) {
-    const dir = stack.pop()!;
-    let entries;
-    try {
-      entries = readdirSync(dir, { withFileTypes: true });
-    } catch {
-      continue;
-    }
-    for (const entry of entries) {
-      if (entry.isDirectory()) {
-        if (recursive && entry.name !== 'node_modules' && !entry.name.startsWith('.') && entry.name !== 'dist') stack.push(join(dir, entry.name));
-      } else if (/\.[cm]?[jt]sx?$/.test(entry.name)) {
-        files.push(join(dir, entry.name));
-      }
-    }
-  }
+  const enter = (_parent: string, name: string) => recursive && name !== 'node_modules' && name !== 'dist' && !name.startsWith('.');
+  const { files } = listSourceFiles(folder, { limit: IMPORT_SCAN_LIMIT, enter });
   for (const file of files) {
     let code: string;
     try {
@@ -273,13 +258,6 @@ function countImportsUncached(dependencies: readonly string[], folder: string, r
     }
   }
   return counts;
-}
-
-function findPackageRoot(directory: string): string | undefined {
-  for (let dir = directory; ; dir = dirname(dir)) {
-    if (existsSync(join(dir, 'package.json'))) return dir;
-    if (dirname(dir) === dir) return undefined;
-  }
 }
 
 function readDependencyNames(packageDir: string): string[] {

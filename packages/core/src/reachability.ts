@@ -5,9 +5,9 @@
  * nothing: it is not a tool of the server, and `report` leaves it out. Anything less certain (the name
  * appears in another file, in a comment, in a string) keeps the tool: this only drops dead exports.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseSource, type Program } from './ast.js';
+import { findPackageRoot, isFile, listSourceFiles, readIfFile } from './files.js';
 import type { Node, ToolDecl } from './model.js';
 
 /** Styles found by their shape alone: the only ones that can be definitions nothing registers. */
@@ -15,7 +15,6 @@ const SHAPE_FRAMEWORKS = new Set<ToolDecl['framework']>(['shape', 'anthropic', '
 
 /** Folders that hold no source that could register a definition (installs, build output). */
 const SKIPPED_DIRECTORIES = new Set(['node_modules', 'dist', 'build', 'coverage', '.git', '.turbo', '.next']);
-const SOURCE_FILE = /\.(?:[cm]?[jt]sx?)$/;
 /** A package with more source than this is not searched: the definition is then kept. */
 const MAX_FILES = 2000;
 
@@ -35,7 +34,7 @@ export function createReachabilityChecker(options: ReachabilityOptions = {}): Re
   const packageFiles = new Map<string, readonly string[] | undefined>();
   const programs = new Map<string, Program | undefined>();
   const getPackageFiles = (root: string) => {
-    if (!packageFiles.has(root)) packageFiles.set(root, listSourceFiles(root));
+    if (!packageFiles.has(root)) packageFiles.set(root, listPackageSources(root));
     return packageFiles.get(root);
   };
   return {
@@ -118,49 +117,9 @@ function isWithinLiterals(value: Node, start: number, end: number): boolean {
   return false;
 }
 
-function findPackageRoot(directory: string): string | undefined {
-  for (let dir = directory; ; dir = path.dirname(dir)) {
-    if (isFile(path.join(dir, 'package.json'))) return dir;
-    if (path.dirname(dir) === dir) return undefined;
-  }
-}
-
-function listSourceFiles(root: string): string[] | undefined {
-  const files: string[] = [];
-  const stack = [root];
-  while (stack.length > 0) {
-    const dir = stack.pop()!;
-    let entries;
-    try {
-      entries = readdirSync(dir, { withFileTypes: true });
-    } catch {
-      continue;
-    }
-    for (const entry of entries) {
-      if (entry.isDirectory()) {
-        // A nested package is another package: its own definitions are checked against its own files.
-        if (!SKIPPED_DIRECTORIES.has(entry.name) && !isFile(path.join(dir, entry.name, 'package.json'))) stack.push(path.join(dir, entry.name));
-      } else if (entry.isFile() && SOURCE_FILE.test(entry.name) && !entry.name.endsWith('.d.ts')) {
-        files.push(path.join(dir, entry.name));
-        if (files.length > MAX_FILES) return undefined;
-      }
-    }
-  }
-  return files;
-}
-
-function isFile(file: string): boolean {
-  try {
-    return statSync(file).isFile();
-  } catch {
-    return false;
-  }
-}
-
-function readIfFile(file: string): string | undefined {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch {
-    return undefined;
-  }
+function listPackageSources(root: string): readonly string[] | undefined {
+  // A nested package is another package: its own definitions are checked against its own files.
+  const enter = (folder: string, name: string) => !SKIPPED_DIRECTORIES.has(name) && !isFile(path.join(folder, name, 'package.json'));
+  const listed = listSourceFiles(root, { limit: MAX_FILES, enter });
+  return listed.complete ? listed.files : undefined;
 }

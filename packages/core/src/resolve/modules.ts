@@ -6,9 +6,10 @@
  * a missing file, a file that does not parse or is too large, a cycle, a chain past the depth limit.
  * Files are parsed with core's own parser, once per resolver (one resolver per `report` run).
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { parseSource, type Program } from '../ast.js';
+import { isFile, readIfFile } from '../files.js';
 import type { ModuleBinding, ModuleResolver, Node } from '../model.js';
 import { Scope } from '../text/scope.js';
 
@@ -326,16 +327,4 @@ export function resolveModulePath(fromFile: string, specifier: string, exists: (
     ? [...EXTENSION_SWAPS[extension].map((swap) => base.slice(0, -extension.length) + swap), ...BARE_EXTENSIONS.map((suffix) => base + suffix)]
     : [base, ...BARE_EXTENSIONS.map((suffix) => base + suffix)];
   return candidates.find((candidate) => exists(candidate));
-}
-
-function isFile(path: string): boolean {
-  try {
-    return existsSync(path) && statSync(path).isFile();
-  } catch {
-    return false;
-  }
-}
-
-function readIfFile(path: string): string | undefined {
-  return isFile(path) ? readFileSync(path, 'utf8') : undefined;
 }
