@@ -225,14 +225,7 @@ function isDirectlyExported(ancestors: readonly Node[]): boolean {
 
 /** Objects inside a JSON Schema's `properties` (or a response format) are schema, not tools. */
 function isUnderTrafficKey(ancestors: readonly Node[]): boolean {
-  for (let i = ancestors.length - 1, seen = 0; i >= 0 && seen < 2; i--) {
-    const a = ancestors[i];
-    if (a.type !== 'Property') continue;
-    seen++;
-    const key = getPropertyName(a);
-    if (key !== undefined && TRAFFIC_KEYS.has(key)) return true;
-  }
-  return false;
+  return isUnderPropertyKey(ancestors, TRAFFIC_KEYS, 0, 2);
 }
 
 function isProviderDefined(fields: ReadonlyMap<string, Field>, context: DetectContext): boolean {
@@ -244,12 +237,17 @@ function isProviderDefined(fields: ReadonlyMap<string, Field>, context: DetectCo
 
 export function isUnderSchemaContainer(ancestors: readonly Node[], skip: number): boolean {
   // Look at the nearest few holders only: a tool record two levels under `properties` is still schema.
-  for (let i = ancestors.length - 1 - skip, seen = 0; i >= 0 && seen < 3; i--) {
+  return isUnderPropertyKey(ancestors, SCHEMA_CONTAINER_KEYS, skip, 3);
+}
+
+/** Whether one of the `depth` nearest properties holding the node (after skipping `skip` ancestors) has a key in `keys`. */
+function isUnderPropertyKey(ancestors: readonly Node[], keys: ReadonlySet<string>, skip: number, depth: number): boolean {
+  for (let i = ancestors.length - 1 - skip, seen = 0; i >= 0 && seen < depth; i--) {
     const a = ancestors[i];
     if (a.type !== 'Property') continue;
     seen++;
     const key = getPropertyName(a);
-    if (key !== undefined && SCHEMA_CONTAINER_KEYS.has(key)) return true;
+    if (key !== undefined && keys.has(key)) return true;
   }
   return false;
 }
