@@ -95,10 +95,11 @@ export function selectUnits(value: string, extraSentences: number, pinned?: Rang
       if (i === opening) inOpening = true;
     }
   });
-  // A lead-in ("After executing this tool, you MUST:") stays when a guardrail of its list stays: the
-  // guardrail holds only under the condition the lead-in states.
+  // A lead-in that opens the items' sentence ("If you have a temporary branch from a prior step, you
+  // MUST:") stays when a guardrail of its list stays: the guardrail holds under the condition it states.
+  // A title ("Writing a good issue:") does not.
   units.forEach(({ unit, tag }, i) => {
-    if (tag || keptIndexes.has(i) || unit.markup || !/:\s*$/.test(unit.text)) return;
+    if (tag || keptIndexes.has(i) || unit.markup || !/\b(?:must|should|need to|have to|always|never)\s*:\s*$/i.test(unit.text)) return;
     let j = i + 1;
     while (j < units.length && !units[j].tag && units[j].unit.markupKind === 'list-item') j++;
     if (units.slice(i + 1, j).some((u, k) => keptIndexes.has(i + 1 + k) && u.unit.category === 'guardrail')) keptIndexes.add(i);
