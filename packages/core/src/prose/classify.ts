@@ -58,7 +58,7 @@ const GUARDRAIL_CUES: readonly Cue[] = [
   { pattern: /\b(?:never|do not|don't)\s+(?:run|execute|call|use)\s+(?:this\s+)?(?:\w+\s+)?autonomously\b/i },
   // inside Neon's <next_steps> and <workflow> blocks (issue 11): "ask for migration commit approval",
   // "otherwise, warn the user", "suggest creating a backup or point-in-time restore before running the migration"
-  { pattern: /\bask(?:s|ing)?\s+for\s+(?:[\w-]+\s+){1,2}(?:approval|confirmation|consent)\b|\bwarn\s+the\s+user\b/i },
+  { pattern: /\bask(?:s|ing)?\s+for\s+(?:[\w-]+\s+){1,2}(?:approval|confirmation|consent)\b|\b(?:otherwise|or),?\s+warn\s+the\s+user\b|\bwarn\s+the\s+user\s+(?:before|about|that|first)\b/i },
   { pattern: /\bsuggest(?:s|ing)?\s+(?:creating\s+|taking\s+)?a\s+backup\b|\bbackup\b[^.]*\bbefore\s+(?:running|applying|executing)\b/i },
   // destructive or irreversible consequences
   { pattern: /\b(?:irreversible|irreversibly|cannot be undone|can't be undone|not be undone|no way to undo|permanently|destructive|data loss|will be lost|is lost|are lost|dangerous)\b/i },
