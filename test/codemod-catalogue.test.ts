@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport, getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { classifySentences } from '@toolslim/core';
+import { classifySentences, type ClassifiedSentence } from '@toolslim/core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { planSlim, writeSlimPlan } from '../packages/codemod/src/index.js';
 import { getCapabilityKey } from '../packages/codemod/src/verify.js';
@@ -65,13 +65,23 @@ function collapse(text: string): string {
 
 /** Every unit of every description (tool and parameter) of a published tool. */
 function findUnits(tool: Tool): Array<{ where: string; text: string }> {
-  const units = (tool.description ? classifySentences(tool.description) : []).map((unit) => ({ where: tool.name, text: unit.text }));
+  // A block slim opened keeps some of its units and moves the rest: each unit inside a block counts on its own.
+  const units = (tool.description ? classifySentences(tool.description) : []).flatMap(getBlockUnits).map((text) => ({ where: tool.name, text }));
   const properties = (tool.inputSchema.properties ?? {}) as Record<string, { description?: unknown }>;
   for (const [param, schema] of Object.entries(properties)) {
     if (typeof schema.description !== 'string') continue;
     for (const unit of classifySentences(schema.description)) units.push({ where: `${tool.name}.${param}`, text: unit.text });
   }
   return units;
+}
+
+/** The units inside an XML-like block (nested blocks too), or the unit itself. */
+function getBlockUnits(unit: ClassifiedSentence): string[] {
+  const open = /^<([A-Za-z][\w.:-]*)(?:\s[^>]*)?>/.exec(unit.text);
+  const close = open ? `</${open[1]}>` : '';
+  if (unit.markupKind !== 'xml-block' || !open || !unit.text.endsWith(close)) return [unit.text];
+  const inner = unit.text.slice(open[0].length, unit.text.length - close.length).trim();
+  return inner === '' ? [unit.text] : classifySentences(inner).flatMap(getBlockUnits);
 }
 
 let workDir: string;

@@ -14,6 +14,11 @@
  * description's first unit (the label's `first`) and a blank line, so it reads as the detail it was.
  * Parameter units (a tool id with a `.`) are selected as a parameter's description.
  *
+ * A block unit that mixes categories is labelled as its units (`block`: the index of the block it came
+ * from, `part`: its place in the block it sits in directly, `open` / `close`: the tags around it). They are
+ * put back inside their tags: each tag on a line of its own, a list item or a unit after a lead-in on a new
+ * line, prose after a list after a blank line, so the splitter finds the same units again.
+ *
  * test/codemod-labels.test.ts holds the thresholds; docs/codemod.md reports the numbers.
  */
 import { readFileSync } from 'node:fs';
@@ -27,7 +32,8 @@ export function findRuns(labels) {
   let current;
   for (const label of labels) {
     const previous = current?.[current.length - 1];
-    if (previous && previous.repo === label.repo && previous.tool === label.tool && label.index === previous.index + 1) current.push(label);
+    const sameBlock = label.block !== undefined && label.block === previous?.block;
+    if (previous && previous.repo === label.repo && previous.tool === label.tool && (label.index === previous.index + 1 || sameBlock)) current.push(label);
     else {
       current = [label];
       runs.push(current);
@@ -40,15 +46,27 @@ export function findRuns(labels) {
 export function buildDescription(run) {
   let text = '';
   const spans = [];
+  let previousItem = false;
+  let afterClose = false;
   const append = (unit, label) => {
     if (text !== '') {
       const previous = text.trimEnd();
-      if (unit.startsWith('<')) text += '\n\n';
+      if (unit.startsWith('<') || afterClose) text += '\n\n';
+      else if (label?.block !== undefined && previous.endsWith('>')) text += '\n';
       else if (LIST_ITEM.test(unit) || /:$/.test(previous) || /^#/.test(previous.split('\n').pop() ?? '')) text += '\n';
+      else if (label?.block !== undefined && previousItem) text += '\n\n';
       else text += ' ';
     }
     if (label) spans.push({ label, start: text.length, end: text.length + unit.length });
     text += unit;
+    previousItem = LIST_ITEM.test(unit);
+    afterClose = false;
+  };
+  const appendPart = (label) => {
+    for (const [i, tag] of (label.open ?? []).entries()) text += `${text === '' || text.endsWith('\n\n') ? '' : i === 0 || afterClose ? '\n\n' : '\n'}${tag}`;
+    append(label.text, label);
+    for (const tag of label.close ?? []) text += `\n${tag}`;
+    afterClose = (label.close ?? []).length > 0;
   };
   if (run[0].index > 0 && run[0].first) text = `${run[0].first}\n\n`;
   const written = new Set();
@@ -57,7 +75,8 @@ export function buildDescription(run) {
       append(label.header);
       written.add(label.header);
     }
-    append(label.text, label);
+    if (label.block !== undefined) appendPart(label);
+    else append(label.text, label);
   }
   return { text, spans, parameter: run[0].tool.includes('.') };
 }

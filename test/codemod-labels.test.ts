@@ -12,6 +12,9 @@ interface Label {
   readonly tool: string;
   readonly category: string;
   readonly index: number;
+  /** For a unit split out of a block: the block's index, and the tags opened just before it. */
+  readonly block?: number;
+  readonly open?: readonly string[];
 }
 interface Row {
   readonly label: Label;
@@ -35,6 +38,23 @@ describe('selection on the labelled set', () => {
     for (const run of findRuns(labels) as Label[][]) {
       const { text, spans } = buildDescription(run) as { text: string; spans: Array<{ label: Label; start: number; end: number }> };
       for (const span of spans) expect(text.slice(span.start, span.end)).toBe(span.label.text);
+    }
+  });
+
+  test('a unit split out of a block is rebuilt between its tags and read as one unit (or inside one)', () => {
+    const runs = (findRuns(labels) as Label[][]).filter((run) => run.some((label) => label.block !== undefined));
+    expect(runs.length).toBeGreaterThanOrEqual(8);
+    for (const run of runs) {
+      const { text, spans } = buildDescription(run) as { text: string; spans: Array<{ label: Label; start: number; end: number }> };
+      const selection = selectUnits(text, 2)!;
+      const units = [...selection.kept, ...selection.moved, ...selection.toParams.map((move) => move.unit)];
+      for (const span of spans.filter((s) => s.label.block !== undefined)) {
+        const opened = (span.label.open ?? []).every((tag) => text.lastIndexOf(tag, span.start) >= 0);
+        expect(opened, span.label.text).toBe(true);
+        // A part that is itself a block (an `<example>`) may be opened by the selection: its units then cover it.
+        const covered = units.filter((unit) => unit.start < span.end && span.start < unit.end);
+        expect(covered.every((unit) => span.start <= unit.start && unit.end <= span.end) || covered.some((unit) => unit.start <= span.start && span.end <= unit.end), span.label.text).toBe(true);
+      }
     }
   });
 

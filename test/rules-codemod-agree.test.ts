@@ -167,7 +167,8 @@ describe('rules and codemod agree', () => {
         const kept = units.filter((unit) => after.includes(collapse(unit.text)));
         const moved = units.filter((unit) => !after.includes(collapse(unit.text)));
         const keptHow = kept.filter(isMoved);
-        const movedGuardrail = moved.filter((unit) => unit.category === 'guardrail');
+        // A guardrail block slim opened (its tag is still there) is checked unit by unit: its guardrails stay.
+        const movedGuardrail = moved.flatMap((unit) => findGuardrails(unit, after)).filter((unit) => !after.includes(collapse(unit.text)));
         const movedWhat = moved.filter((unit) => unit.category === 'what' || unit.category === 'when');
         const show = (list: ClassifiedSentence[]) => list.map((unit) => `${unit.category} "${unit.text.slice(0, 60)}"`).join('; ');
         if (movedGuardrail.length > 0) disagreements.push(`${project.name} ${tool.name}: moved guardrail ${show(movedGuardrail)}`);
@@ -194,4 +195,13 @@ function findReportedTool(tools: readonly ToolDecl[], message: Linter.LintMessag
     const holdsLine = loc !== undefined && loc.start.line <= message.line && message.line <= loc.end.line;
     return holdsLine || (param !== undefined && tool.params.some((p) => p.path.join('.') === param && p.node.loc?.start.line === message.line && path.isAbsolute(file)));
   });
+}
+
+/** A guardrail unit, or the guardrail units inside a guardrail block whose opening tag is still in `after`. */
+function findGuardrails(unit: ClassifiedSentence, after: string): ClassifiedSentence[] {
+  if (unit.category !== 'guardrail') return [];
+  const open = /^<([A-Za-z][\w.:-]*)(?:\s[^>]*)?>/.exec(unit.text);
+  const close = open ? `</${open[1]}>` : '';
+  if (!open || unit.markupKind !== 'xml-block' || !unit.text.endsWith(close) || !after.includes(open[0])) return [unit];
+  return classifySentences(unit.text.slice(open[0].length, unit.text.length - close.length).trim()).flatMap((inner) => findGuardrails(inner, after));
 }

@@ -29,7 +29,8 @@ export function readLabels(name = 'labels.json') {
 
 /**
  * Classifies each labelled unit in the context it was labelled in (its position, the first unit of its
- * description, the lead-in of its list) and counts hits per category.
+ * description, the lead-in of its list; for a unit of a block labelled as its units, its place in the
+ * block) and counts hits per category.
  */
 export function scoreLabels(labels, { splitSentences, classifySentence }) {
   const toUnit = (text) => {
@@ -40,7 +41,8 @@ export function scoreLabels(labels, { splitSentences, classifySentence }) {
     const unit = toUnit(label.text);
     const header = label.header === undefined ? undefined : classifySentence(toUnit(label.header), { index: 1, next: { ...unit } });
     const got = classifySentence(unit, {
-      index: label.index,
+      // A unit split out of a block (`block`, `part`) is read as the codemod reads a block's units: past the opening sentences.
+      index: label.block === undefined ? label.index : 3 + label.part,
       first: label.first,
       header: header && { text: header.text, category: header.category },
       parameter: label.tool.includes('.'),

@@ -95,6 +95,15 @@ export function selectUnits(value: string, extraSentences: number, pinned?: Rang
       if (i === opening) inOpening = true;
     }
   });
+  // A lead-in that opens the items' sentence ("If you have a temporary branch from a prior step, you
+  // MUST:") stays when a guardrail of its list stays: the guardrail holds under the condition it states.
+  // A title ("Writing a good issue:") does not.
+  units.forEach(({ unit, tag }, i) => {
+    if (tag || keptIndexes.has(i) || unit.markup || !/\b(?:must|should|need to|have to|always|never)\s*:\s*$/i.test(unit.text)) return;
+    let j = i + 1;
+    while (j < units.length && !units[j].tag && units[j].unit.markupKind === 'list-item') j++;
+    if (units.slice(i + 1, j).some((u, k) => keptIndexes.has(i + 1 + k) && u.unit.category === 'guardrail')) keptIndexes.add(i);
+  });
   // A lead-in ("Supported operations:") whose list all moves goes with it, unless it is a guardrail.
   // From the end, so a chain of lead-ins ("Supported operations:", "CREATE operations:", items) goes together.
   [...units.keys()].reverse().forEach((i) => {
@@ -123,29 +132,33 @@ function openBlocks(value: string, classified: readonly ClassifiedSentence[], pa
   // not count), the first sentence is the what; inside any other block, text without a cue is detail (as
   // past the opening sentences). A second run reads the slimmed text the same way.
   const firstProse = classified.find((unit) => !unit.markup && !isPinned(unit) && (unit.category === 'what' || unit.category === 'when'));
-  const open = (unit: ClassifiedSentence, base: number, blocks: readonly number[]): void => {
-    // A block that is a guardrail or a constraint as a whole stays whole: its parts read as one rule.
-    const inner = unit.markupKind === 'xml-block' && !isProtected(unit) ? getInnerRange(value, unit) : undefined;
+  const open = (unit: ClassifiedSentence, base: number, blocks: readonly number[]): Unit[] => {
+    const inner = unit.markupKind === 'xml-block' ? getInnerRange(value, unit) : undefined;
     const innerUnits = inner ? splitSentences(value.slice(inner[0], inner[1])) : [];
-    if (!inner || innerUnits.length === 0) {
-      out.push({ unit, blocks });
-      return;
-    }
+    if (!inner || innerUnits.length === 0) return [{ unit, blocks }];
+    const saved = count;
     const block = count++;
-    out.push({ unit: makeTag(value, unit.start, inner[0]), tag: { block }, blocks });
+    const parts: Unit[] = [{ unit: makeTag(value, unit.start, inner[0]), tag: { block }, blocks }];
     let leadIn: ClassifiedSentence | undefined;
     innerUnits.forEach((sentence, i) => {
       const shifted: Sentence = { ...sentence, start: sentence.start + inner[0], end: sentence.end + inner[0] };
       const header = shifted.markupKind === 'list-item' && leadIn ? { text: leadIn.text, category: leadIn.category } : undefined;
       const first = base + i > 0 ? (firstProse?.text ?? innerUnits[0].text) : undefined;
       const result = classifySentence(shifted, { index: base + i, first, header, next: innerUnits[i + 1], parameter });
-      open(result, 3, [...blocks, block]);
+      parts.push(...open(result, 3, [...blocks, block]));
       if (shifted.markupKind === 'heading' || (!shifted.markup && /:\s*$/.test(shifted.text))) leadIn = result;
       else if (!shifted.markup) leadIn = undefined;
     });
-    out.push({ unit: makeTag(value, inner[1], unit.end), tag: { block }, blocks });
+    parts.push({ unit: makeTag(value, inner[1], unit.end), tag: { block }, blocks });
+    // A guardrail or constraint block is opened too, so that its how-text can move, but only when the
+    // sentences that make it one are found inside: otherwise it stays whole, as the one rule it reads as.
+    if (isProtected(unit) && !parts.some((part) => !part.tag && isProtected(part.unit))) {
+      count = saved;
+      return [{ unit, blocks }];
+    }
+    return parts;
   };
-  classified.forEach((unit) => open(unit, count === 0 && !firstProse ? 0 : 3, []));
+  for (const unit of classified) out.push(...open(unit, count === 0 && !firstProse ? 0 : 3, []));
   return out;
 }
 

@@ -98,11 +98,26 @@ describe('selectUnits', () => {
     expect(selectUnits(slimmed, 2, [slimmed.length - pointer.length, slimmed.length])).toBeUndefined();
   });
 
-  test('a block that is a guardrail as a whole stays whole', () => {
+  test('a guardrail block is opened: its guardrail sentences stay between its tags, the rest moves', () => {
     const value = 'Run a migration.\n\n<important_notes>\n  Always ask the user first before applying it.\n  It takes a few seconds.\n</important_notes>\n\nThe result lists each statement.';
     const selection = selectUnits(value, 2)!;
-    expect(getKeptText(value, selection)).toContain('It takes a few seconds.');
+    expect(getKeptText(value, selection)).toBe('Run a migration.\n\n<important_notes>\n  Always ask the user first before applying it.\n  </important_notes>');
+    expect(selection.moved.map((unit) => unit.text)).toEqual(['It takes a few seconds.', 'The result lists each statement.']);
+  });
+
+  test('a guardrail block none of whose units reads as a guardrail on its own stays whole', () => {
+    // The words that make the block a guardrail ("ask … the user") run across two of its units.
+    const value = 'Run a migration.\n\n<important_notes>\n  Before applying it, ask\n\n  the user.\n</important_notes>\n\nThe result lists each statement.';
+    const selection = selectUnits(value, 2)!;
+    expect(getKeptText(value, selection)).toContain('<important_notes>\n  Before applying it, ask\n\n  the user.\n</important_notes>');
     expect(selection.moved.map((unit) => unit.text)).toEqual(['The result lists each statement.']);
+  });
+
+  test('a lead-in stays with a guardrail of its list', () => {
+    const value = 'Run SQL.\n\n<important_notes>\n  If you have a temporary branch from a prior step, you MUST:\n  1. Pass the branch ID to this tool unless explicitly told otherwise\n  2. Tell the user which branch you used\n</important_notes>';
+    const selection = selectUnits(value, 2)!;
+    expect(getKeptText(value, selection)).toContain('If you have a temporary branch from a prior step, you MUST:\n  1. Pass the branch ID');
+    expect(selection.moved.map((unit) => unit.text)).toEqual(['2. Tell the user which branch you used']);
   });
 
   test('inside an opened block, a constraint stays with the tags and the rest moves', () => {

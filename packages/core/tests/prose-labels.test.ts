@@ -40,7 +40,8 @@ describe('labelled units of the corpus', () => {
 // back. labels.json is the set the cues were written on; held-out and blind were each measured before they
 // were tuned on. labels-blind-2.json is left out on purpose: a floor there would invite tuning on it.
 describe.each([
-  ['labels.json', { guardrail: 1, constraint: 0.98, howPrecision: 0.95, howRecall: 0.96 }],
+  // labels.json: guardrail 0.97 and how recall 0.94 since its mixed guardrail/constraint blocks are labelled as their units (issue 11)
+  ['labels.json', { guardrail: 0.97, constraint: 0.98, howPrecision: 0.95, howRecall: 0.94 }],
   ['labels-held-out.json', { guardrail: 1, constraint: 0.94, howPrecision: 0.95, howRecall: 0.92 }],
   ['labels-blind.json', { guardrail: 1, constraint: 0.93, howPrecision: 0.89, howRecall: 0.97 }],
 ] as const)('%s (floors at the numbers reached)', (name, floor) => {

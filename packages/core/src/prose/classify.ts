@@ -56,6 +56,10 @@ const GUARDRAIL_CUES: readonly Cue[] = [
   { pattern: /\bside[- ]effects?\b|\bacts on the live\b|\bchange the live\b|\bcan send\b[^.]*\b(?:e-?mails?|notifications?|messages?)\b/i },
   { pattern: /\bunless\s+(?:the\s+user\s+)?explicitly\s+(?:requested|asked|told|instructed)\b|\bexplicitly\s+requested\s+by\s+the\s+user\b/i },
   { pattern: /\b(?:never|do not|don't)\s+(?:run|execute|call|use)\s+(?:this\s+)?(?:\w+\s+)?autonomously\b/i },
+  // inside Neon's <next_steps> and <workflow> blocks (issue 11): "ask for migration commit approval",
+  // "otherwise, warn the user", "suggest creating a backup or point-in-time restore before running the migration"
+  { pattern: /\bask(?:s|ing)?\s+for\s+(?:[\w-]+\s+){1,2}(?:approval|confirmation|consent)\b|\b(?:otherwise|or),?\s+warn\s+the\s+user\b|\bwarn\s+the\s+user\s+(?:before|about|that|first)\b/i },
+  { pattern: /\bsuggest(?:s|ing)?\s+(?:creating\s+|taking\s+)?a\s+backup\b|\bbackup\b[^.]*\bbefore\s+(?:running|applying|executing)\b/i },
   // destructive or irreversible consequences
   { pattern: /\b(?:irreversible|irreversibly|cannot be undone|can't be undone|not be undone|no way to undo|permanently|destructive|data loss|will be lost|is lost|are lost|dangerous)\b/i },
   { pattern: /\bcannot be (?:edited|deleted|changed|modified|reverted|recovered)\b[^.]*\b(?:afterwards|later|once)\b/i },
@@ -158,7 +162,8 @@ const CONSTRAINT_CUES: readonly Cue[] = [
   // "`a` and `b` must be provided together", "Paths should end with .md"
   { pattern: /\b(?:must|should) be (?:provided|passed|set|given|used|sent) together\b|\b(?:must|should) (?:end|start|begin) with\b/i },
   { pattern: /\bfor\s+[\w-]+(?:\s+[\w-]+)?\s+only\b|\bmust first\b[^.]*\bparameter\b|\bleave (?:it\s+)?(?:blank|empty|unset) (?:when|if|for)\b/i },
-  { pattern: /\b(?:[Mm]ust|MUST)\s+(?:also\s+)?(?:pass|provide|include|specify|supply|set)\b|\bneeds?\s+(?:an?\s+)?`?[a-z]+_[a-z_]+/, readsCode: true },
+  // not a rule about the agent's own reply ("You MUST include ALL of the following fields in your response:")
+  { pattern: /\b(?:[Mm]ust|MUST)\s+(?:also\s+)?(?:pass|provide|include|specify|supply|set)\b|\bneeds?\s+(?:an?\s+)?`?[a-z]+_[a-z_]+/, readsCode: true, accept: (masked) => !/\bin your (?:response|reply|answer)\b/i.test(masked) },
   { pattern: /^for\s+[\w\s-]{2,30},\s*(?:provide|pass|set|include|use)\s+`?[a-z]+(?:_[a-z]+)+(?![^.]*\binstead\b)/i, readsCode: true },
   { pattern: /\binstead of\s+`?[a-z]+[A-Z]\w*|\bset (?:the\s+)?`?[a-z]+(?:_[a-z]+)+`? to `?[A-Z][A-Z_]{2,}\b/, readsCode: true },
   { pattern: /\bcannot be (?:changed|modified|updated|edited)\b|\bonly [\w\s]{1,20} updates are allowed\b|\b(?:should|must)\s+(?:precede|follow(?!\s+(?:these|this|the following))|come (?:before|after))\b/i },
