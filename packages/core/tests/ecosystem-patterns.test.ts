@@ -9,7 +9,9 @@
  *   through a namespace import (`operations.X$inboundSchema`) into `const args = { request: … }`;
  *   the same modules as tsc's CommonJS (`__exportStar(require(…), exports)`, `Object.defineProperty(exports,
  *   …, { get })`, `const texts_1 = require(…)` then `texts_1.X` in a description);
- * - a description built from a value awaited at start-up: unreadable, with a reason, measured as a lower bound.
+ * - a description built from a value awaited at start-up: unreadable, with a reason, measured as a lower bound;
+ * - definitions registered through a function that gives zod schemas the project's own `~standard.jsonSchema`
+ *   (what an SDK 2 server publishes): marked, since toolslim does not run that conversion.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -333,5 +335,56 @@ export function createServer() {
       rows.filter((row) => row.name !== 'read_guide'),
       listed.filter((tool) => tool.name !== 'read_guide'),
     );
+  });
+});
+
+describe("a project's own Standard Schema conversion", () => {
+  it("marks schemas converted from zod when the file replaces `~standard.jsonSchema` (what SDK 2 publishes)", () => {
+    const files = {
+      'server.mjs': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+
+/** Publish a trimmed JSON Schema: the SDK reads it through the Standard Schema interface. */
+function advertiseTrimmed(schema) {
+  Object.defineProperty(schema['~standard'], 'jsonSchema', {
+    configurable: true,
+    value: { input: () => trim(z.toJSONSchema(schema)), output: () => trim(z.toJSONSchema(schema, { io: 'output' })) },
+  });
+  return schema;
+}
+function trim(json) {
+  const { $schema, ...rest } = json;
+  return rest;
+}
+
+export const definitions = [
+  { name: 'plain_tool', description: 'No schema.', annotations: { readOnlyHint: true } },
+  { name: 'trimmed_tool', description: 'Trimmed.', inputSchema: { id: z.string() } },
+];
+
+const configs = new WeakMap();
+function register(server, definition) {
+  let config = configs.get(definition);
+  if (!config) {
+    config = { description: definition.description, annotations: definition.annotations };
+    if (definition.inputSchema) config.inputSchema = advertiseTrimmed(z.object(definition.inputSchema));
+    configs.set(definition, config);
+  }
+  server.registerTool(definition.name, config, async () => ({ content: [] }));
+}
+
+export function createServer() {
+  const server = new McpServer({ name: 'trimmed', version: '1.0.0' });
+  for (const definition of definitions) register(server, definition);
+  return server;
+}
+`,
+    };
+    const dir = writeProject(files);
+    const rows = report(dir, Object.keys(files));
+    expect(rows.find((row) => row.name === 'trimmed_tool')?.unreadable).toEqual([
+      { field: 'inputSchema', reason: expect.stringContaining('~standard.jsonSchema') },
+    ]);
+    expect(rows.find((row) => row.name === 'plain_tool')?.unreadable).toBeUndefined();
   });
 });
