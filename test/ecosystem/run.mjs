@@ -227,7 +227,7 @@ function compare(name, row, report, runtimeTools) {
     if (marked) row.unreadable.push(`${rt.name}: ${(st.unreadable ?? []).map((u) => `${u.field}: ${u.reason}`).join('; ') || 'dynamic'}`);
     if (diff > 0.02) {
       if (!marked) row.readableButOff.push(rt.name);
-      row.misses.push(`${rt.name}: static ${st.bytes} B vs runtime ${rt.bytes} B (${(diff * 100).toFixed(1)}%)${marked ? `, marked partly readable (${(st.unreadable ?? []).map((u) => u.field).join(', ')})` : ', NOT marked'}${sizeNote}`);
+      row.misses.push(`${rt.name}: static ${st.bytes} B vs runtime ${rt.bytes} B (${(diff * 100).toFixed(1)}%)${marked ? `, marked partly readable (${describeUnreadable(st)})` : ', NOT marked'}${sizeNote}`);
     }
   }
   const listed = new Set(runtimeReport.tools.map((t) => t.name));
@@ -237,6 +237,13 @@ function compare(name, row, report, runtimeTools) {
     seen.add(t.name);
     row.phantoms.push(`${t.name} (${t.file}:${t.line})`);
   }
+}
+
+/** `inputSchema, outputSchema: why` — the fields of a partly readable tool, grouped by reason. */
+function describeUnreadable(st) {
+  const byReason = new Map();
+  for (const u of st.unreadable ?? []) byReason.set(u.reason, [...(byReason.get(u.reason) ?? []), u.field]);
+  return [...byReason].map(([reason, fields]) => `${fields.join(', ')}: ${reason}`).join('; ') || 'dynamic';
 }
 
 async function main() {

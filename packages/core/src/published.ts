@@ -134,7 +134,7 @@ function buildPublishedToolUncached(original: ToolDecl, options: PublishedToolOp
     }
   }
   if (hasUnreadableAnnotations(decl) && !ADAPTER_PUBLISHERS.has(getPublisherName(decl, options))) {
-    unreadable.push({ field: 'annotations', reason: 'the annotations are not a static object (a helper call or a value known only at run time)' });
+    unreadable.push({ field: 'annotations', reason: 'the annotations are not a static object (a value known only at run time, or built by statements toolslim does not run)' });
   }
   const fields: Partial<Record<Field, JsonValue>> = {
     name,
@@ -176,7 +176,7 @@ function getStaticAnnotations(decl: ToolDecl): JsonObject | undefined {
   return isPlainObject(decl.annotations) ? decl.annotations : undefined;
 }
 
-/** Annotations are written, but not as anything static (`createAnnotations('…')`, a variable set at run time). */
+/** Annotations are written, but not as anything static (a helper that builds them with statements, a variable set at run time). */
 function hasUnreadableAnnotations(decl: ToolDecl): boolean {
   if (getStaticAnnotations(decl) !== undefined || decl.annotationsNode === undefined) return false;
   const node = unwrap(decl.annotationsNode);
