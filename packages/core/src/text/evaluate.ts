@@ -344,6 +344,20 @@ function identifierSegments(node: TSESTree.Identifier, context: TextContext, dep
   return new Unreadable(`\`${node.name}\` is not a constant of this file`, node);
 }
 
+/** Imported texts being read, across files and resolvers: a chain that comes back to one is a cycle. */
+const importing = new Set<Node>();
+
+/** Read the text of an imported declaration once at a time: `cycle()` when it is already being read. */
+export function readImportedText<T>(node: Node, read: () => T, cycle: () => T): T {
+  if (importing.has(node)) return cycle();
+  importing.add(node);
+  try {
+    return read();
+  } finally {
+    importing.delete(node);
+  }
+}
+
 /**
  * Text another module exports as `importedName`, for an imported name (`import { X }`) and for a member
  * of a namespace (`import * as ns` / `const ns = require('./x')`, then `ns.X`): through the caller's
@@ -357,7 +371,11 @@ function importedSegments(local: TSESTree.Identifier, source: string, importedNa
   const binding = context.resolveModule.resolveImport(context.filePath, source, importedName);
   if (binding.kind === 'unreadable') return new Unreadable(`\`${importedName}\`: ${binding.reason}`, local);
   if (binding.kind !== 'node') return new Unreadable(`\`${importedName}\` is imported from '${source}'`, local);
-  const text = evaluate(binding.node, { ...context, program: binding.program, filePath: binding.filePath }, depth + 1);
+  const text = readImportedText(
+    binding.node,
+    () => evaluate(binding.node, { ...context, program: binding.program, filePath: binding.filePath }, depth + 1),
+    () => new Unreadable(`\`${importedName}\` is imported in a cycle`, local),
+  );
   // The reason is the other file's; the place is this file's, where a report can point.
   if (text instanceof Unreadable) return new Unreadable(text.reason, local);
   return [{ text: textOf(text), node: local, externalFile: binding.filePath }];
