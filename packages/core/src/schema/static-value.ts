@@ -592,9 +592,12 @@ class Evaluator {
     }
     if (isPlainObject(object)) {
       if (Object.hasOwn(object, name)) return object[name];
-      // Every key of a static object is known: one it does not have reads as `undefined`, as at run time
-      // (`definition.outputSchema` of the definitions that have none), except what every object inherits.
-      return name in Object.prototype ? new Unreadable(`\`${name}\` is not a key of the object`, node) : undefined;
+      // A definition bound to a loop variable or a parameter (`definition.outputSchema` of the definitions that
+      // have none) reads a key it lacks as `undefined`, as at run time. A constant's missing key stays unknown:
+      // code may add it later (`options.flag = …`), and a branch must not be dropped on a guess.
+      const target = unwrap(node.object);
+      const bound = target.type === 'Identifier' && this.findBinding(target) !== undefined;
+      return bound && !(name in Object.prototype) ? undefined : new Unreadable(`\`${name}\` is not a key of the object`, node);
     }
     return new Unreadable(`a property read on ${describeValue(object)}`, node);
   }
