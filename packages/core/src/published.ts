@@ -67,13 +67,27 @@ export interface PublishedToolOptions {
    * by that class (name, description, inputSchema, outputSchema; no annotations, no `execution`).
    */
   readonly mastraMcpServer?: boolean;
+  /**
+   * The file replaces zod's Standard Schema conversion with its own (`Object.defineProperty(schema['~standard'],
+   * 'jsonSchema', …)`), which an SDK 2 server publishes instead of zod's: schemas converted from zod are then
+   * not what the server lists, and are marked (see `hasOwnStandardSchemaConversion`).
+   */
+  readonly ownStandardSchemaConversion?: boolean;
+}
+
+/**
+ * True when code assigns the `jsonSchema` member of a `~standard` object (the Standard Schema JSON Schema
+ * interface that MCP SDK 2 converts through): the project converts schemas its own way, in code toolslim does not run.
+ */
+export function hasOwnStandardSchemaConversion(code: string): boolean {
+  return /\[\s*(['"])~standard\1\s*\]\s*(?:,\s*(['"])jsonSchema\2|\.jsonSchema\s*=[^=])/.test(code);
 }
 
 /** Several rules (and report) ask for the same declaration's published tool; build it once per declaration and options. */
 const built = new WeakMap<ToolDecl, Map<string, PublishedToolResult>>();
 
 export function buildPublishedTool(decl: ToolDecl, options: PublishedToolOptions = {}): PublishedToolResult {
-  const key = `${options.mcpSdkExecution !== false}/${options.mcpSdkMajor ?? 1}/${options.zodFilePath ?? ''}/${options.mastraMcpServer === true}`;
+  const key = `${options.mcpSdkExecution !== false}/${options.mcpSdkMajor ?? 1}/${options.zodFilePath ?? ''}/${options.mastraMcpServer === true}/${options.ownStandardSchemaConversion === true}`;
   let byOptions = built.get(decl);
   if (!byOptions) {
     byOptions = new Map();
@@ -114,8 +128,13 @@ function buildPublishedToolUncached(original: ToolDecl, options: PublishedToolOp
   }
   const inputSchema = readSchema(decl.inputSchema, getPublisher(decl), 'inputSchema', unreadable);
   const outputSchema = readSchema(decl.outputSchema, getPublisher(decl), 'outputSchema', unreadable, 'output');
+  if (options.ownStandardSchemaConversion) {
+    for (const field of ['inputSchema', 'outputSchema'] as const) {
+      if (isSchemaFromZod(decl[field])) unreadable.push({ field, reason: "converted by the project's own `~standard.jsonSchema`, which toolslim does not run (read as zod converts it)" });
+    }
+  }
   if (hasUnreadableAnnotations(decl) && !ADAPTER_PUBLISHERS.has(getPublisherName(decl, options))) {
-    unreadable.push({ field: 'annotations', reason: 'the annotations are not a static object (a helper call or a value known only at run time)' });
+    unreadable.push({ field: 'annotations', reason: 'the annotations are not a static object (a value known only at run time, or built by statements toolslim does not run)' });
   }
   const fields: Partial<Record<Field, JsonValue>> = {
     name,
@@ -157,7 +176,7 @@ function getStaticAnnotations(decl: ToolDecl): JsonObject | undefined {
   return isPlainObject(decl.annotations) ? decl.annotations : undefined;
 }
 
-/** Annotations are written, but not as anything static (`createAnnotations('…')`, a variable set at run time). */
+/** Annotations are written, but not as anything static (a helper that builds them with statements, a variable set at run time). */
 function hasUnreadableAnnotations(decl: ToolDecl): boolean {
   if (getStaticAnnotations(decl) !== undefined || decl.annotationsNode === undefined) return false;
   const node = unwrap(decl.annotationsNode);

@@ -10,8 +10,8 @@ import { parseSource, type Program } from './ast.js';
 import { findPackageRoot, isFile, listSourceFiles, readIfFile } from './files.js';
 import type { Node, ToolDecl } from './model.js';
 
-/** Styles found by their shape alone: the only ones that can be definitions nothing registers. */
-const SHAPE_FRAMEWORKS = new Set<ToolDecl['framework']>(['shape', 'anthropic', 'openai']);
+/** Styles found by their shape alone (a low-level `{ name, description, inputSchema }` too): the only ones that can be definitions nothing registers. */
+const SHAPE_FRAMEWORKS = new Set<ToolDecl['framework']>(['shape', 'anthropic', 'openai', 'mcp-sdk-low-level']);
 
 /** Folders that hold no source that could register a definition (installs, build output). */
 const SKIPPED_DIRECTORIES = new Set(['node_modules', 'dist', 'build', 'coverage', '.git', '.turbo', '.next']);
@@ -42,7 +42,8 @@ export function createReachabilityChecker(options: ReachabilityOptions = {}): Re
       if (!SHAPE_FRAMEWORKS.has(decl.framework)) return false;
       const exported = getExportedConstName(decl.node, code, path.resolve(filePath), programs);
       if (exported === undefined) return false;
-      const word = new RegExp(`\\b${exported}\\b`, 'g');
+      // Identifiers may hold `$` (`tool$featureFlagsCreate` in generated code): escaped, and bounded by what cannot continue a name.
+      const word = new RegExp(`(?<![\\w$])${exported.replace(/\$/g, '\\$')}(?![\\w$])`, 'g');
       // Used in its own file besides its declaration (a list, a registration, a default export).
       if ((code.match(word) ?? []).length > 1) return false;
       const root = findPackageRoot(path.dirname(path.resolve(filePath)));

@@ -14,7 +14,7 @@ import { measureTool } from './measure.js';
 import type { ConstantResolver, Framework, PublishedTool, ToolDecl, ToolMeasure, ToolslimSettings } from './model.js';
 import { isSchemaFromZod } from './schema/index.js';
 import { createReachabilityChecker } from './reachability.js';
-import { buildPublishedTool, getPublisherName, type PublishedToolOptions, type PublisherName, type UnreadableField } from './published.js';
+import { buildPublishedTool, getPublisherName, hasOwnStandardSchemaConversion, type PublishedToolOptions, type PublisherName, type UnreadableField } from './published.js';
 
 /** One row of `toolslim report --json` / `measure --json`. */
 export interface ReportTool {
@@ -103,8 +103,9 @@ export function buildReport(
     const mcpSdkMajor = getProjectLibraries(path.resolve(file.filePath)).getMcpSdk()?.major;
     const mastraMcpServer = /\bMCPServer\b/.test(file.code) && /['"]@mastra\/mcp['"]/.test(file.code);
     const zodFilePath = /from\s+['"]zod(?:\/v[34])?['"]|require\(['"]zod['"]\)/.test(file.code) ? path.resolve(file.filePath) : undefined;
+    const ownStandardSchemaConversion = hasOwnStandardSchemaConversion(file.code);
     for (const decl of decls) {
-      if (!reachability.isUnreached(decl, file.filePath, file.code)) found.push(measureDecl(decl, file.filePath, { mcpSdkExecution, mcpSdkMajor, zodFilePath, mastraMcpServer }));
+      if (!reachability.isUnreached(decl, file.filePath, file.code)) found.push(measureDecl(decl, file.filePath, { mcpSdkExecution, mcpSdkMajor, zodFilePath, mastraMcpServer, ownStandardSchemaConversion }));
     }
   }
   dropLoopDefinitions(found);

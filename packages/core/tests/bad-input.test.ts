@@ -37,6 +37,22 @@ server.registerTool('cyclic', { description: 'Reads a cycle.', inputSchema: Shap
     expect(tool.unreadable).toEqual([{ field: 'inputSchema', reason: expect.stringMatching(/cycle/) }]);
   });
 
+  it('cyclic CommonJS re-exports, read as text through a namespace', () => {
+    const tool = onlyTool(
+      report({
+        'server.ts': `${SERVER_HEAD}import * as texts from './a.cjs';
+server.registerTool('cjs_cycle', { title: texts.MISSING, description: texts.A, inputSchema: { q: z.string() } }, async () => ({ content: [] }));`,
+        'a.cjs': `"use strict";\n__exportStar(require("./b.cjs"), exports);\nconst b_1 = require("./b.cjs");\nexports.A = b_1.B;\n`,
+        'b.cjs': `"use strict";\n__exportStar(require("./a.cjs"), exports);\nconst a_1 = require("./a.cjs");\nexports.B = a_1.A;\n`,
+      }),
+    );
+    expect(tool.dynamic).toBe(true);
+    expect(tool.unreadable).toEqual([
+      { field: 'title', reason: expect.stringMatching(/cycle|exports no/) },
+      { field: 'description', reason: expect.stringMatching(/cycle|calls itself|refers to itself|nested|too long/) },
+    ]);
+  });
+
   it('self-referencing constants', () => {
     const tool = onlyTool(
       report({

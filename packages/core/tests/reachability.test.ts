@@ -30,6 +30,16 @@ export const archiveEntry: Entry = {
   inputSchema: { type: 'object', properties: { id: { type: 'string' } } },
 };\n`,
   'src/index.ts': `import { readNoteSchema } from './tools/used.js';\nexport const allTools = [readNoteSchema];\n`,
+  // Generated code names definitions with `$`: still found where they are used.
+  'src/tools/generated.ts': `export const tool$notesCreate = {
+  name: 'create_note',
+  description: 'Creates a note.',
+  inputSchema: { type: 'object', properties: { text: { type: 'string' } } },
+};\n`,
+  'src/generated-index.ts': `import { tool$notesCreate } from './tools/generated.js';\nexport const generated = [tool$notesCreate];\n`,
+  // Shipped JavaScript: a low-level definition exported and used by nothing (only its .d.ts names it).
+  'dist/config/stale-config.js': `export const listBinsSchema = {\n  name: 'list_bins',\n  description: 'Lists bins.',\n  inputSchema: { type: 'object', properties: {} },\n};\n`,
+  'dist/config/stale-config.d.ts': `export declare const listBinsSchema: { name: string };\n`,
   // Not exported: a local definition is kept (what uses it is the evaluator's business).
   'src/tools/local.ts': `const localTool = { name: 'local_tool', description: 'Local.', inputSchema: { type: 'object', properties: {} } };\nconsole.log(localTool);\n`,
 };
@@ -47,6 +57,14 @@ describe('reachability of tool-shaped definitions', () => {
     }));
     const names = buildReport(given, { cwd: root }).tools.map((tool) => tool.name).sort();
     expect(names).toEqual(['local_tool', 'read_note']);
+  });
+
+  it('finds names with `$` where they are used, and leaves out a dead low-level export of shipped JavaScript', () => {
+    const given = ['src/tools/generated.ts', 'dist/config/stale-config.js'].map((file) => ({
+      filePath: path.join(root, file),
+      code: readFileSync(path.join(root, file), 'utf8'),
+    }));
+    expect(buildReport(given, { cwd: root }).tools.map((tool) => tool.name)).toEqual(['create_note']);
   });
 
   it('keeps a definition that a file given in memory uses, even when that file is not on disk', () => {

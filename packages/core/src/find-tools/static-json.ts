@@ -55,7 +55,8 @@ export function getStaticJson(input: Node, context: DetectContext, depth = 0): J
       return out;
     }
     default:
-      return undefined;
+      // `readOnlyAnnotations('Get X')`, a conditional, a fallback: whatever the value evaluator computes.
+      return getJsonValue(node, context);
   }
 }
 

@@ -79,9 +79,10 @@ export function createModuleResolver(options: ModuleResolverOptions = {}): Modul
           if (getName(spec.exported) !== name) continue;
           return resolveImportFrom(file, String(statement.source.value), getName(spec.local), depth + 1, next);
         }
-      } else if (statement.type === 'ExportAllDeclaration') {
-        const source = String(statement.source.value);
-        if (statement.exported) {
+      } else if (statement.type === 'ExportAllDeclaration' || getCommonJsExportStar(statement) !== undefined) {
+        // `export * from './x'`, or tsc's CommonJS `__exportStar(require("./x"), exports)`.
+        const source = statement.type === 'ExportAllDeclaration' ? String(statement.source.value) : getCommonJsExportStar(statement)!;
+        if (statement.type === 'ExportAllDeclaration' && statement.exported) {
           if (getName(statement.exported) === name) return resolveImportFrom(file, source, '*', depth + 1, next);
           continue;
         }
@@ -297,8 +298,50 @@ function findLocalExport(program: Program, name: string): LocalExport | undefine
       return { kind: 'node', node: statement.expression };
     }
   }
-  const assigned = Scope.of(program).getExportsAssignment(name);
+  const assigned = Scope.of(program).getExportsAssignment(name) ?? findCommonJsReExport(program, name);
   return assigned ? { kind: 'node', node: assigned } : undefined;
+}
+
+/** The module of tsc's CommonJS `__exportStar(require("./x"), exports)` (also `tslib_1.__exportStar`). */
+function getCommonJsExportStar(statement: Program['body'][number]): string | undefined {
+  if (statement.type !== 'ExpressionStatement' || statement.expression.type !== 'CallExpression') return undefined;
+  const call = statement.expression;
+  const callee = call.callee.type === 'MemberExpression' && !call.callee.computed ? call.callee.property : call.callee;
+  if (callee.type !== 'Identifier' || callee.name !== '__exportStar' || call.arguments.length !== 2) return undefined;
+  const [required, target] = call.arguments;
+  if (target.type !== 'Identifier' || target.name !== 'exports') return undefined;
+  if (required.type !== 'CallExpression' || required.callee.type !== 'Identifier' || required.callee.name !== 'require') return undefined;
+  const source = required.arguments[0];
+  return source?.type === 'Literal' && typeof source.value === 'string' ? source.value : undefined;
+}
+
+/**
+ * tsc's CommonJS form of `export { a as X } from './x'`: `Object.defineProperty(exports, "X", { enumerable: true,
+ * get: function () { return x_1.a; } })`. The getter's expression (`x_1.a`, a member of a `require`) is the value.
+ */
+function findCommonJsReExport(program: Program, name: string): Node | undefined {
+  for (const statement of program.body) {
+    if (statement.type !== 'ExpressionStatement' || statement.expression.type !== 'CallExpression') continue;
+    const { callee, arguments: args } = statement.expression;
+    if (callee.type !== 'MemberExpression' || callee.object.type !== 'Identifier' || callee.object.name !== 'Object') continue;
+    if (callee.property.type !== 'Identifier' || callee.property.name !== 'defineProperty' || args.length !== 3) continue;
+    const [target, key, descriptor] = args;
+    if (target.type !== 'Identifier' || target.name !== 'exports' || key.type !== 'Literal' || key.value !== name || descriptor.type !== 'ObjectExpression') continue;
+    for (const property of descriptor.properties) {
+      if (property.type !== 'Property' || getPropertyKey(property) !== 'get') continue;
+      const getter = property.value;
+      if (getter.type !== 'FunctionExpression' && getter.type !== 'ArrowFunctionExpression') continue;
+      if (getter.body.type !== 'BlockStatement') return getter.body;
+      const only = getter.body.body.length === 1 ? getter.body.body[0] : undefined;
+      if (only?.type === 'ReturnStatement' && only.argument) return only.argument;
+    }
+  }
+  return undefined;
+}
+
+function getPropertyKey(property: { key: Node; computed: boolean }): string | undefined {
+  if (property.key.type === 'Identifier' && !property.computed) return property.key.name;
+  return property.key.type === 'Literal' ? String(property.key.value) : undefined;
 }
 
 /** A top-level `const`/`let`/`var` initializer, function, class or enum named `name`. */

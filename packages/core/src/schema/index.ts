@@ -3,7 +3,6 @@
  * real values (zod schemas rebuilt with the real zod, JSON literals, `zodToJsonSchema(X)` results) and
  * converted by the same function the tool's framework uses, so the JSON is byte for byte the server's.
  */
-import { unwrap } from '../ast.js';
 import type { Framework, Node, ParamDecl, SchemaValue } from '../model.js';
 import type { TextContext } from '../text/index.js';
 import { convertSchema, getDefaultSchema, isRawShape, type SchemaIo } from './convert.js';
@@ -54,7 +53,8 @@ export function evaluateSchema(node: Node, framework: Framework, context: Schema
 function getSchemaValue(node: Node, framework: Framework, context: SchemaContext, io: SchemaIo): SchemaValue {
   const value = evaluateValue(node, context);
   if (value instanceof Unreadable) return { kind: 'dynamic', node: value.node, reason: value.reason };
-  if (value === undefined && isUndefinedLiteral(node)) {
+  // `undefined`, or a value known to be undefined (`definition.outputSchema` of a definition that has none): no schema given.
+  if (value === undefined) {
     const fallback = getDefaultSchema(framework, io);
     return fallback ? { kind: 'static', json: fallback, node } : { kind: 'none' };
   }
@@ -70,11 +70,6 @@ function findParamsSafely(node: Node, schema: SchemaValue, context: SchemaContex
   } catch {
     return [];
   }
-}
-
-function isUndefinedLiteral(node: Node): boolean {
-  const n = unwrap(node);
-  return n.type === 'Identifier' && n.name === 'undefined';
 }
 
 function isZodValue(value: unknown, framework: Framework): boolean {

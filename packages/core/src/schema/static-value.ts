@@ -12,6 +12,7 @@ import { getCalleeName, getPropertyName, unwrap, walk, type Program } from '../a
 import type { DynamicText, ModuleBinding, ModuleResolver, Node } from '../model.js';
 import { enter, leave, MAX_DEPTH, step } from '../text/budget.js';
 import { evaluateText, getExportsMemberName, Scope } from '../text/index.js';
+import { Unreadable } from '../resolve/unreadable.js';
 import {
   CALLBACK_METHODS,
   getNamespaceMember,
@@ -35,13 +36,8 @@ export interface ValueContext {
   readonly resolveModule?: ModuleResolver;
 }
 
-/** Why a value cannot be known statically, and where. */
-export class Unreadable {
-  constructor(
-    readonly reason: string,
-    readonly node: Node,
-  ) {}
-}
+/** Why a value cannot be known statically, and where (the one type every evaluator returns). */
+export { Unreadable };
 
 /**
  * Text whose value is known only at run time but whose static parts are known (a definition's description
@@ -319,7 +315,12 @@ class Evaluator {
         Object.assign(out, spread);
         continue;
       }
-      if (property.kind !== 'init' || property.method) return new Unreadable('an object with a getter or method', property);
+      if (property.kind !== 'init') return new Unreadable('an object with a getter or setter', property);
+      // `{ schema, render(data) { … } }`: a method is a function like any other member; only a call of it needs its body.
+      if (property.method && property.value.type === 'FunctionExpression' && !property.computed) {
+        defineValue(out, getPropertyName(property) ?? '', this.getFunction(property.value));
+        continue;
+      }
       const key = property.computed ? this.evaluate(property.key, depth + 1) : getPropertyName(property);
       if (key instanceof Unreadable) return key;
       if (typeof key !== 'string' && typeof key !== 'number') return new Unreadable('a computed key that is not static', property.key);
@@ -590,7 +591,13 @@ class Evaluator {
       return new Unreadable(`\`.${name}\` of a string`, node);
     }
     if (isPlainObject(object)) {
-      return Object.hasOwn(object, name) ? object[name] : new Unreadable(`\`${name}\` is not a key of the object`, node);
+      if (Object.hasOwn(object, name)) return object[name];
+      // A definition bound to a loop variable or a parameter (`definition.outputSchema` of the definitions that
+      // have none) reads a key it lacks as `undefined`, as at run time. A constant's missing key stays unknown:
+      // code may add it later (`options.flag = …`), and a branch must not be dropped on a guess.
+      const target = unwrap(node.object);
+      const bound = target.type === 'Identifier' && this.findBinding(target) !== undefined;
+      return bound && !(name in Object.prototype) ? undefined : new Unreadable(`\`${name}\` is not a key of the object`, node);
     }
     return new Unreadable(`a property read on ${describeValue(object)}`, node);
   }

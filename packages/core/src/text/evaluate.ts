@@ -10,7 +10,8 @@
 import type { TSESTree } from '@typescript-eslint/types';
 import { getPropertyName, unwrap, type Program } from '../ast.js';
 import type { ConstantResolver, DynamicText, ModuleResolver, Node, StaticText, TextPiece, TextValue } from '../model.js';
-import { evaluateValue, isEnvironmentDependent, Unreadable as UnreadableValue, UnreadableText } from '../schema/static-value.js';
+import { Unreadable } from '../resolve/unreadable.js';
+import { evaluateValue, isEnvironmentDependent, UnreadableText } from '../schema/static-value.js';
 import { enter, leave, MAX_DEPTH, step } from './budget.js';
 import { getExportsMemberName, Scope } from './scope.js';
 
@@ -55,13 +56,6 @@ interface Char {
   /** [start, end) in source, or undefined when not written in this file verbatim. */
   readonly src: readonly [number, number] | undefined;
   readonly externalFile?: string;
-}
-
-class Unreadable {
-  constructor(
-    readonly reason: string,
-    readonly node: Node,
-  ) {}
 }
 
 type Eval = Segment[] | Unreadable;
@@ -160,8 +154,8 @@ function evaluate(input: Node, context: TextContext, depth: number): Eval {
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return [{ text: String(value), node }];
   // The value evaluator often knows better why (an import it followed, a helper it called).
   const isGeneric = result.reason.startsWith('a ') || result.reason.includes(' is imported from ');
-  if (value instanceof UnreadableValue && isEnvironmentDependent(value)) return new Unreadable(value.reason, result.node);
-  return value instanceof UnreadableValue && isGeneric && !value.reason.includes('not a schema builder') ? new Unreadable(value.reason, result.node) : result;
+  if (value instanceof Unreadable && isEnvironmentDependent(value)) return new Unreadable(value.reason, result.node);
+  return value instanceof Unreadable && isGeneric && !value.reason.includes('not a schema builder') ? new Unreadable(value.reason, result.node) : result;
 }
 
 function evaluateOwn(input: Node, context: TextContext, depth: number): Eval {
@@ -282,7 +276,7 @@ function callSegments(node: TSESTree.CallExpression, context: TextContext, depth
     if (!array) {
       // The value evaluator says why the list is unknown (a helper it could not run, a run-time value).
       const list = evaluateValue(callee.object, { ...context, zodVersion: context.zodVersion ?? 4 });
-      return new Unreadable(list instanceof UnreadableValue ? `a list joined at run time (${list.reason})` : '`.join()` on something that is not a static array', node);
+      return new Unreadable(list instanceof Unreadable ? `a list joined at run time (${list.reason})` : '`.join()` on something that is not a static array', node);
     }
     let separator: Segment[] = [{ text: ',', node }];
     if (node.arguments.length > 0) {
@@ -345,19 +339,46 @@ function identifierSegments(node: TSESTree.Identifier, context: TextContext, dep
     return evaluate(init, context, depth + 1);
   }
   const imported = scope.getImport(node.name);
-  if (imported && imported.importedName !== '*' && context.resolveConstant) {
-    const resolved = context.resolveConstant({
-      local: node,
-      importedName: imported.importedName,
-      source: imported.source,
-      fromFile: context.filePath,
-    });
-    if (resolved) {
-      return [{ text: resolved.value, node, ...(resolved.file ? { externalFile: resolved.file } : {}) }];
-    }
-  }
+  if (imported && imported.importedName !== '*') return importedSegments(node, imported.source, imported.importedName, context, depth);
   if (imported) return new Unreadable(`\`${node.name}\` is imported from '${imported.source}'`, node);
   return new Unreadable(`\`${node.name}\` is not a constant of this file`, node);
+}
+
+/** Imported texts being read, across files and resolvers: a chain that comes back to one is a cycle. */
+const importing = new Set<Node>();
+
+/** Read the text of an imported declaration once at a time: `cycle()` when it is already being read. */
+export function readImportedText<T>(node: Node, read: () => T, cycle: () => T): T {
+  if (importing.has(node)) return cycle();
+  importing.add(node);
+  try {
+    return read();
+  } finally {
+    importing.delete(node);
+  }
+}
+
+/**
+ * Text another module exports as `importedName`, for an imported name (`import { X }`) and for a member
+ * of a namespace (`import * as ns` / `const ns = require('./x')`, then `ns.X`): through the caller's
+ * `ConstantResolver` (ts-morph in the codemod, type information in ESLint), else through the one module
+ * resolver the value evaluator uses. The text is marked as written in that file (`externalFile`).
+ */
+function importedSegments(local: TSESTree.Identifier, source: string, importedName: string, context: TextContext, depth: number): Eval {
+  const resolved = context.resolveConstant?.({ local, importedName, source, fromFile: context.filePath });
+  if (resolved) return [{ text: resolved.value, node: local, ...(resolved.file ? { externalFile: resolved.file } : {}) }];
+  if (!context.resolveModule) return new Unreadable(`\`${importedName}\` is imported from '${source}'`, local);
+  const binding = context.resolveModule.resolveImport(context.filePath, source, importedName);
+  if (binding.kind === 'unreadable') return new Unreadable(`\`${importedName}\`: ${binding.reason}`, local);
+  if (binding.kind !== 'node') return new Unreadable(`\`${importedName}\` is imported from '${source}'`, local);
+  const text = readImportedText(
+    binding.node,
+    () => evaluate(binding.node, { ...context, program: binding.program, filePath: binding.filePath }, depth + 1),
+    () => new Unreadable(`\`${importedName}\` is imported in a cycle`, local),
+  );
+  // The reason is the other file's; the place is this file's, where a report can point.
+  if (text instanceof Unreadable) return new Unreadable(text.reason, local);
+  return [{ text: textOf(text), node: local, externalFile: binding.filePath }];
 }
 
 function memberSegments(node: TSESTree.MemberExpression, context: TextContext, depth: number): Eval {
@@ -383,6 +404,9 @@ function memberSegments(node: TSESTree.MemberExpression, context: TextContext, d
       const member = objectLiteral.body.members.find((m) => (m.id.type === 'Identifier' ? m.id.name : String(m.id.value)) === key);
       if (member?.initializer) return evaluate(member.initializer, context, depth + 1);
     }
+    // `texts.X` of `import * as texts from './texts'`, `texts_1.X` of tsc's `const texts_1 = require("./texts")`.
+    const imported = Scope.of(context.program).getImport(object.name);
+    if (imported?.importedName === '*' && node.property.type === 'Identifier') return importedSegments(node.property, imported.source, key, context, depth);
   }
   return new Unreadable('a property read that is not a same-file constant', node);
 }

@@ -8,7 +8,7 @@ import type { TSESTree } from '@typescript-eslint/types';
 import type { Program } from '../ast.js';
 import type { ConstantResolver, ModuleResolver, Node } from '../model.js';
 import { createModuleResolver } from '../resolve/modules.js';
-import { evaluateText } from './evaluate.js';
+import { evaluateText, readImportedText } from './evaluate.js';
 import { Scope } from './scope.js';
 
 export interface FileConstantResolverOptions {
@@ -26,7 +26,13 @@ export function createFileConstantResolver(options: FileConstantResolverOptions 
     if (!ref.source.startsWith('.')) return undefined;
     const binding = modules.resolveImport(ref.fromFile, ref.source, ref.importedName);
     if (binding.kind !== 'node') return undefined;
-    const text = evaluateText(binding.node, { program: binding.program, filePath: binding.filePath, resolveModule: modules });
+    const node = binding.node;
+    const text = readImportedText(
+      node,
+      () => evaluateText(node, { program: binding.program, filePath: binding.filePath, resolveModule: modules }),
+      () => undefined,
+    );
+    if (!text) return undefined;
     return text.kind === 'static' ? { value: text.value, file: binding.filePath } : undefined;
   };
 }
