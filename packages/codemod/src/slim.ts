@@ -20,7 +20,7 @@ import type { AnalysedFile, FileChange, FileError, SizeTotals, SkippedTool, Slim
 import { SourceStore } from './source-store.js';
 import { getErrorMessage, getPublished, getServerName, getStaticValue } from './tool-values.js';
 import { dropOverlaps, dropUntilVerified } from './verify-plans.js';
-import { buildWiringElsewhere, planRuntimeDependency, wireRuntime } from './wire-plan.js';
+import { buildWiringElsewhere, planRuntimeDependency, wireRegisterCallback, wireRuntime } from './wire-plan.js';
 import { ALREADY_SERVED } from './wire-runtime.js';
 import { findServerElsewhere } from './find-server-elsewhere.js';
 
@@ -128,7 +128,9 @@ export function planSlim(options: SlimOptions): SlimPlan {
   }
   const wiring = plans.length > 0 && options.wire !== false ? wireRuntime(analysed, store, analyse, instructionsDir, options.instructionsTool) : [];
   if (plans.length > 0 && options.wire !== false && !hasServer && !alreadyServed && needsTool) {
-    wiring.push(buildWiringElsewhere(elsewhere, plans[0].file, instructionsDir, relative, options.instructionsTool));
+    // A wrapper's server with the app's own `register` callback: wired in the app, else the lines are printed.
+    const viaRegister = elsewhere?.construction === 'McpServer' ? wireRegisterCallback(analysed, store, analyse, instructionsDir, options.instructionsTool) : undefined;
+    wiring.push(viaRegister ?? buildWiringElsewhere(elsewhere, plans[0].file, instructionsDir, relative, options.instructionsTool));
   }
 
   const sources: FileChange[] = store.findChangedFiles().map((file) => ({ file, before: store.getOriginal(file), after: store.getCurrent(file) }));

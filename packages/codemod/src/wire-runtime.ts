@@ -38,7 +38,7 @@ export interface WiringInput {
 const RUNTIME = '@toolslim/runtime';
 
 /** A file that already calls one of the runtime's serving functions. */
-export const ALREADY_SERVED = /\b(?:serveInstructions|serveFastMcpInstructions|createInstructionsCatalog)\s*\(/;
+export const ALREADY_SERVED = /\b(?:serveInstructions|serveFastMcpInstructions|serveInstructionsViaRegister|createInstructionsCatalog)\s*\(/;
 
 /** Edits that wire the runtime into a file (empty when it is already wired or cannot be), and what to say. */
 export function buildWiring(input: WiringInput): { edits: SourceEdit[]; wiring: Wiring | undefined } {
@@ -51,9 +51,7 @@ export function buildWiring(input: WiringInput): { edits: SourceEdit[]; wiring: 
   const toolOption = input.toolName && input.toolName !== DEFAULT_INSTRUCTIONS_TOOL ? `, toolName: '${input.toolName}'` : '';
   const from = input.moduleKind === 'esm' ? 'import.meta.url' : '__filename';
   const imports = program.body.filter((statement) => statement.type === 'ImportDeclaration');
-  // The file's own quote style: the last import's, else the first string literal's.
-  const quote = /^\s*import[^'"]*(['"])/.exec(imports.length > 0 ? code.slice(...imports[imports.length - 1].range) : '')?.[1] ?? /(['"])/.exec(code)?.[1] ?? "'";
-  const q = (text: string) => `${quote}${text}${quote}`;
+  const q = buildQuoter(code, imports);
   const dirExpression = `findInstructionsDir(${from}, ${q(input.packageDir)})`;
   // TypeScript compiled to CommonJS still writes `import`; plain CommonJS JavaScript writes `require`.
   const importLine =
@@ -129,8 +127,14 @@ function buildCatalogSnippet(input: WiringInput, dirExpression: string): string[
   ];
 }
 
+/** Quotes text in the file's own style: the last import's quote, else the first string literal's. */
+export function buildQuoter(code: string, imports: readonly Node[]): (text: string) => string {
+  const quote = /^\s*import[^'"]*(['"])/.exec(imports.length > 0 ? code.slice(...imports[imports.length - 1].range) : '')?.[1] ?? /(['"])/.exec(code)?.[1] ?? "'";
+  return (text) => `${quote}${text}${quote}`;
+}
+
 /** Where the runtime import goes: after the last import, else after a leading `require` block, else at the top. */
-function findImportOffset(program: Program, code: string, imports: readonly Node[]): { offset: number; before: boolean } {
+export function findImportOffset(program: Program, code: string, imports: readonly Node[]): { offset: number; before: boolean } {
   const last = imports[imports.length - 1];
   if (last) return { offset: last.range[1], before: true };
   let offset: number | undefined;
