@@ -8,7 +8,7 @@
  * report-plan.ts (sizes and totals), write-plan.ts (writing), slim-types.ts (the result's shapes).
  */
 import path from 'node:path';
-import { createMcpSdkExecutionLookup, createModuleResolver, createZodVersionLookup, findTools, type FileModel, type ToolDecl } from '@toolslim/core';
+import { createMcpSdkExecutionLookup, createModuleResolver, createZodVersionLookup, findTools, getProjectLibraries, type FileModel, type ToolDecl } from '@toolslim/core';
 import { findFamilies } from './families.js';
 import { ImportedConstants } from './imported-constants.js';
 import { buildInstructionFiles } from './instructions.js';
@@ -116,7 +116,7 @@ export function planSlim(options: SlimOptions): SlimPlan {
   const needsTool = hasServer || elsewhere !== undefined || plans.some((plan) => MCP_FRAMEWORKS.has(plan.decl.framework));
   if (plans.length > 0 && options.wire !== false && needsTool && !alreadyServed && !staticNames.has(toolName)) {
     const familyNames = [...new Set([...plans.map((plan) => plan.family), ...findFamilyFiles(instructionsDir)])].sort();
-    added = measure(buildReadInstructionsTool(toolName, familyNames, zodVersionOf(plans[0].file)));
+    added = measure(buildReadInstructionsTool(toolName, familyNames, zodVersionOf(plans[0].file), getProjectLibraries(plans[0].file).getMcpSdk()?.major));
     const saved = plans.reduce((sum, plan) => sum + plan.saved, 0);
     if (added && options.skipUnprofitable !== false && saved < added.bytes + MIN_SAVED_BYTES) {
       // Moving this little would not pay for the tool that serves it.
