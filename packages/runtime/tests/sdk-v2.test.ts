@@ -138,4 +138,12 @@ describe('serveInstructionsViaRegister on a wrapper that builds an SDK 2 server'
     const asyncOptions = async ({ accountId }: { accountId: string }) => ({ instructions: `Account ${accountId}.` });
     await expectServed(createApp(serveInstructionsViaRegister({ register: registerZones, serverOptions: asyncOptions }, { dir })), 'zones_list', 'Account a1.');
   });
+
+  it('serves bundled instruction files (a Worker has no file system) the same as the folder', async () => {
+    const files = { ...Object.fromEntries(Object.entries(FAMILIES).map(([family, text]) => [`${family}.md`, text])), 'README.md': INDEX };
+    const registerZones = (context: AppContext) => {
+      context.registerTool('zones_list', { description: 'List zones.', inputSchema: z.object({}) }, async () => ({ content: [] }));
+    };
+    await expectServed(createApp(serveInstructionsViaRegister({ register: registerZones }, { dir: files })), 'zones_list');
+  });
 });
