@@ -23,6 +23,7 @@ import { dropOverlaps, dropUntilVerified } from './verify-plans.js';
 import { buildWiringElsewhere, planRuntimeDependency, wireRegisterCallback, wireRuntime } from './wire-plan.js';
 import { ALREADY_SERVED } from './wire-runtime.js';
 import { findServerElsewhere } from './find-server-elsewhere.js';
+import { buildInstructionsModule, isInstructionsModule } from './bundle-instructions.js';
 
 export { MIN_SAVED_BYTES } from './plan-tool.js';
 export { SlimError, type FileChange, type FileError, type RuntimeInstall, type SizeTotals, type SkippedTool, type SlimPlan, type SlimTotals, type ToolChange } from './slim-types.js';
@@ -138,6 +139,12 @@ export function planSlim(options: SlimOptions): SlimPlan {
   if (install?.change) sources.push(install.change);
   const families = groupByFamily(plans);
   const { changes: instructions, problems } = buildInstructionFiles(families, instructionsDir, toolNames);
+  // A Worker serves the folder from a module of strings: written with the wiring, and again when the folder changes.
+  const modules = new Set([...wiring.flatMap((w) => (w.wired && w.instructionsModule ? [w.instructionsModule] : [])), ...(instructions.length > 0 ? options.files.filter(isInstructionsModule) : [])]);
+  for (const moduleFile of modules) {
+    const change = buildInstructionsModule(instructionsDir, instructions, moduleFile);
+    if (change.after !== change.before) sources.push(change);
+  }
   const finalModels = new Map<string, FileModel>();
   const getFinalModel = (file: string) => finalModels.get(file) ?? finalModels.set(file, analyse(file, true)).get(file)!;
   const finalModelOf = (file: string) => {

@@ -11,6 +11,7 @@ import { getCapabilityKey } from './verify.js';
 import { buildWiring, getPackageDir, type Wiring } from './wire-runtime.js';
 import type { ServerElsewhere } from './find-server-elsewhere.js';
 import { buildRegisterCallbackWiring, findRegisterCallbackOptions } from './wire-register-callback.js';
+import { getInstructionsModuleFile, isWorkerPackage } from './bundle-instructions.js';
 import { DEFAULT_INSTRUCTIONS_TOOL } from './options.js';
 
 /**
@@ -101,7 +102,8 @@ export function wireRegisterCallback(
   const program = store.getProgram(file);
   const packageRoot = findPackageRoot(file) ?? path.dirname(file);
   const moduleKind = getModuleKind(file, program.body.some((statement) => statement.type === 'ImportDeclaration'));
-  const { edits, wiring } = buildRegisterCallbackWiring({ file, code, program, options, packageDir: getPackageDir(packageRoot, instructionsDir), moduleKind, toolName });
+  const instructionsModule = isWorkerPackage(packageRoot) ? getInstructionsModuleFile(file) : undefined;
+  const { edits, wiring } = buildRegisterCallbackWiring({ file, code, program, options, packageDir: getPackageDir(packageRoot, instructionsDir), moduleKind, toolName, instructionsModule });
   let current: FileModel;
   try {
     current = analyse(file, true);

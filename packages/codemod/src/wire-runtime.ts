@@ -19,6 +19,8 @@ export interface Wiring {
   readonly lines: readonly string[];
   /** Why the lines were not added. */
   readonly reason?: string;
+  /** Absolute path of the module of instruction strings the lines import (a Worker), to write with the run. */
+  readonly instructionsModule?: string;
 }
 
 /** How the file runs: `import.meta.url` exists only in ES modules, `__filename` only in CommonJS. */
