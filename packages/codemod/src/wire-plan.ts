@@ -37,7 +37,8 @@ export function wireRuntime(
       const program = store.getProgram(file);
       const packageRoot = findPackageRoot(file) ?? path.dirname(file);
       const moduleKind = getModuleKind(file, program.body.some((statement) => statement.type === 'ImportDeclaration'));
-      built = buildWiring({ file, code, program, servers: current.servers, packageDir: getPackageDir(packageRoot, instructionsDir), moduleKind, toolName });
+      const instructionsModule = isWorkerPackage(packageRoot) ? getInstructionsModuleFile(file) : undefined;
+      built = buildWiring({ file, code, program, servers: current.servers, packageDir: getPackageDir(packageRoot, instructionsDir), moduleKind, toolName, instructionsModule });
     } catch {
       continue;
     }
