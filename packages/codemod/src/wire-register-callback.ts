@@ -8,7 +8,7 @@ import { findProperty, getCalleeName, unwrap, walk, type Node, type Program } fr
 import { buildInstructionsModuleImport } from './bundle-instructions.js';
 import { DEFAULT_INSTRUCTIONS_TOOL } from './options.js';
 import type { SourceEdit } from './text-edits.js';
-import { buildQuoter, findImportOffset, type ModuleKind, type Wiring } from './wire-runtime.js';
+import { buildQuoter, findImportOffset, fitSemicolons, type ModuleKind, type Wiring } from './wire-runtime.js';
 
 type ObjectNode = Extract<Node, { type: 'ObjectExpression' }>;
 
@@ -62,11 +62,15 @@ export function buildRegisterCallbackWiring(input: RegisterCallbackInput): { edi
   const importAt = findImportOffset(program, code, imports);
   return {
     // createApp({ …, register(context) { … } })  →  createApp(serveInstructionsViaRegister({ …, register(context) { … } }, { dir: findInstructionsDir(import.meta.url, 'docs/tools') }))
-    edits: [
-      { file, start: importAt.offset, end: importAt.offset, text: importAt.before ? `${eol}${importLine}` : `${importLine}${eol}` },
-      { file, start: options.range[0], end: options.range[0], text: `${WRAP}(` },
-      { file, start: options.range[1], end: options.range[1], text: tail },
-    ],
+    edits: fitSemicolons(
+      [
+        { file, start: importAt.offset, end: importAt.offset, text: importAt.before ? `${eol}${importLine}` : `${importLine}${eol}` },
+        { file, start: options.range[0], end: options.range[0], text: `${WRAP}(` },
+        { file, start: options.range[1], end: options.range[1], text: tail },
+      ],
+      code,
+      imports,
+    ),
     wiring: {
       file,
       wired: true,

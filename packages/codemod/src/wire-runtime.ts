@@ -81,11 +81,15 @@ export function buildWiring(input: WiringInput): { edits: SourceEdit[]; wiring: 
     const options = `, { dir: ${dirExpression}${toolOption} })`;
     const importAt = findImportOffset(program, code, imports);
     return {
-      edits: [
-        { file, start: importAt.offset, end: importAt.offset, text: importAt.before ? `${eol}${fastImport}` : `${fastImport}${eol}` },
-        { file, start: server.node.range[0], end: server.node.range[0], text: 'serveFastMcpInstructions(' },
-        { file, start: server.node.range[1], end: server.node.range[1], text: options },
-      ],
+      edits: fitSemicolons(
+        [
+          { file, start: importAt.offset, end: importAt.offset, text: importAt.before ? `${eol}${fastImport}` : `${fastImport}${eol}` },
+          { file, start: server.node.range[0], end: server.node.range[0], text: 'serveFastMcpInstructions(' },
+          { file, start: server.node.range[1], end: server.node.range[1], text: options },
+        ],
+        code,
+        imports,
+      ),
       wiring: { file, wired: true, lines: [...fastImport.split(eol), `serveFastMcpInstructions(new FastMCP(…)${options}`], ...bundleInfo },
     };
   }
@@ -111,12 +115,16 @@ export function buildWiring(input: WiringInput): { edits: SourceEdit[]; wiring: 
   return {
     // import …;                        →  import …;\nimport { findInstructionsDir, serveInstructions } from '@toolslim/runtime';
     // const server = new McpServer(…);  →  …;\nserveInstructions(server, { dir: findInstructionsDir(import.meta.url, 'docs/tools') });
-    edits: [
-      { file, start: importAt.offset, end: importAt.offset, text: importAt.before ? `${eol}${importLine}` : `${importLine}${eol}` },
-      placement.before
-        ? { file, start: placement.statement.range[0], end: placement.statement.range[0], text: `${callLine}${eol}${indent}` }
-        : { file, start: placement.statement.range[1], end: placement.statement.range[1], text: `${eol}${indent}${callLine}` },
-    ],
+    edits: fitSemicolons(
+      [
+        { file, start: importAt.offset, end: importAt.offset, text: importAt.before ? `${eol}${importLine}` : `${importLine}${eol}` },
+        placement.before
+          ? { file, start: placement.statement.range[0], end: placement.statement.range[0], text: `${callLine}${eol}${indent}` }
+          : { file, start: placement.statement.range[1], end: placement.statement.range[1], text: `${eol}${indent}${callLine}` },
+      ],
+      code,
+      imports,
+    ),
     wiring: { file, wired: true, lines: [...importLine.split(eol), callLine], ...bundleInfo },
   };
 }
@@ -145,6 +153,23 @@ function buildCatalogSnippet(input: WiringInput, dirExpression: string): string[
 export function buildQuoter(code: string, imports: readonly Node[]): (text: string) => string {
   const quote = /^\s*import[^'"]*(['"])/.exec(imports.length > 0 ? code.slice(...imports[imports.length - 1].range) : '')?.[1] ?? /(['"])/.exec(code)?.[1] ?? "'";
   return (text) => `${quote}${text}${quote}`;
+}
+
+/**
+ * The file's own statement style: in a file whose imports end without `;`, the added lines get none
+ * either, except before a line that starts with `(`, `[` or a template (where the two would run together).
+ */
+export function fitSemicolons(edits: readonly SourceEdit[], code: string, imports: readonly Node[]): SourceEdit[] {
+  const last = imports[imports.length - 1];
+  if (!last || code.slice(...last.range).trimEnd().endsWith(';')) return [...edits];
+  return edits.map((edit) => {
+    const next = /\S/.exec(code.slice(edit.end))?.[0] ?? '';
+    const text = edit.text.replace(/;(?=\r?\n|$)/g, (semicolon, offset: number, whole: string) => {
+      const following = /\S/.exec(whole.slice(offset + 1))?.[0] ?? next;
+      return /[([`]/.test(following) ? semicolon : '';
+    });
+    return { ...edit, text };
+  });
 }
 
 /** Where the runtime import goes: after the last import, else after a leading `require` block, else at the top. */
