@@ -7,13 +7,23 @@ import type { PublishedTool } from '@toolslim/core';
 /** The same text as `@toolslim/runtime`'s tool description (a test keeps them equal). */
 export const READ_INSTRUCTIONS_DESCRIPTION = 'Read the instructions for one tool family listed in the server instructions.';
 
-export function buildReadInstructionsTool(toolName: string, families: readonly string[], zodVersion: 3 | 4 | undefined): PublishedTool {
+export function buildReadInstructionsTool(toolName: string, families: readonly string[], zodVersion: 3 | 4 | undefined, mcpSdkMajor?: number): PublishedTool {
+  const properties = { family: { type: 'string', enum: [...families] } };
+  if (mcpSdkMajor === 2) {
+    // SDK 2 (`@modelcontextprotocol/server`) converts to draft 2020-12 and adds no `execution`.
+    return {
+      name: toolName,
+      description: READ_INSTRUCTIONS_DESCRIPTION,
+      inputSchema: { type: 'object', $schema: 'https://json-schema.org/draft/2020-12/schema', properties, required: ['family'] },
+      annotations: { readOnlyHint: true },
+    } as unknown as PublishedTool;
+  }
   return {
     name: toolName,
     description: READ_INSTRUCTIONS_DESCRIPTION,
     inputSchema: {
       type: 'object',
-      properties: { family: { type: 'string', enum: [...families] } },
+      properties,
       required: ['family'],
       // zod 3 objects are converted with `additionalProperties: false`.
       ...(zodVersion === 3 ? { additionalProperties: false } : {}),

@@ -8,7 +8,7 @@
  * report-plan.ts (sizes and totals), write-plan.ts (writing), slim-types.ts (the result's shapes).
  */
 import path from 'node:path';
-import { createMcpSdkExecutionLookup, createModuleResolver, createZodVersionLookup, findTools, type FileModel, type ToolDecl } from '@toolslim/core';
+import { createMcpSdkExecutionLookup, createModuleResolver, createZodVersionLookup, findTools, getProjectLibraries, type FileModel, type ToolDecl } from '@toolslim/core';
 import { findFamilies } from './families.js';
 import { ImportedConstants } from './imported-constants.js';
 import { buildInstructionFiles } from './instructions.js';
@@ -20,9 +20,10 @@ import type { AnalysedFile, FileChange, FileError, SizeTotals, SkippedTool, Slim
 import { SourceStore } from './source-store.js';
 import { getErrorMessage, getPublished, getServerName, getStaticValue } from './tool-values.js';
 import { dropOverlaps, dropUntilVerified } from './verify-plans.js';
-import { buildWiringElsewhere, planRuntimeDependency, wireRuntime } from './wire-plan.js';
+import { buildWiringElsewhere, planRuntimeDependency, wireRegisterCallback, wireRuntime } from './wire-plan.js';
 import { ALREADY_SERVED } from './wire-runtime.js';
 import { findServerElsewhere } from './find-server-elsewhere.js';
+import { buildInstructionsModule, isInstructionsModule } from './bundle-instructions.js';
 
 export { MIN_SAVED_BYTES } from './plan-tool.js';
 export { SlimError, type FileChange, type FileError, type RuntimeInstall, type SizeTotals, type SkippedTool, type SlimPlan, type SlimTotals, type ToolChange } from './slim-types.js';
@@ -116,7 +117,7 @@ export function planSlim(options: SlimOptions): SlimPlan {
   const needsTool = hasServer || elsewhere !== undefined || plans.some((plan) => MCP_FRAMEWORKS.has(plan.decl.framework));
   if (plans.length > 0 && options.wire !== false && needsTool && !alreadyServed && !staticNames.has(toolName)) {
     const familyNames = [...new Set([...plans.map((plan) => plan.family), ...findFamilyFiles(instructionsDir)])].sort();
-    added = measure(buildReadInstructionsTool(toolName, familyNames, zodVersionOf(plans[0].file)));
+    added = measure(buildReadInstructionsTool(toolName, familyNames, zodVersionOf(plans[0].file), getProjectLibraries(plans[0].file).getMcpSdk()?.major));
     const saved = plans.reduce((sum, plan) => sum + plan.saved, 0);
     if (added && options.skipUnprofitable !== false && saved < added.bytes + MIN_SAVED_BYTES) {
       // Moving this little would not pay for the tool that serves it.
@@ -128,7 +129,9 @@ export function planSlim(options: SlimOptions): SlimPlan {
   }
   const wiring = plans.length > 0 && options.wire !== false ? wireRuntime(analysed, store, analyse, instructionsDir, options.instructionsTool) : [];
   if (plans.length > 0 && options.wire !== false && !hasServer && !alreadyServed && needsTool) {
-    wiring.push(buildWiringElsewhere(elsewhere, plans[0].file, instructionsDir, relative, options.instructionsTool));
+    // A wrapper's server with the app's own `register` callback: wired in the app, else the lines are printed.
+    const viaRegister = elsewhere?.construction === 'McpServer' ? wireRegisterCallback(analysed, store, analyse, instructionsDir, options.instructionsTool) : undefined;
+    wiring.push(viaRegister ?? buildWiringElsewhere(elsewhere, plans[0].file, instructionsDir, relative, options.instructionsTool));
   }
 
   const sources: FileChange[] = store.findChangedFiles().map((file) => ({ file, before: store.getOriginal(file), after: store.getCurrent(file) }));
@@ -136,6 +139,12 @@ export function planSlim(options: SlimOptions): SlimPlan {
   if (install?.change) sources.push(install.change);
   const families = groupByFamily(plans);
   const { changes: instructions, problems } = buildInstructionFiles(families, instructionsDir, toolNames);
+  // A Worker serves the folder from a module of strings: written with the wiring, and again when the folder changes.
+  const modules = new Set([...wiring.flatMap((w) => (w.wired && w.instructionsModule ? [w.instructionsModule] : [])), ...(instructions.length > 0 ? options.files.filter(isInstructionsModule) : [])]);
+  for (const moduleFile of modules) {
+    const change = buildInstructionsModule(instructionsDir, instructions, moduleFile);
+    if (change.after !== change.before) sources.push(change);
+  }
   const finalModels = new Map<string, FileModel>();
   const getFinalModel = (file: string) => finalModels.get(file) ?? finalModels.set(file, analyse(file, true)).get(file)!;
   const finalModelOf = (file: string) => {

@@ -5,11 +5,13 @@ import { buildPackageJsonChange, findInstallCommand, findPackageRoot, getModuleK
 import type { ToolPlan } from './plan-tool.js';
 import type { AnalysedFile, FileChange, RuntimeInstall } from './slim-types.js';
 import { SourceStore } from './source-store.js';
-import { applyEdits } from './text-edits.js';
+import { applyEdits, type SourceEdit } from './text-edits.js';
 import { getPublished, getStaticValue } from './tool-values.js';
 import { getCapabilityKey } from './verify.js';
 import { buildWiring, getPackageDir, type Wiring } from './wire-runtime.js';
 import type { ServerElsewhere } from './find-server-elsewhere.js';
+import { buildRegisterCallbackWiring, findRegisterCallbackOptions } from './wire-register-callback.js';
+import { getInstructionsModuleFile, isWorkerPackage } from './bundle-instructions.js';
 import { DEFAULT_INSTRUCTIONS_TOOL } from './options.js';
 
 /**
@@ -35,7 +37,8 @@ export function wireRuntime(
       const program = store.getProgram(file);
       const packageRoot = findPackageRoot(file) ?? path.dirname(file);
       const moduleKind = getModuleKind(file, program.body.some((statement) => statement.type === 'ImportDeclaration'));
-      built = buildWiring({ file, code, program, servers: current.servers, packageDir: getPackageDir(packageRoot, instructionsDir), moduleKind, toolName });
+      const instructionsModule = isWorkerPackage(packageRoot) ? getInstructionsModuleFile(file) : undefined;
+      built = buildWiring({ file, code, program, servers: current.servers, packageDir: getPackageDir(packageRoot, instructionsDir), moduleKind, toolName, instructionsModule });
     } catch {
       continue;
     }
@@ -45,21 +48,70 @@ export function wireRuntime(
       out.push(wiring);
       continue;
     }
-    const before = current.tools.map((tool) => getCapabilityKey(getPublished(tool)) + getStaticValue(tool.description));
-    let after: string[] | undefined;
-    try {
-      store.setCurrent(file, applyEdits(code, edits));
-      after = analyse(file, true).tools.map((tool) => getCapabilityKey(getPublished(tool)) + getStaticValue(tool.description));
-    } catch {
-      after = undefined;
-    }
-    if (after && after.join('\0') === before.join('\0')) out.push(wiring);
-    else {
-      store.setCurrent(file, code);
-      out.push({ ...wiring, wired: false, reason: 'adding the lines would change what the file declares' });
-    }
+    out.push(applyIfSameTools(file, code, edits, wiring, current, store, analyse));
   }
   return out;
+}
+
+/**
+ * Apply wiring edits to a file only if the file, parsed again, declares the same tools as before; else
+ * leave it as it was and say so (the lines are then printed).
+ */
+function applyIfSameTools(
+  file: string,
+  code: string,
+  edits: readonly SourceEdit[],
+  wiring: Wiring,
+  current: FileModel,
+  store: SourceStore,
+  analyse: (file: string, fresh?: boolean) => FileModel,
+): Wiring {
+  const before = current.tools.map((tool) => getCapabilityKey(getPublished(tool)) + getStaticValue(tool.description));
+  let after: string[] | undefined;
+  try {
+    store.setCurrent(file, applyEdits(code, edits));
+    after = analyse(file, true).tools.map((tool) => getCapabilityKey(getPublished(tool)) + getStaticValue(tool.description));
+  } catch {
+    after = undefined;
+  }
+  if (after && after.join('\0') === before.join('\0')) return wiring;
+  store.setCurrent(file, code);
+  return { ...wiring, wired: false, reason: 'adding the lines would change what the file declares' };
+}
+
+/**
+ * A server a shared wrapper builds (found elsewhere) while the app registers its tools in a `register`
+ * callback: wrap the app's own call's options, when exactly one call of the run has such options.
+ */
+export function wireRegisterCallback(
+  analysed: readonly AnalysedFile[],
+  store: SourceStore,
+  analyse: (file: string, fresh?: boolean) => FileModel,
+  instructionsDir: string,
+  toolName: string | undefined,
+): Wiring | undefined {
+  const candidates = analysed.flatMap(({ file }) => {
+    try {
+      return findRegisterCallbackOptions(store.getProgram(file)).map((options) => ({ file, options }));
+    } catch {
+      return [];
+    }
+  });
+  if (candidates.length !== 1) return undefined;
+  const { file, options } = candidates[0];
+  const code = store.getCurrent(file);
+  const program = store.getProgram(file);
+  const packageRoot = findPackageRoot(file) ?? path.dirname(file);
+  const moduleKind = getModuleKind(file, program.body.some((statement) => statement.type === 'ImportDeclaration'));
+  const instructionsModule = isWorkerPackage(packageRoot) ? getInstructionsModuleFile(file) : undefined;
+  const { edits, wiring } = buildRegisterCallbackWiring({ file, code, program, options, packageDir: getPackageDir(packageRoot, instructionsDir), moduleKind, toolName, instructionsModule });
+  let current: FileModel;
+  try {
+    current = analyse(file, true);
+  } catch {
+    return undefined;
+  }
+  return applyIfSameTools(file, code, edits, wiring, current, store, analyse);
 }
 
 /** The runtime in the package.json of the wired server (else of the first slimmed tool), and the install command. */

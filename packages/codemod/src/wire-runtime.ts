@@ -9,6 +9,7 @@ import path from 'node:path';
 import { getParent, type Node, type Program, type ServerDecl } from '@toolslim/core';
 import { DEFAULT_INSTRUCTIONS_TOOL } from './options.js';
 import type { SourceEdit } from './text-edits.js';
+import { buildInstructionsModuleImport } from './bundle-instructions.js';
 
 export interface Wiring {
   /** Absolute path of the file with the server. */
@@ -19,6 +20,8 @@ export interface Wiring {
   readonly lines: readonly string[];
   /** Why the lines were not added. */
   readonly reason?: string;
+  /** Absolute path of the module of instruction strings the lines import (a Worker), to write with the run. */
+  readonly instructionsModule?: string;
 }
 
 /** How the file runs: `import.meta.url` exists only in ES modules, `__filename` only in CommonJS. */
@@ -33,12 +36,15 @@ export interface WiringInput {
   readonly packageDir: string;
   readonly moduleKind: ModuleKind;
   readonly toolName: string | undefined;
+  /** Serve a module of instruction strings written beside the file (a Worker has no file system). */
+  readonly instructionsModule?: string;
 }
 
 const RUNTIME = '@toolslim/runtime';
+const INSTRUCTION_FILES = 'instructionFiles';
 
 /** A file that already calls one of the runtime's serving functions. */
-export const ALREADY_SERVED = /\b(?:serveInstructions|serveFastMcpInstructions|createInstructionsCatalog)\s*\(/;
+export const ALREADY_SERVED = /\b(?:serveInstructions|serveFastMcpInstructions|serveInstructionsViaRegister|createInstructionsCatalog)\s*\(/;
 
 /** Edits that wire the runtime into a file (empty when it is already wired or cannot be), and what to say. */
 export function buildWiring(input: WiringInput): { edits: SourceEdit[]; wiring: Wiring | undefined } {
@@ -51,32 +57,40 @@ export function buildWiring(input: WiringInput): { edits: SourceEdit[]; wiring: 
   const toolOption = input.toolName && input.toolName !== DEFAULT_INSTRUCTIONS_TOOL ? `, toolName: '${input.toolName}'` : '';
   const from = input.moduleKind === 'esm' ? 'import.meta.url' : '__filename';
   const imports = program.body.filter((statement) => statement.type === 'ImportDeclaration');
-  // The file's own quote style: the last import's, else the first string literal's.
-  const quote = /^\s*import[^'"]*(['"])/.exec(imports.length > 0 ? code.slice(...imports[imports.length - 1].range) : '')?.[1] ?? /(['"])/.exec(code)?.[1] ?? "'";
-  const q = (text: string) => `${quote}${text}${quote}`;
-  const dirExpression = `findInstructionsDir(${from}, ${q(input.packageDir)})`;
+  const q = buildQuoter(code, imports);
+  // A Worker reads the files from a module of strings beside this file (ES modules only: Workers are).
+  const bundled = input.instructionsModule !== undefined && (imports.length > 0 || input.moduleKind === 'esm');
+  const dirExpression = bundled ? INSTRUCTION_FILES : `findInstructionsDir(${from}, ${q(input.packageDir)})`;
+  const bundleImport = bundled ? `${eol}${buildInstructionsModuleImport(file, code, q, INSTRUCTION_FILES)}` : '';
+  const bundleInfo = bundled ? { instructionsModule: input.instructionsModule } : {};
   // TypeScript compiled to CommonJS still writes `import`; plain CommonJS JavaScript writes `require`.
-  const importLine =
-    imports.length > 0 || input.moduleKind === 'esm'
+  const importLine = bundled
+    ? `import { serveInstructions } from ${q(RUNTIME)};${bundleImport}`
+    : imports.length > 0 || input.moduleKind === 'esm'
       ? `import { findInstructionsDir, serveInstructions } from ${q(RUNTIME)};`
       : `const { findInstructionsDir, serveInstructions } = require(${q(RUNTIME)});`;
 
   if (server.framework === 'fastmcp' && server.node.type === 'NewExpression') {
     // new FastMCP({...})  →  serveFastMcpInstructions(new FastMCP({...}), { dir: findInstructionsDir(import.meta.url, 'docs/tools') })
     // (an expression for an expression: it works in `const server = …`, `return …` and arguments alike)
-    const fastImport =
-      imports.length > 0 || input.moduleKind === 'esm'
+    const fastImport = bundled
+      ? `import { serveFastMcpInstructions } from ${q(RUNTIME)};${bundleImport}`
+      : imports.length > 0 || input.moduleKind === 'esm'
         ? `import { findInstructionsDir, serveFastMcpInstructions } from ${q(RUNTIME)};`
         : `const { findInstructionsDir, serveFastMcpInstructions } = require(${q(RUNTIME)});`;
     const options = `, { dir: ${dirExpression}${toolOption} })`;
     const importAt = findImportOffset(program, code, imports);
     return {
-      edits: [
-        { file, start: importAt.offset, end: importAt.offset, text: importAt.before ? `${eol}${fastImport}` : `${fastImport}${eol}` },
-        { file, start: server.node.range[0], end: server.node.range[0], text: 'serveFastMcpInstructions(' },
-        { file, start: server.node.range[1], end: server.node.range[1], text: options },
-      ],
-      wiring: { file, wired: true, lines: [fastImport, `serveFastMcpInstructions(new FastMCP(…)${options}`] },
+      edits: fitSemicolons(
+        [
+          { file, start: importAt.offset, end: importAt.offset, text: importAt.before ? `${eol}${fastImport}` : `${fastImport}${eol}` },
+          { file, start: server.node.range[0], end: server.node.range[0], text: 'serveFastMcpInstructions(' },
+          { file, start: server.node.range[1], end: server.node.range[1], text: options },
+        ],
+        code,
+        imports,
+      ),
+      wiring: { file, wired: true, lines: [...fastImport.split(eol), `serveFastMcpInstructions(new FastMCP(…)${options}`], ...bundleInfo },
     };
   }
   if (server.framework !== 'mcp-sdk' && server.framework !== 'mcp-sdk-low-level') {
@@ -91,7 +105,7 @@ export function buildWiring(input: WiringInput): { edits: SourceEdit[]; wiring: 
         file,
         wired: false,
         reason: 'the server is not created by a statement of its own (`const server = new McpServer(…)`)',
-        lines: [importLine, `${callFor('server')} // right after the server is created, before connect()`],
+        lines: [...importLine.split(eol), `${callFor('server')} // right after the server is created, before connect()`],
       },
     };
   }
@@ -101,11 +115,17 @@ export function buildWiring(input: WiringInput): { edits: SourceEdit[]; wiring: 
   return {
     // import …;                        →  import …;\nimport { findInstructionsDir, serveInstructions } from '@toolslim/runtime';
     // const server = new McpServer(…);  →  …;\nserveInstructions(server, { dir: findInstructionsDir(import.meta.url, 'docs/tools') });
-    edits: [
-      { file, start: importAt.offset, end: importAt.offset, text: importAt.before ? `${eol}${importLine}` : `${importLine}${eol}` },
-      { file, start: placement.statement.range[1], end: placement.statement.range[1], text: `${eol}${indent}${callLine}` },
-    ],
-    wiring: { file, wired: true, lines: [importLine, callLine] },
+    edits: fitSemicolons(
+      [
+        { file, start: importAt.offset, end: importAt.offset, text: importAt.before ? `${eol}${importLine}` : `${importLine}${eol}` },
+        placement.before
+          ? { file, start: placement.statement.range[0], end: placement.statement.range[0], text: `${callLine}${eol}${indent}` }
+          : { file, start: placement.statement.range[1], end: placement.statement.range[1], text: `${eol}${indent}${callLine}` },
+      ],
+      code,
+      imports,
+    ),
+    wiring: { file, wired: true, lines: [...importLine.split(eol), callLine], ...bundleInfo },
   };
 }
 
@@ -129,8 +149,31 @@ function buildCatalogSnippet(input: WiringInput, dirExpression: string): string[
   ];
 }
 
+/** Quotes text in the file's own style: the last import's quote, else the first string literal's. */
+export function buildQuoter(code: string, imports: readonly Node[]): (text: string) => string {
+  const quote = /^\s*import[^'"]*(['"])/.exec(imports.length > 0 ? code.slice(...imports[imports.length - 1].range) : '')?.[1] ?? /(['"])/.exec(code)?.[1] ?? "'";
+  return (text) => `${quote}${text}${quote}`;
+}
+
+/**
+ * The file's own statement style: in a file whose imports end without `;`, the added lines get none
+ * either, except before a line that starts with `(`, `[` or a template (where the two would run together).
+ */
+export function fitSemicolons(edits: readonly SourceEdit[], code: string, imports: readonly Node[]): SourceEdit[] {
+  const last = imports[imports.length - 1];
+  if (!last || code.slice(...last.range).trimEnd().endsWith(';')) return [...edits];
+  return edits.map((edit) => {
+    const next = /\S/.exec(code.slice(edit.end))?.[0] ?? '';
+    const text = edit.text.replace(/;(?=\r?\n|$)/g, (semicolon, offset: number, whole: string) => {
+      const following = /\S/.exec(whole.slice(offset + 1))?.[0] ?? next;
+      return /[([`]/.test(following) ? semicolon : '';
+    });
+    return { ...edit, text };
+  });
+}
+
 /** Where the runtime import goes: after the last import, else after a leading `require` block, else at the top. */
-function findImportOffset(program: Program, code: string, imports: readonly Node[]): { offset: number; before: boolean } {
+export function findImportOffset(program: Program, code: string, imports: readonly Node[]): { offset: number; before: boolean } {
   const last = imports[imports.length - 1];
   if (last) return { offset: last.range[1], before: true };
   let offset: number | undefined;
@@ -148,9 +191,11 @@ function findImportOffset(program: Program, code: string, imports: readonly Node
 
 /**
  * The statement that creates the server and the expression that names it: `const server = new …` (also
- * exported, also inside a function body) or `this.server = new …;` / `server = new …;`.
+ * exported, also inside a function body) or `this.server = new …;` / `server = new …;`; for a class
+ * field (`server = new McpServer(…)` of a Cloudflare `McpAgent`), the first statement of the class's
+ * `init()`, before which the call goes (`before`).
  */
-function findPlacement(program: Program, newExpression: Node): { statement: Node; target: string } | undefined {
+function findPlacement(program: Program, newExpression: Node): { statement: Node; target: string; before?: true } | undefined {
   let node: Node = newExpression;
   let parent = getParent(program, node);
   // `new McpServer(…) as McpServer`, `(new McpServer(…))`
@@ -171,6 +216,14 @@ function findPlacement(program: Program, newExpression: Node): { statement: Node
     const left = parent.left;
     const target = getMemberChain(left);
     if (target) return { statement, target };
+  }
+  // class Agent extends McpAgent { server = new McpServer(…); async init() { this.server.tool(…) } }
+  // → the call goes first in `init()`, which registers the tools on that server.
+  if (parent?.type === 'PropertyDefinition' && parent.value === node && !parent.static && !parent.computed && parent.key.type === 'Identifier') {
+    const body = getParent(program, parent);
+    const init = body?.type === 'ClassBody' ? body.body.find((member) => member.type === 'MethodDefinition' && !member.static && member.key.type === 'Identifier' && member.key.name === 'init') : undefined;
+    const first = init?.type === 'MethodDefinition' ? init.value.body?.body[0] : undefined;
+    if (first) return { statement: first, target: `this.${parent.key.name}`, before: true };
   }
   return undefined;
 }

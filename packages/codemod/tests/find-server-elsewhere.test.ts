@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, test } from 'vitest';
@@ -57,8 +57,27 @@ test('follows imports into a workspace package to the server construction', () =
   });
 });
 
-test('slim names that place and prints lines that use this package’s folder, and the run is partial', () => {
+test('slim wires the app’s own register callback, never the shared wrapper', () => {
   const plan = planSlim({ cwd: path.join(root, 'apps/notes'), files: [path.join(root, 'apps/notes/src/index.ts')], skipUnprofitable: false });
+  expect(plan.tools.map((tool) => tool.name)).toEqual(['notes_search']);
+  expect(plan.partial).toBe(false);
+  expect(plan.wiring).toEqual([
+    {
+      file: path.join(root, 'apps/notes/src/index.ts'),
+      wired: true,
+      lines: [
+        "import { findInstructionsDir, serveInstructionsViaRegister } from '@toolslim/runtime';",
+        "serveInstructionsViaRegister({ …, register(context) { … } }, { dir: findInstructionsDir(import.meta.url, 'docs/tools') })",
+      ],
+    },
+  ]);
+  expect(plan.sources.map((change) => path.relative(root, change.file)).sort()).toEqual(['apps/notes/package.json', 'apps/notes/src/index.ts']);
+});
+
+test('with no register callback, slim names the wrapper’s place and prints lines that use this package’s folder, and the run is partial', () => {
+  const file = path.join(root, 'apps/notes/src/setup.ts');
+  write('apps/notes/src/setup.ts', readFileSync(path.join(root, 'apps/notes/src/index.ts'), 'utf8').replace('register(server)', 'setup(server)'));
+  const plan = planSlim({ cwd: path.join(root, 'apps/notes'), files: [file], skipUnprofitable: false });
   expect(plan.tools.map((tool) => tool.name)).toEqual(['notes_search']);
   expect(plan.partial).toBe(true);
   expect(plan.wiring).toEqual([

@@ -18,6 +18,8 @@ const cases = readdirSync(fixturesDir, { withFileTypes: true })
   .sort();
 
 interface CaseOptions extends Partial<Pick<SlimOptions, 'instructionsDir' | 'pointer' | 'settings' | 'extraSentences' | 'skipUnprofitable'>> {
+  /** Folders to slim, relative to the project (as the corpus manifest's `sources`); default: every source file. */
+  readonly sources?: readonly string[];
   /** Tool names that must be reported as skipped. */
   readonly skipped?: readonly string[];
 }
@@ -35,7 +37,9 @@ function copyToTemp(from: string): string {
 }
 
 function slimProject(dir: string, options: CaseOptions) {
-  return planSlim({ ...options, cwd: dir, files: findProjectSources(dir) });
+  const { sources, ...slimOptions } = options;
+  const files = findProjectSources(dir).filter((file) => !sources || sources.some((source) => file.startsWith(path.join(dir, source) + path.sep)));
+  return planSlim({ ...slimOptions, cwd: dir, files });
 }
 
 describe('slim fixtures', () => {

@@ -11,3 +11,4 @@ export * from './instructions-dir.js';
 export * from './serve-instructions.js';
 export { extendServerInstructions } from './merge-handlers.js';
 export { serveFastMcpInstructions } from './serve-fastmcp-instructions.js';
+export { serveInstructionsViaRegister, type RegisterCallbackOptions } from './serve-register-instructions.js';

@@ -8,25 +8,50 @@ export const INSTRUCTIONS_INDEX_FILE = 'README.md';
 export const DEFAULT_INSTRUCTIONS_TOOL_NAME = 'read_instructions';
 export const DEFAULT_INSTRUCTIONS_URI_SCHEME = 'instructions';
 
-/** A folder given as a path, a `file:` URL string, or a URL (e.g. `new URL('../docs/tools', import.meta.url)`). */
-export type InstructionsDir = string | URL;
+/**
+ * The instruction files themselves, by file name (`{ 'README.md': '…', 'billing.md': '…' }`): for a
+ * runtime with no file system at run time (a Cloudflare Worker), bundled as a module of strings.
+ */
+export type InstructionFiles = Readonly<Record<string, string>>;
 
+/**
+ * A folder given as a path, a `file:` URL string, or a URL (e.g. `new URL('../docs/tools', import.meta.url)`),
+ * or the files themselves (`InstructionFiles`).
+ */
+export type InstructionsDir = string | URL | InstructionFiles;
+
+function isInstructionFiles(dir: InstructionsDir): dir is InstructionFiles {
+  return typeof dir === 'object' && !(dir instanceof URL);
+}
+
+/** The folder's path; for bundled files, a description of them (for messages). */
 export function getInstructionsDirPath(dir: InstructionsDir): string {
+  if (isInstructionFiles(dir)) return '(bundled instruction files)';
   if (dir instanceof URL || dir.startsWith('file:')) return fileURLToPath(dir);
   return path.resolve(dir);
 }
 
 /** The families in a folder: every `*.md` except the index, sorted. Throws when the folder cannot be read. */
 export function findInstructionFamilies(dir: InstructionsDir): string[] {
-  return readdirSync(getInstructionsDirPath(dir), { withFileTypes: true })
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.md') && entry.name.toLowerCase() !== INSTRUCTIONS_INDEX_FILE.toLowerCase())
-    .map((entry) => entry.name.slice(0, -'.md'.length))
+  const names = isInstructionFiles(dir)
+    ? Object.keys(dir).filter((name) => typeof dir[name] === 'string' && !name.includes('/'))
+    : readdirSync(getInstructionsDirPath(dir), { withFileTypes: true })
+        .filter((entry) => entry.isFile())
+        .map((entry) => entry.name);
+  return names
+    .filter((name) => name.endsWith('.md') && name.toLowerCase() !== INSTRUCTIONS_INDEX_FILE.toLowerCase())
+    .map((name) => name.slice(0, -'.md'.length))
     .filter((family) => family !== '')
     .sort();
 }
 
 /** A family's file, verbatim; read at call time so an edited file is served without a restart. */
 export async function readInstructionFamily(dir: InstructionsDir, family: string): Promise<string> {
+  if (isInstructionFiles(dir)) {
+    const text = dir[`${family}.md`];
+    if (typeof text !== 'string') throw new Error(`No ${family}.md among the bundled instruction files.`);
+    return text;
+  }
   return readFile(path.join(getInstructionsDirPath(dir), `${family}.md`), 'utf8');
 }
 
@@ -57,6 +82,7 @@ export function loadInstructionsIndex(dir: InstructionsDir, options: LoadInstruc
 }
 
 function getIndexText(dir: InstructionsDir): string | undefined {
+  if (isInstructionFiles(dir)) return dir[INSTRUCTIONS_INDEX_FILE];
   try {
     return readFileSync(path.join(getInstructionsDirPath(dir), INSTRUCTIONS_INDEX_FILE), 'utf8');
   } catch (error) {

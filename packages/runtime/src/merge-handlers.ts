@@ -4,8 +4,23 @@
  * wrapped around them, whether the server sets its handlers before or after this call (until `connect`).
  */
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { McpError, ErrorCode, type CallToolResult, type ListResourcesResult, type ListToolsResult, type ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, ListResourcesResult, ListToolsResult, ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
 import type { InstructionsCatalog } from './serve-instructions.js';
+
+/**
+ * A JSON-RPC error as the SDK answers it (every release reads `code` off the thrown error). Our own class,
+ * so that the runtime needs no value from a particular SDK major at run time (SDK 2 apps ship no `sdk`).
+ */
+class JsonRpcError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+const METHOD_NOT_FOUND = -32601;
+const INVALID_PARAMS = -32602;
 
 type Handler = (request: { method: string; params?: Record<string, unknown> }, extra: unknown) => unknown;
 
@@ -57,7 +72,7 @@ export function mergeInstructionHandlers(server: Server, catalog: InstructionsCa
     wraps.set('tools/call', (inner) => async (request, extra) => {
       const params = getParams(request);
       if (params.name === catalog.toolName) return catalog.callTool(params.arguments as Record<string, unknown> | undefined) as Promise<CallToolResult>;
-      if (!inner) throw new McpError(ErrorCode.MethodNotFound, `Unknown tool ${String(params.name)}`);
+      if (!inner) throw new JsonRpcError(METHOD_NOT_FOUND, `Unknown tool ${String(params.name)}`);
       return inner(request, extra);
     });
   }
@@ -72,7 +87,7 @@ export function mergeInstructionHandlers(server: Server, catalog: InstructionsCa
       const uri = String(getParams(request).uri);
       const ours: ReadResourceResult | undefined = await catalog.readResource(uri);
       if (ours) return ours;
-      if (!inner) throw new McpError(ErrorCode.InvalidParams, `Unknown resource ${uri}.`);
+      if (!inner) throw new JsonRpcError(INVALID_PARAMS, `Unknown resource ${uri}.`);
       return inner(request, extra);
     });
   }
@@ -86,7 +101,12 @@ export function mergeInstructionHandlers(server: Server, catalog: InstructionsCa
  */
 export function extendServerInstructions(server: Server, text: string): void {
   const holder = server as unknown as { _instructions?: unknown };
-  const existing = typeof holder._instructions === 'string' ? holder._instructions : '';
-  if (existing.includes(text.trim())) return;
-  holder._instructions = existing.trim() === '' ? text : `${existing.replace(/\s+$/, '')}\n\n${text}`;
+  holder._instructions = joinInstructions(holder._instructions, text);
+}
+
+/** The server's own instructions followed by ours; ours are not added twice. */
+export function joinInstructions(existing: unknown, text: string): string {
+  const own = typeof existing === 'string' ? existing : '';
+  if (own.includes(text.trim())) return own;
+  return own.trim() === '' ? text : `${own.replace(/\s+$/, '')}\n\n${text}`;
 }

@@ -1,12 +1,7 @@
 import { z } from 'zod';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import {
-  type CallToolResult,
-  type ListResourcesResult,
-  type ReadResourceResult,
-  type Tool,
-} from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, ListResourcesResult, ReadResourceResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import {
   DEFAULT_INSTRUCTIONS_TOOL_NAME,
   DEFAULT_INSTRUCTIONS_URI_SCHEME,
@@ -105,15 +100,21 @@ function buildResourceMetadata(family: string) {
  * and extended when the server has its own). The server's own tools, resources and handlers stay.
  * Call it before `connect`.
  */
-export function serveInstructions(server: McpServer | Server, options: ServeInstructionsOptions): ServedInstructions {
+export function serveInstructions(server: McpServer | Server | McpServerV2, options: ServeInstructionsOptions): ServedInstructions {
   const catalog = createInstructionsCatalog(options);
   const wantResources = options.resources !== false;
   const wantTool = options.tool !== false;
-  if (!isMcpServer(server)) {
-    mergeInstructionHandlers(server, catalog, { tool: wantTool, resources: wantResources });
-    extendServerInstructions(server, catalog.instructions);
+  if (!isMcpServer(server as McpServer | Server)) {
+    mergeInstructionHandlers(server as Server, catalog, { tool: wantTool, resources: wantResources });
+    extendServerInstructions(server as Server, catalog.instructions);
     return { families: catalog.families, instructions: catalog.instructions };
   }
+  return serveOnMcpServer(server as McpServer, catalog, options);
+}
+
+function serveOnMcpServer(server: McpServer, catalog: InstructionsCatalog, options: ServeInstructionsOptions): ServedInstructions {
+  const wantResources = options.resources !== false;
+  const wantTool = options.tool !== false;
   if (wantResources) {
     try {
       for (const family of catalog.families) {
@@ -139,6 +140,16 @@ export function serveInstructions(server: McpServer | Server, options: ServeInst
   }
   extendServerInstructions(server.server, catalog.instructions);
   return { families: catalog.families, instructions: catalog.instructions };
+}
+
+/**
+ * An `McpServer` of SDK 2 (`@modelcontextprotocol/server`), as far as the runtime uses it: its methods have
+ * the same shapes as SDK 1's, and its `server` keeps the instructions the same way.
+ */
+export interface McpServerV2 {
+  registerTool(...args: never[]): unknown;
+  registerResource(...args: never[]): unknown;
+  readonly server: object;
 }
 
 function isMcpServer(server: McpServer | Server): server is McpServer {
