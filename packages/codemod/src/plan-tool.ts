@@ -186,27 +186,30 @@ function planParams(
     const paramSelection = selectUnits(value, 0, undefined, { parameter: true });
     const constraints = (selection?.toParams ?? []).filter((move) => move.param === key).map((move) => move.unit.text);
     if (!paramSelection && constraints.length === 0) continue;
-    let target = getEditTarget(getParamFile(file, param), param.description, planner.constants, planner.store);
+    const target = getEditTarget(getParamFile(file, param), param.description, planner.constants, planner.store);
     // Text other parameters read too is edited once for all of them: only with the same new text for
     // each (no constraint given to one of them), and never when something else reads it.
     const textKey = getTextKey(target);
     const shared = planner.owners.some((o) => o.textKey === textKey && !(o.id === id && o.param === key)) ? textKey : undefined;
     if (shared !== undefined) {
-      const problem = planner.keptShared.has(shared) ? undefined : findSharedTextProblem(planner, target, textKey, value);
-      if (problem !== undefined) planner.keptShared.set(shared, problem);
-      if (constraints.length > 0 || planner.keptShared.has(shared)) {
-        if (constraints.length > 0) return { params, paramEdits, refused: key };
-        continue;
-      }
-      target = getDeclaredTarget(target);
+      if (constraints.length > 0) return { params, paramEdits, refused: key };
+      if (planner.keptShared.has(shared)) continue;
     }
     const insertion = constraints.length > 0 ? buildConstraintInsertion(value, paramSelection?.keptEnd ?? value.trimEnd().length, constraints) : undefined;
-    const edits = buildTextEdits(target, paramSelection?.deleteRanges ?? [], insertion);
+    // A shared constant is edited where it is declared, not inlined at this use of it.
+    const edits = buildTextEdits(shared === undefined ? target : getDeclaredTarget(target), paramSelection?.deleteRanges ?? [], insertion);
     // A parameter whose text cannot be edited, or is read by another tool's text, keeps its text; the
     // rest of the tool is still slimmed.
-    if (!edits.ok || findSharingTool(id, edits.edits, shared === undefined ? planner.owners : planner.owners.filter((o) => o.textKey !== shared))) {
+    if (!edits.ok || (shared === undefined && findSharingTool(id, edits.edits, planner.owners))) {
       if (constraints.length > 0) return { params, paramEdits, refused: key };
       continue;
+    }
+    if (shared !== undefined) {
+      const problem = findSharedTextProblem(planner, target, shared, value, edits.edits);
+      if (problem !== undefined) {
+        planner.keptShared.set(shared, problem);
+        continue;
+      }
     }
     const expected = applyToValue(value, paramSelection?.deleteRanges ?? [], insertion);
     // Nothing lost: every constraint given to the parameter is in its new text.
@@ -218,22 +221,18 @@ function planParams(
 }
 
 /**
- * Why a text read by several parameters cannot be edited once for all of them, or undefined: another
- * tool's description reads it, a parameter reads it as part of a longer or other text, or (a constant of
- * the file) something other than those parameters reads it.
+ * Why a text read by several parameters cannot be edited once for all of them, or undefined: the edits
+ * would change another tool's description or a text that only overlaps it, a reader has other text, or
+ * (a constant of the file) something other than those parameters reads it.
  */
-function findSharedTextProblem(planner: Planner, target: EditTarget, textKey: string, value: string): string | undefined {
-  const carriers = findCarrierRanges(target);
-  const overlapping = planner.owners.filter((o) => carriers.some((c) => c.file === o.file && c.range[0] < o.range[1] && o.range[0] < c.range[1]));
-  const other = overlapping.find((o) => o.param === undefined || o.textKey !== textKey || o.value !== value);
+function findSharedTextProblem(planner: Planner, target: EditTarget, textKey: string, value: string, edits: readonly SourceEdit[]): string | undefined {
+  const other = planner.owners.find((o) => (o.textKey !== textKey || o.value !== value) && edits.some((e) => e.file === o.file && touches(e, o.range)));
   if (other) return other.param === undefined ? `the description of ${other.name ?? 'a tool'} reads it too` : `${other.name ?? 'a tool'}.${other.param} reads it as part of another text`;
   // `.describe(NOTE)` in several places: NOTE is read only by them (it is not exported, and every other read is one of them).
   const node = unwrap(target.text.node);
-  if (node.type !== 'Identifier') return undefined;
-  const sites = new Set(planner.owners.filter((o) => o.textKey === textKey).map((o) => o.site));
-  const declared = Scope.of(target.context.program).resolve(node);
-  if (!declared) return undefined;
+  if (node.type !== 'Identifier' || !Scope.of(target.context.program).resolve(node)) return undefined;
   if (isExportedName(target.context.program, node.name)) return `\`${node.name}\` is exported, so other modules may read it`;
+  const sites = new Set(planner.owners.filter((o) => o.textKey === textKey).map((o) => o.site));
   const reads = countReferences(target.context.program, node.name);
   return reads === sites.size ? undefined : `\`${node.name}\` is read ${reads} times, ${sites.size} of them by tool parameters`;
 }
