@@ -20,6 +20,8 @@ const cases = readdirSync(fixturesDir, { withFileTypes: true })
 interface CaseOptions extends Partial<Pick<SlimOptions, 'instructionsDir' | 'pointer' | 'settings' | 'extraSentences' | 'skipUnprofitable'>> {
   /** Tool names that must be reported as skipped. */
   readonly skipped?: readonly string[];
+  /** Why each shared parameter text left as it is was left (`SlimPlan.keptShared`). */
+  readonly keptShared?: readonly string[];
 }
 
 const temporary: string[] = [];
@@ -54,6 +56,7 @@ describe('slim fixtures', () => {
       expect(plan.problems).toEqual([]);
       expect(plan.errors).toEqual([]);
       expect(plan.skipped.map((tool) => tool.name).sort()).toEqual([...(options.skipped ?? [])].sort());
+      expect(plan.keptShared.map((text) => text.reason).sort()).toEqual([...(options.keptShared ?? [])].sort());
       writeSlimPlan(plan);
       if (process.env.UPDATE_FIXTURES) {
         rmSync(path.join(caseDir, 'output'), { recursive: true, force: true });
