@@ -18,7 +18,7 @@ import { buildReadInstructionsTool } from './read-instructions-tool.js';
 import { buildTotals, findFamilyFiles, groupByFamily, measure, measureChange } from './report-plan.js';
 import type { AnalysedFile, FileChange, FileError, SizeTotals, SkippedTool, SlimPlan } from './slim-types.js';
 import { SourceStore } from './source-store.js';
-import { getErrorMessage, getPublished, getServerName, getStaticValue } from './tool-values.js';
+import { findLoopTwin, getErrorMessage, getPublished, getServerName, getStaticValue } from './tool-values.js';
 import { dropOverlaps, dropUntilVerified } from './verify-plans.js';
 import { buildWiringElsewhere, planRuntimeDependency, wireRuntime } from './wire-plan.js';
 import { ALREADY_SERVED } from './wire-runtime.js';
@@ -136,7 +136,12 @@ export function planSlim(options: SlimOptions): SlimPlan {
       return undefined;
     }
   };
-  const tools = plans.map((plan) => measureChange(plan, finalModelOf, relative, instructionsDir, measureIn(plan.file)));
+  const tools = plans.map((plan) => {
+    const change = measureChange(plan, finalModelOf, relative, instructionsDir, measureIn(plan.file));
+    // Sized as the server publishes it: a definition a loop registers elsewhere is measured as the loop reads it.
+    const twin = findLoopTwin(plan.decl, allTools);
+    return twin ? { ...change, before: measureIn(twin.file)(twin.decl), after: measureIn(twin.file)(finalModelOf(twin.file)?.tools[twin.index]) } : change;
+  });
   const totals = buildTotals(allTools.map(({ file, decl }) => measureIn(file)(decl)), tools, added);
   // Moved text nothing serves yet (no server found, or one slim could not wire) leaves the migration to finish by hand.
   const unserved = plans.length > 0 && options.wire !== false && !alreadyServed && !wiring.some((w) => w.wired);
