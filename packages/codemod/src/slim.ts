@@ -18,7 +18,7 @@ import { buildReadInstructionsTool } from './read-instructions-tool.js';
 import { buildTotals, findFamilyFiles, groupByFamily, measure, measureChange } from './report-plan.js';
 import type { AnalysedFile, FileChange, FileError, SizeTotals, SkippedTool, SlimPlan } from './slim-types.js';
 import { SourceStore } from './source-store.js';
-import { findLoopTwin, getErrorMessage, getPublished, getServerName, getStaticValue } from './tool-values.js';
+import { findLoopTwins, getErrorMessage, getPublished, getServerName, getStaticValue } from './tool-values.js';
 import { dropOverlaps, dropUntilVerified } from './verify-plans.js';
 import { buildWiringElsewhere, planRuntimeDependency, wireRuntime } from './wire-plan.js';
 import { ALREADY_SERVED } from './wire-runtime.js';
@@ -82,7 +82,11 @@ export function planSlim(options: SlimOptions): SlimPlan {
 
   const owners = findCarrierOwners(allTools, imported, store);
   const planner = { options, instructionsDir, constants: imported, store, relative, owners, keptShared: new Map<string, string>() };
-  const planned = planTools(planner, allTools.map((tool, i) => ({ ...tool, family: familyOfTool[i] })));
+  // A definition found by its shape and registered by a loop in another file is one tool, as `report` counts
+  // it: planned where its text is written (the definition), sized as the loop publishes it.
+  const twins = findLoopTwins(allTools);
+  const registeredByLoop = new Set(twins.values());
+  const planned = planTools(planner, allTools.map((tool, i) => ({ ...tool, family: familyOfTool[i] })).filter((_, i) => !registeredByLoop.has(allTools[i])));
   for (const { file, decl, reason } of planned.skipped) skip(file, decl, reason);
   let plans: ToolPlan[] = planned.plans;
   plans = dropOverlaps(plans, skip);
@@ -136,13 +140,14 @@ export function planSlim(options: SlimOptions): SlimPlan {
       return undefined;
     }
   };
+  const twinOf = new Map([...twins].map(([tool, twin]) => [tool.decl, twin]));
   const tools = plans.map((plan) => {
     const change = measureChange(plan, finalModelOf, relative, instructionsDir, measureIn(plan.file));
-    // Sized as the server publishes it: a definition a loop registers elsewhere is measured as the loop reads it.
-    const twin = findLoopTwin(plan.decl, allTools);
+    const twin = twinOf.get(plan.decl);
     return twin ? { ...change, before: measureIn(twin.file)(twin.decl), after: measureIn(twin.file)(finalModelOf(twin.file)?.tools[twin.index]) } : change;
   });
-  const totals = buildTotals(allTools.map(({ file, decl }) => measureIn(file)(decl)), tools, added);
+  const measured = allTools.filter((tool) => !registeredByLoop.has(tool)).map((tool) => twins.get(tool) ?? tool);
+  const totals = buildTotals(measured.map(({ file, decl }) => measureIn(file)(decl)), tools, added);
   // Moved text nothing serves yet (no server found, or one slim could not wire) leaves the migration to finish by hand.
   const unserved = plans.length > 0 && options.wire !== false && !alreadyServed && !wiring.some((w) => w.wired);
   const partial = skipped.some((tool) => !tool.unprofitable) || errors.length > 0 || unserved;
