@@ -200,7 +200,9 @@ function planParams(
     const edits = buildTextEdits(shared === undefined ? target : getDeclaredTarget(target), paramSelection?.deleteRanges ?? [], insertion);
     // A parameter whose text cannot be edited, or is read by another tool's text, keeps its text; the
     // rest of the tool is still slimmed.
-    if (!edits.ok || (shared === undefined && findSharingTool(id, edits.edits, planner.owners))) {
+    // jscodeshift edits only the file it is given: a parameter written in another module keeps its text there.
+    const elsewhere = edits.ok && planner.options.onlyGivenFiles === true && edits.edits.some((edit) => edit.file !== file);
+    if (!edits.ok || elsewhere || (shared === undefined && findSharingTool(id, edits.edits, planner.owners))) {
       if (constraints.length > 0) return { params, paramEdits, refused: key };
       continue;
     }
