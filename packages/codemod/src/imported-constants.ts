@@ -82,6 +82,13 @@ export class ImportedConstants {
     return this.dependencies.get(file) ?? new Set();
   }
 
+  /** `file`'s tools read text written in `dependency` too (a schema imported from it). */
+  addDependency(file: string, dependency: string): void {
+    const deps = this.dependencies.get(file) ?? new Set<string>();
+    deps.add(dependency);
+    this.dependencies.set(file, deps);
+  }
+
   private findDeclaration(ref: ImportedConstantRef): Declaration | undefined {
     const key = `${ref.fromFile}\0${ref.source}\0${ref.importedName}`;
     if (this.declarations.has(key)) return this.declarations.get(key);

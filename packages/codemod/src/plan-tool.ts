@@ -3,15 +3,15 @@
  * written, and the text that two tools share (which cannot be slimmed for one of them alone).
  */
 import path from 'node:path';
-import type { Node, ParamDecl, StaticText, ToolDecl } from '@toolslim/core';
+import { evaluateText, Scope, unwrap, type Node, type ParamDecl, type StaticText, type ToolDecl } from '@toolslim/core';
 import type { ToolSection } from './markdown.js';
 import { dedentChunk } from './markdown.js';
 import { ImportedConstants } from './imported-constants.js';
 import { buildPointer, DEFAULT_EXTRA_SENTENCES, DEFAULT_INSTRUCTIONS_TOOL, DEFAULT_POINTER, findPointer, type SlimOptions } from './options.js';
 import { selectUnits, type Range, type Selection } from './select.js';
 import { SourceStore } from './source-store.js';
-import { buildTextEdits, findCarrierRanges, SEPARATOR_ALONE, UNEDITABLE, type EditTarget, type SourceEdit } from './text-edits.js';
-import { getStaticValue } from './tool-values.js';
+import { buildTextEdits, countReferences, findCarrierRanges, SEPARATOR_ALONE, UNEDITABLE, type EditTarget, type SourceEdit } from './text-edits.js';
+import { getErrorMessage, getStaticValue } from './tool-values.js';
 import type { MovedText } from './verify.js';
 
 /** A tool that would publish fewer bytes than this less is left alone (the pointer alone is ~45). */
@@ -23,6 +23,15 @@ export interface ParamPlan {
   readonly expected: string;
   /** What moves out of the parameter's own text (undefined when it only takes a constraint). */
   readonly selection: Selection | undefined;
+  /**
+   * Set when the text is written once and read by other parameters too (a shared description constant,
+   * a described schema used twice): the key of that text (`getTextKey`). It is edited once, where it is
+   * written, and only when every parameter that reads it is planned to read the same new text
+   * (`findUnevenSharedTexts`).
+   */
+  readonly shared?: string;
+  /** The edits of this parameter's text (part of the tool plan's `edits`). */
+  readonly edits: readonly SourceEdit[];
 }
 
 export interface ToolPlan {
@@ -48,6 +57,8 @@ export interface Planner {
   readonly store: SourceStore;
   readonly relative: (file: string) => string;
   readonly owners: readonly CarrierOwner[];
+  /** Shared parameter texts left as they are, with the reason (filled by `planTools`). */
+  readonly keptShared: Map<string, string>;
 }
 
 /**
@@ -61,7 +72,9 @@ export function planTool(planner: Planner, file: string, decl: ToolDecl, index: 
   for (let keep = extra; keep >= 0; keep--) {
     const planned = planToolKeeping(planner, file, decl, index, family, keep);
     if (typeof planned !== 'object') return keep === extra ? planned : first;
-    const sharing = findSharingTool(planned.id, planned.edits, planner.owners);
+    // A shared parameter text is checked against its other readers by `findUnevenSharedTexts`.
+    const sharedEdits = new Set(planned.params.flatMap((p) => (p.shared ? p.edits : [])));
+    const sharing = findSharingTool(planned.id, planned.edits.filter((edit) => !sharedEdits.has(edit)), planner.owners);
     if (!sharing) return planned;
     first ??= `its text is shared with ${sharing.name ?? 'another tool'}; give each tool its own text first`;
   }
@@ -109,7 +122,9 @@ export function planToolKeeping(planner: Planner, file: string, decl: ToolDecl, 
     getPublishedLength(description.value) -
     getPublishedLength(expectedDescription) +
     params.reduce((sum, p) => sum + getPublishedLength(getStaticValue(decl.params.find((d) => getParamKey(d) === p.key)?.description) ?? '') - getPublishedLength(p.expected), 0);
-  if (saved < MIN_SAVED_BYTES) return undefined;
+  // A tool that reads a shared parameter text is slimmed with the others whenever it does not grow: the
+  // text is edited once for every tool that reads it, or not at all.
+  if (saved < MIN_SAVED_BYTES && !(saved > 0 && params.some((p) => p.shared !== undefined))) return undefined;
   const descriptionTarget = getEditTarget(file, description, constants, planner.store);
   let edits = buildTextEdits(descriptionTarget, deleteRanges, insertion);
   if (!edits.ok && edits.reason === SEPARATOR_ALONE) {
@@ -153,8 +168,9 @@ export function planToolKeeping(planner: Planner, file: string, decl: ToolDecl, 
 
 /**
  * The parameters' edits: their own how-text out, and the constraints the description gives them in
- * (appended after their kept text, through the same edit machinery as the pointer). `refused` names a
- * parameter that was given a constraint but cannot take it (the caller selects again without it).
+ * (appended after their kept text, through the same edit machinery as the pointer), in the file where
+ * each parameter's text is written (an imported schema's module too). `refused` names a parameter that
+ * was given a constraint but cannot take it (the caller selects again without it).
  */
 function planParams(
   planner: Planner,
@@ -172,22 +188,93 @@ function planParams(
     const paramSelection = selectUnits(value, 0, undefined, { parameter: true });
     const constraints = (selection?.toParams ?? []).filter((move) => move.param === key).map((move) => move.unit.text);
     if (!paramSelection && constraints.length === 0) continue;
+    const target = getEditTarget(getParamFile(file, param), param.description, planner.constants, planner.store);
+    // Text other parameters read too is edited once for all of them: only with the same new text for
+    // each (no constraint given to one of them), and never when something else reads it.
+    const textKey = getTextKey(target);
+    const shared = planner.owners.some((o) => o.textKey === textKey && !(o.id === id && o.param === key)) ? textKey : undefined;
+    if (shared !== undefined) {
+      if (constraints.length > 0) return { params, paramEdits, refused: key };
+      if (planner.keptShared.has(shared)) continue;
+    }
     const insertion = constraints.length > 0 ? buildConstraintInsertion(value, paramSelection?.keptEnd ?? value.trimEnd().length, constraints) : undefined;
-    const target = getEditTarget(file, param.description, planner.constants, planner.store);
-    const edits = buildTextEdits(target, paramSelection?.deleteRanges ?? [], insertion);
-    // A parameter whose text cannot be edited, or is shared (one described schema used by several
-    // parameters or tools), keeps its text; the rest of the tool is still slimmed.
-    if (!edits.ok || findSharingTool(id, edits.edits, planner.owners) || isSharedWithinTool(file, param, decl, planner.constants, planner.store)) {
+    // A shared constant is edited where it is declared, not inlined at this use of it.
+    const edits = buildTextEdits(shared === undefined ? target : getDeclaredTarget(target), paramSelection?.deleteRanges ?? [], insertion);
+    // A parameter whose text cannot be edited, or is read by another tool's text, keeps its text; the
+    // rest of the tool is still slimmed.
+    // jscodeshift edits only the file it is given: a parameter written in another module keeps its text there.
+    const elsewhere = edits.ok && planner.options.onlyGivenFiles === true && edits.edits.some((edit) => edit.file !== file);
+    if (!edits.ok || elsewhere || (shared === undefined && findSharingTool(id, edits.edits, planner.owners))) {
       if (constraints.length > 0) return { params, paramEdits, refused: key };
       continue;
+    }
+    if (shared !== undefined) {
+      const problem = findSharedTextProblem(planner, target, shared, value, edits.edits);
+      if (problem !== undefined) {
+        planner.keptShared.set(shared, problem);
+        continue;
+      }
     }
     const expected = applyToValue(value, paramSelection?.deleteRanges ?? [], insertion);
     // Nothing lost: every constraint given to the parameter is in its new text.
     if (constraints.some((text) => !expected.includes(text))) return { params, paramEdits, refused: key };
     paramEdits.push(...edits.edits);
-    params.push({ key, param: key, selection: paramSelection, expected });
+    params.push({ key, param: key, selection: paramSelection, expected, edits: edits.edits, ...(shared === undefined ? {} : { shared }) });
   }
   return { params, paramEdits };
+}
+
+/**
+ * Why a text read by several parameters cannot be edited once for all of them, or undefined: the edits
+ * would change another tool's description or a text that only overlaps it, a reader has other text, or
+ * (a constant of the file) something other than those parameters reads it.
+ */
+function findSharedTextProblem(planner: Planner, target: EditTarget, textKey: string, value: string, edits: readonly SourceEdit[]): string | undefined {
+  const other = planner.owners.find((o) => (o.textKey !== textKey || o.value !== value) && edits.some((e) => e.file === o.file && touches(e, o.range)));
+  if (other) return other.param === undefined ? `the description of ${other.name ?? 'a tool'} reads it too` : `${other.name ?? 'a tool'}.${other.param} reads it as part of another text`;
+  // `.describe(NOTE)` in several places: NOTE is read only by them (it is not exported, and every other read is one of them).
+  const node = unwrap(target.text.node);
+  if (node.type !== 'Identifier' || !Scope.of(target.context.program).resolve(node)) return undefined;
+  if (isExportedName(target.context.program, node.name)) return `\`${node.name}\` is exported, so other modules may read it`;
+  const sites = new Set(planner.owners.filter((o) => o.textKey === textKey).map((o) => o.site));
+  const reads = countReferences(target.context.program, node.name);
+  return reads === sites.size ? undefined : `\`${node.name}\` is read ${reads} times, ${sites.size} of them by tool parameters`;
+}
+
+/** The text where a shared constant is declared, rather than this use of it (which would be inlined). */
+function getDeclaredTarget(target: EditTarget): EditTarget {
+  const node = unwrap(target.text.node);
+  if (node.type !== 'Identifier') return target;
+  const init = Scope.of(target.context.program).resolve(node);
+  if (init) {
+    const text = evaluateText(init, target.context);
+    return text.kind === 'static' && text.value === target.text.value ? { ...target, text } : target;
+  }
+  const piece = target.text.pieces.length === 1 ? target.text.pieces[0] : undefined;
+  const external = piece?.externalFile !== undefined ? target.getExternal(piece) : undefined;
+  return external && external.text.value === target.text.value ? { ...external, getExternal: target.getExternal } : target;
+}
+
+function isExportedName(program: EditTarget['context']['program'], name: string): boolean {
+  return program.body.some(
+    (statement) =>
+      statement.type === 'ExportNamedDeclaration' &&
+      ((statement.declaration?.type === 'VariableDeclaration' && statement.declaration.declarations.some((d) => d.id.type === 'Identifier' && d.id.name === name)) ||
+        (!statement.source && statement.specifiers.some((spec) => spec.local.type === 'Identifier' && spec.local.name === name))),
+  );
+}
+
+/** The file a parameter's text is written in: its own module when its schema is imported. */
+export function getParamFile(file: string, param: ParamDecl): string {
+  return param.descriptionFilePath ?? file;
+}
+
+/** Where a text is written, as one key: texts with the same key are the same source text. */
+function getTextKey(target: EditTarget): string {
+  return findCarrierRanges(target)
+    .map((c) => `${c.file}:${c.range[0]}-${c.range[1]}`)
+    .sort()
+    .join(';');
 }
 
 /** ` Dates as YYYY-MM-DD.` after a kept text that ends a sentence; `. Dates…` after one that does not. */
@@ -282,11 +369,20 @@ export function applyToValue(value: string, deleteRanges: readonly Range[], inse
 export interface CarrierOwner {
   readonly id: string;
   readonly name: string | undefined;
+  /** The parameter whose text this is; undefined for the tool's description. */
+  readonly param?: string;
+  /** The whole text this carrier is part of: its value, where it is written (`getTextKey`) and the expression that reads it. */
+  readonly value: string;
+  readonly textKey: string;
+  readonly site: string;
   readonly file: string;
   readonly range: Range;
 }
 
-/** Where every tool's text is written (to find text that two tools share). */
+/**
+ * Where every tool's text is written (to find text that two tools share). A tool whose parameters are
+ * written in another module depends on that module: an edit there is verified on the tool too.
+ */
 export function findCarrierOwners(
   allTools: ReadonlyArray<{ file: string; decl: ToolDecl; index: number }>,
   constants: ImportedConstants,
@@ -294,26 +390,92 @@ export function findCarrierOwners(
 ): CarrierOwner[] {
   const owners: CarrierOwner[] = [];
   for (const { file, decl, index } of allTools) {
-    const texts = [decl.description, ...decl.params.map((p) => p.description)];
-    for (const text of texts) {
-      if (text?.kind !== 'static') continue;
-      for (const carrier of findCarrierRanges(getEditTarget(file, text, constants, store))) {
-        owners.push({ id: `${file}#${index}`, name: getStaticValue(decl.name), ...carrier });
+    const texts: Array<{ text: StaticText; where: string; param?: string }> = [];
+    if (decl.description?.kind === 'static') texts.push({ text: decl.description, where: file });
+    for (const param of decl.params) {
+      for (const other of [param.filePath, param.descriptionFilePath]) if (other !== undefined && other !== file) constants.addDependency(file, other);
+      if (param.description?.kind === 'static') texts.push({ text: param.description, where: getParamFile(file, param), param: getParamKey(param) });
+    }
+    for (const { text, where, param } of texts) {
+      const target = getEditTarget(where, text, constants, store);
+      const textKey = getTextKey(target);
+      const site = `${where}:${text.node.range[0]}-${text.node.range[1]}`;
+      for (const carrier of findCarrierRanges(target)) {
+        owners.push({ id: `${file}#${index}`, name: getStaticValue(decl.name), ...(param === undefined ? {} : { param }), value: text.value, textKey, site, ...carrier });
       }
     }
   }
   return owners;
 }
 
-/** True when another parameter of the same tool reads text from the same place (a described schema used twice). */
-export function isSharedWithinTool(file: string, param: ParamDecl, decl: ToolDecl, constants: ImportedConstants, store: SourceStore): boolean {
-  if (param.description?.kind !== 'static') return false;
-  const own = findCarrierRanges(getEditTarget(file, param.description, constants, store));
-  return decl.params.some((other) => {
-    if (other === param || other.description?.kind !== 'static') return false;
-    const theirs = findCarrierRanges(getEditTarget(file, other.description, constants, store));
-    return theirs.some((t) => own.some((o) => o.file === t.file && o.range[0] < t.range[1] && t.range[0] < o.range[1]));
+/**
+ * Plan every tool. A parameter text several tools read is edited once for all of them, so it is kept
+ * (and every tool planned again without it) when one of its readers would not read the same new text:
+ * a tool that is skipped or left alone, or one whose parameter keeps its text for a reason of its own.
+ */
+export function planTools(
+  planner: Planner,
+  tools: ReadonlyArray<{ file: string; decl: ToolDecl; index: number; family: string }>,
+): { plans: ToolPlan[]; skipped: Array<{ file: string; decl: ToolDecl; reason: string }> } {
+  for (;;) {
+    const plans: ToolPlan[] = [];
+    const skipped: Array<{ file: string; decl: ToolDecl; reason: string }> = [];
+    for (const { file, decl, index, family } of tools) {
+      let planned: ToolPlan | string | undefined;
+      try {
+        planned = planTool(planner, file, decl, index, family);
+      } catch (error) {
+        // An unexpected shape is skipped, never a crash of the whole run.
+        planned = `could not be planned (${getErrorMessage(error)})`;
+      }
+      if (typeof planned === 'string') skipped.push({ file, decl, reason: planned });
+      else if (planned) plans.push(planned);
+    }
+    const uneven = findUnevenSharedTexts(plans, planner.owners);
+    if (uneven.size === 0) return { plans, skipped };
+    for (const [key, reason] of uneven) planner.keptShared.set(key, reason);
+  }
+}
+
+/** The shared parameter texts a run left as they are: where each is written, who reads it, and why. */
+export function describeKeptShared(planner: Planner): Array<{ file: string; line: number; params: string[]; reason: string }> {
+  return [...planner.keptShared].map(([key, reason]) => {
+    const readers = planner.owners.filter((o) => o.textKey === key);
+    const first = readers[0];
+    const code = first ? planner.store.getOriginal(first.file) : '';
+    const line = first ? code.slice(0, first.range[0]).split('\n').length : 0;
+    const params = [...new Set(readers.map((o) => `${o.name ?? '(unnamed tool)'}.${o.param ?? 'description'}`))];
+    return { file: first ? planner.relative(first.file) : '', line, params, reason };
   });
+}
+
+/** Shared parameter texts that not every reader would read the same way after the plans, with why. */
+export function findUnevenSharedTexts(plans: readonly ToolPlan[], owners: readonly CarrierOwner[]): Map<string, string> {
+  const planned = new Map<string, ParamPlan>();
+  const slimmed = new Set(plans.map((plan) => plan.id));
+  for (const plan of plans) for (const param of plan.params) planned.set(`${plan.id}\0${param.key}`, param);
+  const uneven = new Map<string, string>();
+  for (const param of planned.values()) {
+    const key = param.shared;
+    if (key === undefined || uneven.has(key)) continue;
+    for (const reader of owners) {
+      if (reader.textKey !== key) continue;
+      const other = planned.get(`${reader.id}\0${reader.param}`);
+      const name = reader.name ?? 'a tool';
+      const why = !slimmed.has(reader.id)
+        ? `${name} is not slimmed`
+        : other?.shared !== key
+          ? `${name}.${reader.param} keeps its text`
+          : other.expected !== param.expected
+            ? `${name}.${reader.param} would read otherwise`
+            : undefined;
+      if (why) {
+        uneven.set(key, why);
+        break;
+      }
+    }
+  }
+  return uneven;
 }
 
 /** The other tool whose text an edit would change, if any. */

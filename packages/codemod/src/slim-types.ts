@@ -30,6 +30,16 @@ export interface SkippedTool {
   readonly unprofitable?: true;
 }
 
+/** A parameter text several tools read (written once), left as it is for all of them. */
+export interface KeptSharedText {
+  /** Where the text is written, relative to `cwd`. */
+  readonly file: string;
+  readonly line: number;
+  /** `tool.param` of every parameter that reads it. */
+  readonly params: readonly string[];
+  readonly reason: string;
+}
+
 export interface FileError {
   readonly file: string;
   readonly message: string;
@@ -43,6 +53,8 @@ export interface SlimPlan {
   readonly instructions: readonly FileChange[];
   readonly tools: readonly ToolChange[];
   readonly skipped: readonly SkippedTool[];
+  /** Parameter texts shared by several parameters that were left as they are (not every reader would get the same new text). */
+  readonly keptShared: readonly KeptSharedText[];
   /** Files that could not be read or parsed: reported, left untouched. */
   readonly errors: readonly FileError[];
   /** Verification failures; when there are any, nothing may be written. */

@@ -13,12 +13,12 @@ import { findFamilies } from './families.js';
 import { ImportedConstants } from './imported-constants.js';
 import { buildInstructionFiles } from './instructions.js';
 import { DEFAULT_INSTRUCTIONS_DIR, DEFAULT_INSTRUCTIONS_TOOL, type SlimOptions } from './options.js';
-import { findCarrierOwners, MIN_SAVED_BYTES, planTool, type ToolPlan } from './plan-tool.js';
+import { describeKeptShared, findCarrierOwners, MIN_SAVED_BYTES, planTools, type ToolPlan } from './plan-tool.js';
 import { buildReadInstructionsTool } from './read-instructions-tool.js';
 import { buildTotals, findFamilyFiles, groupByFamily, measure, measureChange } from './report-plan.js';
 import type { AnalysedFile, FileChange, FileError, SizeTotals, SkippedTool, SlimPlan } from './slim-types.js';
 import { SourceStore } from './source-store.js';
-import { getErrorMessage, getPublished, getServerName, getStaticValue } from './tool-values.js';
+import { findLoopTwins, getErrorMessage, getPublished, getServerName, getStaticValue } from './tool-values.js';
 import { dropOverlaps, dropUntilVerified } from './verify-plans.js';
 import { buildWiringElsewhere, planRuntimeDependency, wireRegisterCallback, wireRuntime } from './wire-plan.js';
 import { ALREADY_SERVED } from './wire-runtime.js';
@@ -26,7 +26,7 @@ import { findServerElsewhere } from './find-server-elsewhere.js';
 import { buildInstructionsModule, isInstructionsModule } from './bundle-instructions.js';
 
 export { MIN_SAVED_BYTES } from './plan-tool.js';
-export { SlimError, type FileChange, type FileError, type RuntimeInstall, type SizeTotals, type SkippedTool, type SlimPlan, type SlimTotals, type ToolChange } from './slim-types.js';
+export { SlimError, type FileChange, type FileError, type KeptSharedText, type RuntimeInstall, type SizeTotals, type SkippedTool, type SlimPlan, type SlimTotals, type ToolChange } from './slim-types.js';
 export { writeAtomically, writeInstructionFilesLocked, writeSlimPlan } from './write-plan.js';
 
 /** Plan a run: analyse, select, edit in memory, verify. Writes nothing. */
@@ -82,19 +82,14 @@ export function planSlim(options: SlimOptions): SlimPlan {
     skipped.push({ name: getStaticValue(decl.name), file: relative(file), line: decl.line, reason, ...(unprofitable ? { unprofitable } : {}) });
 
   const owners = findCarrierOwners(allTools, imported, store);
-  const planner = { options, instructionsDir, constants: imported, store, relative, owners };
-  let plans: ToolPlan[] = [];
-  allTools.forEach(({ file, decl, index }, i) => {
-    let planned: ToolPlan | string | undefined;
-    try {
-      planned = planTool(planner, file, decl, index, familyOfTool[i]);
-    } catch (error) {
-      // An unexpected shape is skipped, never a crash of the whole run.
-      planned = `could not be planned (${getErrorMessage(error)})`;
-    }
-    if (typeof planned === 'string') skip(file, decl, planned);
-    else if (planned) plans.push(planned);
-  });
+  const planner = { options, instructionsDir, constants: imported, store, relative, owners, keptShared: new Map<string, string>() };
+  // A definition found by its shape and registered by a loop in another file is one tool, as `report` counts
+  // it: planned where its text is written (the definition), sized as the loop publishes it.
+  const twins = findLoopTwins(allTools);
+  const registeredByLoop = new Set(twins.values());
+  const planned = planTools(planner, allTools.map((tool, i) => ({ ...tool, family: familyOfTool[i] })).filter((_, i) => !registeredByLoop.has(allTools[i])));
+  for (const { file, decl, reason } of planned.skipped) skip(file, decl, reason);
+  let plans: ToolPlan[] = planned.plans;
   plans = dropOverlaps(plans, skip);
   plans = dropUntilVerified(plans, analysed, store, imported, analyse, skip);
   const toolNames = new Set(allTools.map(({ decl }) => getStaticValue(decl.name)).filter((name) => name !== undefined));
@@ -154,12 +149,19 @@ export function planSlim(options: SlimOptions): SlimPlan {
       return undefined;
     }
   };
-  const tools = plans.map((plan) => measureChange(plan, finalModelOf, relative, instructionsDir, measureIn(plan.file)));
-  const totals = buildTotals(allTools.map(({ file, decl }) => measureIn(file)(decl)), tools, added);
+  const twinOf = new Map([...twins].map(([tool, twin]) => [tool.decl, twin]));
+  const tools = plans.map((plan) => {
+    const change = measureChange(plan, finalModelOf, relative, instructionsDir, measureIn(plan.file));
+    const twin = twinOf.get(plan.decl);
+    return twin ? { ...change, before: measureIn(twin.file)(twin.decl), after: measureIn(twin.file)(finalModelOf(twin.file)?.tools[twin.index]) } : change;
+  });
+  const measured = allTools.filter((tool) => !registeredByLoop.has(tool)).map((tool) => twins.get(tool) ?? tool);
+  const totals = buildTotals(measured.map(({ file, decl }) => measureIn(file)(decl)), tools, added);
   // Moved text nothing serves yet (no server found, or one slim could not wire) leaves the migration to finish by hand.
   const unserved = plans.length > 0 && options.wire !== false && !alreadyServed && !wiring.some((w) => w.wired);
   const partial = skipped.some((tool) => !tool.unprofitable) || errors.length > 0 || unserved;
-  return { cwd, instructionsDir, sources, instructions, tools, skipped, errors, problems, totals, families, toolNames, wiring, partial, install: install?.info };
+  const keptShared = describeKeptShared(planner);
+  return { cwd, instructionsDir, sources, instructions, tools, skipped, keptShared, errors, problems, totals, families, toolNames, wiring, partial, install: install?.info };
 }
 
 const MCP_FRAMEWORKS: ReadonlySet<string> = new Set(['mcp-sdk', 'mcp-sdk-low-level', 'fastmcp']);

@@ -116,9 +116,13 @@ function findStructuralRemovals(
   };
   const isDeleted = (start: number, end: number) =>
     start === end ? deleteRanges.some((d) => d[0] <= start && start <= d[1]) : isInside([start, end], deleteRanges);
-  const remove = (start: number, end: number, range: Range) => {
+  const remove = (start: number, end: number, range: Range, part?: Node) => {
     edits.push({ file, start: range[0], end: range[1], text: '' });
     if (end > start) covered.push([start, end]);
+    // `${DEFAULT}` of an import read nowhere else: the import goes too (an unused import fails `noUnusedLocals`).
+    const read = part ? unwrap(part) : undefined;
+    const importRemoval = read?.type === 'Identifier' && countReferences(context.program, read.name) === 1 ? findImportRemoval(context.program, file, read.name) : undefined;
+    if (importRemoval) edits.push(importRemoval);
   };
   let failure: string | undefined;
   let insertionDone = false;
@@ -161,10 +165,10 @@ function findStructuralRemovals(
       const leftGone = isDeleted(start, start + left);
       const rightGone = isDeleted(start + left, start + left + right);
       // 'What. ' + HOW → 'What. '
-      if (rightGone && !leftGone) remove(start + left, start + left + right, [node.left.range[1], node.right.range[1]]);
+      if (rightGone && !leftGone) remove(start + left, start + left + right, [node.left.range[1], node.right.range[1]], node.right);
       else visit(node.right, start + left, depth + 1, { range: node.right.range, template: false });
       // HOW + 'What.' → 'What.' (only when the left side goes and the right stays)
-      if (leftGone && !rightGone) remove(start, start + left, [node.left.range[0], node.right.range[0]]);
+      if (leftGone && !rightGone) remove(start, start + left, [node.left.range[0], node.right.range[0]], node.left);
       else visit(node.left, start, depth + 1, { range: node.left.range, template: false });
       return;
     }
@@ -176,7 +180,7 @@ function findStructuralRemovals(
         const length = lengthOf(node.expressions[i]);
         if (length === undefined) return;
         // `What. ${HOW}` → `What. `: the `${` ends the quasi before it and the `}` starts the one after it.
-        if (isDeleted(offset, offset + length)) remove(offset, offset + length, [node.quasis[i].range[1] - 2, node.quasis[i + 1].range[0] + 1]);
+        if (isDeleted(offset, offset + length)) remove(offset, offset + length, [node.quasis[i].range[1] - 2, node.quasis[i + 1].range[0] + 1], node.expressions[i]);
         else visit(node.expressions[i], offset, depth + 1, { range: [node.quasis[i].range[1] - 2, node.quasis[i + 1].range[0] + 1], template: true });
         offset += length;
       }
@@ -529,7 +533,7 @@ interface Site {
 const referenceCounts = new WeakMap<Program, Map<string, number>>();
 
 /** How often a name is read in a file (declarations, property keys and member names do not count). */
-function countReferences(program: Program, name: string): number {
+export function countReferences(program: Program, name: string): number {
   let counts = referenceCounts.get(program);
   if (!counts) {
     const found = new Map<string, number>();

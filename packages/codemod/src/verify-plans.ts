@@ -12,12 +12,15 @@ import { applyEdits, type SourceEdit } from './text-edits.js';
 import { getErrorMessage, getPublished, getStaticValue } from './tool-values.js';
 import { getCapabilityKey } from './verify.js';
 
-/** Two plans cannot edit the same source; the first one wins. */
+/**
+ * Two plans cannot edit the same source; the first one wins. The same edit in two plans (a parameter
+ * text several tools read, edited once for all of them) is one edit.
+ */
 export function dropOverlaps(plans: ToolPlan[], skip: (file: string, decl: ToolDecl, reason: string) => void): ToolPlan[] {
   const kept: ToolPlan[] = [];
   const claimed: SourceEdit[] = [];
   for (const plan of plans) {
-    const clash = claimed.find((c) => plan.edits.some((e) => e.file === c.file && e.start < c.end && c.start < e.end));
+    const clash = claimed.find((c) => plan.edits.some((e) => e.file === c.file && e.start < c.end && c.start < e.end && !isSameEdit(e, c)));
     if (clash) skip(plan.file, plan.decl, 'its text overlaps the text of another tool');
     else {
       kept.push(plan);
@@ -25,6 +28,10 @@ export function dropOverlaps(plans: ToolPlan[], skip: (file: string, decl: ToolD
     }
   }
   return kept;
+}
+
+function isSameEdit(a: SourceEdit, b: SourceEdit): boolean {
+  return a.file === b.file && a.start === b.start && a.end === b.end && a.text === b.text;
 }
 
 export function dedupeEdits(edits: readonly SourceEdit[]): SourceEdit[] {
@@ -59,12 +66,19 @@ export function dropUntilVerified(
     for (const plan of plans) {
       // The same edit twice (one text reached two ways) is one edit; any other overlap drops the later plan.
       const own = dedupeEdits(plan.edits);
-      const clash = own.some((e) => (editsByFile.get(e.file) ?? []).some((c) => e.start < c.end && c.start < e.end) || own.some((o) => o !== e && o.file === e.file && e.start < o.end && o.start < e.end));
+      const clash = own.some(
+        (e) =>
+          (editsByFile.get(e.file) ?? []).some((c) => e.start < c.end && c.start < e.end && !isSameEdit(e, c)) ||
+          own.some((o) => o !== e && o.file === e.file && e.start < o.end && o.start < e.end),
+      );
       if (clash) {
         fail(plan, 'its edits overlap other edits');
         continue;
       }
-      for (const edit of own) editsByFile.set(edit.file, [...(editsByFile.get(edit.file) ?? []), edit]);
+      for (const edit of own) {
+        const planned = editsByFile.get(edit.file) ?? [];
+        if (!planned.some((c) => isSameEdit(c, edit))) editsByFile.set(edit.file, [...planned, edit]);
+      }
     }
     for (const [file, edits] of editsByFile) store.setCurrent(file, applyEdits(store.getOriginal(file), edits));
     const changed = new Set(store.findChangedFiles());

@@ -22,6 +22,8 @@ interface CaseOptions extends Partial<Pick<SlimOptions, 'instructionsDir' | 'poi
   readonly sources?: readonly string[];
   /** Tool names that must be reported as skipped. */
   readonly skipped?: readonly string[];
+  /** Why each shared parameter text left as it is was left (`SlimPlan.keptShared`). */
+  readonly keptShared?: readonly string[];
 }
 
 const temporary: string[] = [];
@@ -58,6 +60,7 @@ describe('slim fixtures', () => {
       expect(plan.problems).toEqual([]);
       expect(plan.errors).toEqual([]);
       expect(plan.skipped.map((tool) => tool.name).sort()).toEqual([...(options.skipped ?? [])].sort());
+      expect(plan.keptShared.map((text) => text.reason).sort()).toEqual([...(options.keptShared ?? [])].sort());
       writeSlimPlan(plan);
       if (process.env.UPDATE_FIXTURES) {
         rmSync(path.join(caseDir, 'output'), { recursive: true, force: true });

@@ -76,6 +76,11 @@ export interface ParamDecl {
   readonly path: readonly string[];
   /** The Property node that declares the parameter. */
   readonly node: Node;
+  /**
+   * The module that declares the parameter (`node`, `container`): the tool's own file, or the module its
+   * schema is imported from (followed only when the reading has a module resolver).
+   */
+  readonly filePath: string;
   readonly style: SchemaStyle;
   readonly description: TextValue | undefined;
   /**
@@ -83,6 +88,11 @@ export interface ParamDecl {
    * `description` Property (JSON Schema, `.meta({ description })`).
    */
   readonly descriptionNode: Node | undefined;
+  /**
+   * The module the description is written in (`descriptionNode` and the source offsets of its text),
+   * which may differ from `filePath` (a described field imported by the shape). Undefined without a description.
+   */
+  readonly descriptionFilePath: string | undefined;
   /** The parameter's published JSON Schema (with description), when static. */
   readonly schema: JsonObject | undefined;
   readonly required: boolean;

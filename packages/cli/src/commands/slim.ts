@@ -208,6 +208,7 @@ function printNotes(plan: SlimPlan, style: Style, relative: (file: string) => st
       ? [`${style.yellow('to do')} no MCP server setup found: serve ${relative(plan.instructionsDir)} to the agent, e.g. with serveInstructions from @toolslim/runtime.`]
       : []),
     ...plan.skipped.map((tool) => `${style.yellow('skipped')} ${tool.name ?? '(unnamed tool)'} at ${tool.file}:${tool.line}: ${tool.reason}`),
+    ...plan.keptShared.map((text) => `${style.dim('kept')} ${text.file}:${text.line}: the text shared by ${text.params.join(', ')} is left as it is: ${text.reason}.`),
     ...plan.errors.map((error) => `${style.red('error')} ${error.file}: ${error.message} (left untouched)`),
   ].filter((line) => line !== undefined);
   return lines.length > 0 ? `${lines.join('\n')}\n` : '';
@@ -234,6 +235,7 @@ function buildJson(plan: SlimPlan, dirty: readonly string[], relative: (file: st
     tools: plan.tools.map(({ descriptionBefore, descriptionAfter, ...tool }) => ({ ...tool, descriptionBefore, descriptionAfter })),
     totals: plan.totals,
     skipped: plan.skipped,
+    keptShared: plan.keptShared,
     errors: plan.errors,
     problems: plan.problems,
     uncommitted: dirty.map(relative),

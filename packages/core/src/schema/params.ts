@@ -3,10 +3,15 @@
  * Schema `properties` object, nested ones with their path. They are found syntactically, so a schema
  * that cannot be evaluated still lists what it declares; the published JSON (when known) supplies each
  * parameter's schema and whether it is required.
+ *
+ * A schema, shape or described field may be written in another module of the project (`import {
+ * fooSchema } from './schemas'`, through barrels and namespace imports): with a module resolver in the
+ * context (`ValueContext.resolveModule`), it is followed there, and the parameter's nodes and its
+ * description's source offsets are that module's (`ParamDecl.filePath`).
  */
 import type { TSESTree } from '@typescript-eslint/types';
 import { findProperty, getCalleeName, getPropertyName, unwrap } from '../ast.js';
-import type { JsonObject, JsonValue, Node, ParamDecl, SchemaStyle, TextValue } from '../model.js';
+import type { JsonObject, JsonValue, ModuleBinding, Node, ParamDecl, SchemaStyle, TextValue } from '../model.js';
 import { MAX_DEPTH } from '../text/budget.js';
 import { evaluateText, Scope } from '../text/index.js';
 import { evaluateValue, type ValueContext } from './static-value.js';
@@ -20,16 +25,24 @@ const TYPEBOX_WRAPPERS = new Set(['Optional', 'Array', 'Readonly', 'Partial', 'R
 const SCHEMA_WRAPPERS = new Set(['zodToJsonSchema', 'toJSONSchema', 'optional', 'nullable', 'nullish', 'array', 'jsonSchema', 'zodSchema', 'readonly']);
 const OPTIONAL_METHODS = new Set(['optional', 'nullish', 'default', 'prefault', 'catch', 'Optional']);
 
+/** A node and the module it is written in: the tool's own file, or one a schema is imported from. */
+interface Located<T extends Node = Node> {
+  readonly node: T;
+  readonly context: ValueContext;
+}
+
 interface Found {
-  readonly shapes: TSESTree.ObjectExpression[];
+  readonly shapes: Array<Located<TSESTree.ObjectExpression>>;
   readonly style: SchemaStyle;
   /** For a JSON Schema literal: the schema object that holds `properties` (and `required`). */
-  readonly owner?: TSESTree.ObjectExpression;
+  readonly owner?: Located<TSESTree.ObjectExpression>;
 }
 
 interface ShapeProperty {
   readonly property: TSESTree.Property;
   readonly container: TSESTree.ObjectExpression;
+  /** The module the property is written in. */
+  readonly context: ValueContext;
 }
 
 /** Every parameter declared by a schema expression, in source order; `json` is its published schema when known. */
@@ -44,48 +57,49 @@ function collectParams(node: Node, path: readonly string[], json: JsonObject | u
   const found = findShapes(node, context, 0);
   if (!found) return;
   for (const shape of found.shapes) {
-    const properties = findShapeProperties(shape, context, 0);
-    const requiredNames = getRequiredNames(json, found.owner, context);
-    for (const { property, container } of properties) {
+    const properties = findShapeProperties(shape, 0);
+    const requiredNames = getRequiredNames(json, found.owner);
+    for (const { property, container, context: where } of properties) {
       const name = getPropertyName(property);
       if (name === undefined) continue;
       const publishedProperties = json && isJsonObject(json.properties) ? json.properties : undefined;
       // `.pick()`/`.omit()` drop properties: when the published schema is known, it decides what is published.
       if (publishedProperties && !Object.hasOwn(publishedProperties, name) && found.style !== 'json-schema') continue;
       const schema = publishedProperties && isJsonObject(publishedProperties[name]) ? (publishedProperties[name] as JsonObject) : undefined;
-      const description = found.style === 'json-schema' ? findJsonDescription(property.value, context) : findBuilderDescription(property.value, context, 0);
+      const description = found.style === 'json-schema' ? findJsonDescription(property.value, where) : findBuilderDescription(property.value, where, 0);
       out.push({
         name,
         path: [...path, name],
         node: property,
+        filePath: where.filePath,
         style: found.style,
         description: description?.text,
         descriptionNode: description?.node,
+        descriptionFilePath: description?.context.filePath,
         schema,
-        required: requiredNames ? requiredNames.has(name) : found.style !== 'json-schema' ? !isOptionalBuilder(property.value, context, 0) : false,
+        required: requiredNames ? requiredNames.has(name) : found.style !== 'json-schema' ? !isOptionalBuilder(property.value, where, 0) : false,
         container,
       });
-      collectParams(property.value, [...path, name], schema ? findObjectJson(schema) : undefined, context, out, depth + 1);
+      collectParams(property.value, [...path, name], schema ? findObjectJson(schema) : undefined, where, out, depth + 1);
     }
   }
 }
 
 /**
  * The object literals that declare a schema's properties: a raw shape, `z.object(shape)` (through
- * wrappers, `.extend()` and `.merge()`), or a JSON Schema literal's `properties`.
+ * wrappers, `.extend()` and `.merge()`), or a JSON Schema literal's `properties`; each in the module
+ * it is written in.
  */
 function findShapes(input: Node, context: ValueContext, depth: number): Found | undefined {
   if (depth > MAX_DEPTH) return undefined;
   const node = unwrap(input);
-  if (node.type === 'Identifier') {
-    const init = Scope.of(context.program).resolve(node);
-    return init ? findShapes(init, context, depth + 1) : undefined;
-  }
+  const declared = resolveDeclared(node, context);
+  if (declared) return findShapes(declared.node, declared.context, depth + 1);
   if (node.type === 'ObjectExpression') {
-    if (!isJsonSchemaLiteral(node)) return { shapes: [node], style: 'zod' };
+    if (!isJsonSchemaLiteral(node)) return { shapes: [{ node, context }], style: 'zod' };
     const properties = findProperty(node, 'properties');
     const object = properties ? resolveObject(properties.value, context) : undefined;
-    if (object) return { shapes: [object], style: 'json-schema', owner: node };
+    if (object) return { shapes: [object], style: 'json-schema', owner: { node, context } };
     const items = findProperty(node, 'items');
     return items ? findShapes(items.value, context, depth + 1) : undefined;
   }
@@ -105,9 +119,8 @@ function findShapes(input: Node, context: ValueContext, depth: number): Found | 
     if (name && TYPEBOX_WRAPPERS.has(name) && firstArg && firstArg.type !== 'SpreadElement') return findShapes(firstArg, context, depth + 1);
     if ((name === 'extend' || name === 'merge' || name === 'safeExtend') && receiver && firstArg && firstArg.type !== 'SpreadElement') {
       const base = findShapes(receiver, context, depth + 1);
-      const extension = name === 'merge' ? findShapes(firstArg, context, depth + 1) : resolveObject(firstArg, context);
-      const extensionShapes = extension === undefined ? [] : 'shapes' in extension ? extension.shapes : [extension];
-      return { shapes: [...(base?.shapes ?? []), ...extensionShapes], style: 'zod' };
+      const extension = name === 'merge' ? findShapes(firstArg, context, depth + 1)?.shapes : [resolveObject(firstArg, context)].filter(isDefined);
+      return { shapes: [...(base?.shapes ?? []), ...(extension ?? [])], style: 'zod' };
     }
     if (name === 'preprocess' && node.arguments[1] && node.arguments[1].type !== 'SpreadElement') return findShapes(node.arguments[1], context, depth + 1);
     if (name && SCHEMA_WRAPPERS.has(name) && !receiver && firstArg && firstArg.type !== 'SpreadElement') return findShapes(firstArg, context, depth + 1);
@@ -118,6 +131,37 @@ function findShapes(input: Node, context: ValueContext, depth: number): Found | 
     return undefined;
   }
   return undefined;
+}
+
+/**
+ * What a name stands for, where it is written: a `const` of this file, or an export of another module
+ * of the project reached through an import (`import { x } from './schemas'`, barrels included) or a
+ * namespace (`schemas.x`, `import * as schemas`), found by the one module resolver. Undefined for
+ * anything else (a parameter, a package's export, an unreadable module).
+ */
+function resolveDeclared(node: Node, context: ValueContext): Located | undefined {
+  if (node.type === 'Identifier') {
+    const scope = Scope.of(context.program);
+    const init = scope.resolve(node);
+    if (init) return { node: init, context };
+    const imported = scope.getImport(node.name);
+    if (!imported || imported.importedName === '*' || !context.resolveModule) return undefined;
+    return toLocated(context.resolveModule.resolveImport(context.filePath, imported.source, imported.importedName), context);
+  }
+  if (node.type === 'MemberExpression' && !node.computed && node.property.type === 'Identifier' && context.resolveModule) {
+    const object = unwrap(node.object);
+    const imported = object.type === 'Identifier' && !Scope.of(context.program).resolve(object) ? Scope.of(context.program).getImport(object.name) : undefined;
+    if (imported?.importedName !== '*') return undefined;
+    const namespace = context.resolveModule.resolveImport(context.filePath, imported.source, '*');
+    return namespace.kind === 'namespace' ? toLocated(context.resolveModule.resolveExport(namespace.filePath, node.property.name), context) : undefined;
+  }
+  return undefined;
+}
+
+function toLocated(binding: ModuleBinding, context: ValueContext): Located | undefined {
+  if (binding.kind !== 'node') return undefined;
+  const other = binding.program === context.program ? context : { ...context, program: binding.program, filePath: binding.filePath };
+  return { node: binding.node, context: other };
 }
 
 /** `z.optional(x)` (a namespace call) rather than `schema.optional()`. */
@@ -135,31 +179,35 @@ function isJsonSchemaLiteral(node: TSESTree.ObjectExpression): boolean {
   return hasKeyword && !hasCall;
 }
 
-function resolveObject(input: Node, context: ValueContext): TSESTree.ObjectExpression | undefined {
+/** The object literal a node is or names, in the module it is written in. */
+function resolveObject(input: Node, context: ValueContext): Located<TSESTree.ObjectExpression> | undefined {
   let node = unwrap(input);
-  for (let i = 0; i < MAX_DEPTH && node.type === 'Identifier'; i++) {
-    const init = Scope.of(context.program).resolve(node);
-    if (!init) return undefined;
-    node = unwrap(init);
+  let where = context;
+  for (let i = 0; i < MAX_DEPTH; i++) {
+    const declared = resolveDeclared(node, where);
+    if (!declared) break;
+    node = unwrap(declared.node);
+    where = declared.context;
   }
-  return node.type === 'ObjectExpression' ? node : undefined;
+  return node.type === 'ObjectExpression' ? { node, context: where } : undefined;
 }
 
-/** The properties of a shape, spreads of same-file objects (`...base`, `...Base.shape`) included. */
-function findShapeProperties(shape: TSESTree.ObjectExpression, context: ValueContext, depth: number): ShapeProperty[] {
+/** The properties of a shape, spreads of other objects (`...base`, `...Base.shape`) included. */
+function findShapeProperties(shape: Located<TSESTree.ObjectExpression>, depth: number): ShapeProperty[] {
   const out: ShapeProperty[] = [];
-  for (const p of shape.properties) {
+  const { node, context } = shape;
+  for (const p of node.properties) {
     if (p.type === 'Property') {
-      out.push({ property: p, container: shape });
+      out.push({ property: p, container: node, context });
       continue;
     }
     if (depth >= MAX_DEPTH) continue;
     const argument = unwrap(p.argument);
-    const spreadShape =
+    const spreadShapes =
       argument.type === 'MemberExpression' && !argument.computed && argument.property.type === 'Identifier' && argument.property.name === 'shape'
         ? findShapes(argument.object, context, 0)?.shapes
-        : [resolveObject(argument, context)].filter((o): o is TSESTree.ObjectExpression => o !== undefined);
-    for (const inner of spreadShape ?? []) out.push(...findShapeProperties(inner, context, depth + 1));
+        : [resolveObject(argument, context)].filter(isDefined);
+    for (const inner of spreadShapes ?? []) out.push(...findShapeProperties(inner, depth + 1));
   }
   // A later key replaces an earlier one, as in the object at run time.
   const last = new Map<string, TSESTree.Property>();
@@ -173,35 +221,34 @@ function findShapeProperties(shape: TSESTree.ObjectExpression, context: ValueCon
 interface FoundDescription {
   readonly text: TextValue;
   readonly node: Node;
+  /** The module the description is written in. */
+  readonly context: ValueContext;
 }
 
 /** The outermost `.describe(text)` or `.meta({ description })` of a zod expression. */
 function findBuilderDescription(input: Node, context: ValueContext, depth: number): FoundDescription | undefined {
   if (depth > MAX_DEPTH) return undefined;
   const node = unwrap(input);
-  if (node.type === 'Identifier') {
-    const init = Scope.of(context.program).resolve(node);
-    return init ? findBuilderDescription(init, context, depth + 1) : undefined;
-  }
+  const declared = resolveDeclared(node, context);
+  if (declared) return findBuilderDescription(declared.node, declared.context, depth + 1);
   if (node.type !== 'CallExpression') return undefined;
   const name = getCalleeName(node.callee);
   const callee = unwrap(node.callee);
   const arg = node.arguments[0];
   if (name === 'describe' && arg && arg.type !== 'SpreadElement') {
-    return { text: evaluateText(arg, context), node };
+    return { text: evaluateText(arg, context), node, context };
   }
   if (name && /^[A-Z]/.test(name)) {
     // TypeBox: `Type.String({ description })`, the options come last; `Type.Optional(X)` wraps X.
     if (TYPEBOX_WRAPPERS.has(name) && arg && arg.type !== 'SpreadElement') return findBuilderDescription(arg, context, depth + 1);
     const options = node.arguments[node.arguments.length - 1];
     const object = options && options.type !== 'SpreadElement' ? resolveObject(options, context) : undefined;
-    const description = object ? findProperty(object, 'description') : undefined;
-    return description ? { text: evaluateText(description.value, context), node: description } : undefined;
+    return object ? findDescriptionProperty(object) : undefined;
   }
   if (name === 'meta' && arg && arg.type !== 'SpreadElement') {
     const meta = resolveObject(arg, context);
-    const description = meta ? findProperty(meta, 'description') : undefined;
-    if (description) return { text: evaluateText(description.value, context), node: description };
+    const description = meta ? findDescriptionProperty(meta) : undefined;
+    if (description) return description;
   }
   if (callee.type === 'MemberExpression' && !isNamespaceLike(callee.object)) return findBuilderDescription(callee.object, context, depth + 1);
   // `z.optional(z.string().describe(…))`: the wrapped schema carries the description.
@@ -211,18 +258,21 @@ function findBuilderDescription(input: Node, context: ValueContext, depth: numbe
 
 function findJsonDescription(input: Node, context: ValueContext): FoundDescription | undefined {
   const object = resolveObject(input, context);
-  const description = object ? findProperty(object, 'description') : undefined;
-  return description ? { text: evaluateText(description.value, context), node: description } : undefined;
+  return object ? findDescriptionProperty(object) : undefined;
+}
+
+/** The `description` property of an options, meta or JSON Schema object. */
+function findDescriptionProperty(object: Located<TSESTree.ObjectExpression>): FoundDescription | undefined {
+  const description = findProperty(object.node, 'description');
+  return description ? { text: evaluateText(description.value, object.context), node: description, context: object.context } : undefined;
 }
 
 /** Without a published schema: a zod property is optional when its chain says so. */
 function isOptionalBuilder(input: Node, context: ValueContext, depth: number): boolean {
   if (depth > MAX_DEPTH) return false;
   const node = unwrap(input);
-  if (node.type === 'Identifier') {
-    const init = Scope.of(context.program).resolve(node);
-    return init ? isOptionalBuilder(init, context, depth + 1) : false;
-  }
+  const declared = resolveDeclared(node, context);
+  if (declared) return isOptionalBuilder(declared.node, declared.context, depth + 1);
   if (node.type !== 'CallExpression') return false;
   const name = getCalleeName(node.callee);
   const callee = unwrap(node.callee);
@@ -232,8 +282,8 @@ function isOptionalBuilder(input: Node, context: ValueContext, depth: number): b
   return false;
 }
 
-function getRequiredNames(json: JsonObject | undefined, owner: TSESTree.ObjectExpression | undefined, context: ValueContext): Set<string> | undefined {
-  const required = json ? json.required : owner ? getLiteralRequired(owner, context) : undefined;
+function getRequiredNames(json: JsonObject | undefined, owner: Located<TSESTree.ObjectExpression> | undefined): Set<string> | undefined {
+  const required = json ? json.required : owner ? getLiteralRequired(owner.node, owner.context) : undefined;
   if (json || owner) return new Set(Array.isArray(required) ? required.filter((r): r is string => typeof r === 'string') : []);
   return undefined;
 }
@@ -258,6 +308,10 @@ function findObjectJson(schema: JsonObject): JsonObject | undefined {
     }
   }
   return undefined;
+}
+
+function isDefined<T>(value: T | undefined): value is T {
+  return value !== undefined;
 }
 
 function isJsonObject(value: JsonValue | undefined): value is JsonObject {
