@@ -129,7 +129,8 @@ describe('classifySentences: position, list headers and markup', () => {
     const text = '## Usage\nSearch docs.\n- a rule\n```\ncode\n```\n<rules>x</rules>\n| a | b |\n|---|---|';
     expect(summarise(text)).toEqual([
       ['how', 'markup', 'markup', 'heading'],
-      ['what', undefined, 'fallback', 'no how, when or safety cue'],
+      // after a one-word tag (a heading, "Read-only.") the next unit opens the description
+      ['what', undefined, 'position', 'first unit'],
       ['how', 'markup', 'markup', 'list item'],
       ['how', 'markup', 'markup', 'code fence'],
       ['how', 'markup', 'markup', 'XML-like block'],

@@ -83,6 +83,10 @@ const GUARDRAIL_CUES: readonly Cue[] = [
   // read-only scope and approval: "does not start or modify the job", "requires approval"
   { pattern: /\b(?:does not|doesn't|will not|won't|never)\s+(?:start|modify|change|delete|remove|write|alter|mutate|create|cancel)\b|\b(?:is|are|stays?|remains?)\s+(?:strictly\s+)?read[- ]only\b|\bread[- ]only\s+(?:tool|operation|call|access)\b|\bonly reads\b/i },
   { pattern: /\b(?:requires?|needs?)\s+(?:(?:user|human|explicit|manual)\s+)?approval\b/i },
+  // a write that is not safe to repeat, or that drops what the call leaves out: "Retries can create duplicates.",
+  // "retries are not idempotent", "Omitted exercises are removed."
+  { pattern: /\bnot idempotent\b|\bnon-idempotent\b|\b(?:can|may|will|could|might)\s+(?:create|produce|cause|result in)\s+duplicates?\b|\bcreates?\s+duplicates?\b/i },
+  { pattern: /\b(?:omitted|unlisted|missing|unspecified|excluded)\s+(?:\w+\s+){0,2}(?:are|is|will be|get|gets)\s+(?:permanently\s+)?(?:removed|deleted|dropped|cleared|erased|discarded|overwritten)\b/i },
 ];
 
 /** In a parameter's description, a parenthesised list of short values is the parameter's valid values. */
@@ -155,6 +159,8 @@ const CONSTRAINT_CUES: readonly Cue[] = [
   },
   { pattern: /\b(?:only\s+)?(?:applicable|applies|apply|relevant|used only)\s+(?:only\s+)?(?:to|for|when|with)\b[^.]*?(?:`[^`]+`|=|\b[a-z]+_[a-z_]+\b|\boperations?\b|\bpreset\b|\bevents\b)/i, readsCode: true },
   { pattern: /\brequired\s+(?:for|when|if|before)\b/ },
+  // a requirement on each kind of value: "Both require relevant associations", "Each item requires a `name`"
+  { pattern: /^(?:both|each|all|every|either)\b(?:\s+\w+){0,3}\s+(?:requires?|needs?|must (?:have|include|be))\b/i },
   // "`a` and `b` must be provided together", "Paths should end with .md"
   { pattern: /\b(?:must|should) be (?:provided|passed|set|given|used|sent) together\b|\b(?:must|should) (?:end|start|begin) with\b/i },
   { pattern: /\bfor\s+[\w-]+(?:\s+[\w-]+)?\s+only\b|\bmust first\b[^.]*\bparameter\b|\bleave (?:it\s+)?(?:blank|empty|unset) (?:when|if|for)\b/i },
@@ -164,13 +170,29 @@ const CONSTRAINT_CUES: readonly Cue[] = [
   { pattern: /\bcannot be (?:changed|modified|updated|edited)\b|\bonly [\w\s]{1,20} updates are allowed\b|\b(?:should|must)\s+(?:precede|follow(?!\s+(?:these|this|the following))|come (?:before|after))\b/i },
   { pattern: /\b(?:less|greater|smaller|larger|later|earlier) than(?: or equal to)? the\b|\brange (?:of|is) \d+ days\b|\bdate range of\b/i },
   { pattern: /\bfor\s+`?[a-z]+_[a-z_]+`?\s+(?:and|or)\s+`?[a-z]+_[a-z_]+`?\s+operations\b/, readsCode: true },
+  // what a named input accepts: "The `before` and `after` parameters accept Unix epoch timestamps", "The simple form accepts `page`"
+  { pattern: /(?:`[^`]+`|\b(?:parameters?|fields?|arguments?|inputs?|options?|form|property|properties))\s+(?:only\s+)?(?:accepts?|expects?|takes?)\s+(?!no\b|an? optional\b)/i, readsCode: true },
+  // a format given as a pattern: "with format `proj/<projectKey>:env/<envKey>`", "format: 'owner/repo'"
+  { pattern: /\bformat\s*:?\s*(?:`[^`]+`|"[^"]+"|'[^']+')/i, readsCode: true, accept: (masked) => !/^\W*(?:\d+[.)]\s*)?(?:returns?|responds?|output|results?|response)\b/i.test(masked) },
+  // a time zone the values must be in: "Requires exercise-template IDs and UTC times."
+  { pattern: /\b(?:in\s+)?UTC\b/, accept: (masked) => !/\b(?:returns?|returned|responds?|outputs?|shown|displayed)\b/i.test(masked) },
+  // what one value of a field is for: "Use NOTE type for adding notes", "use 'draft' status to…"
+  { pattern: /\b[Uu]se\s+(?:`[^`]+`|"[^"]+"|'[^']+'|[A-Z][A-Z0-9_]{1,})\s+(?:type|mode|kind|status|value|option|format|level|role)\s+(?:for|to|when|if)\b/, readsCode: true },
+  // values the call may not use: "Other types of engagements (EMAIL, CALL, MEETING) are NOT supported yet."
+  { pattern: /\b(?:is|are)\s+(?:not|NOT)\s+(?:supported|allowed|accepted|permitted)\b|\b(?:is|are)\s+unsupported\b/ },
+  // a literal value the call must not send: "should be used … instead of "custom" in subsequent requests"
+  { pattern: /\binstead of\s+(?:"[^"]+"|'[^']+'|`[^`]+`)/, readsCode: true },
+  // a limit on what the caller may send: "You can include a maximum of five filterGroups with up to 6 filters in each group"
+  { pattern: /\byou (?:can|may) (?:only\s+)?(?:include|pass|send|specify|add|provide|use|set)\s+(?:a maximum of|up to|at most|no more than)\b/i },
+  // a value the call must always use: "For Python, always use python3 and pip3."
+  { pattern: /\b(?:always|only)\s+use\s+(?!this\b|it\b|that\b|the\b|an?\b|before\b|after\b|when\b|for\b|to\b|in\b|with\b|if\b|once\b)(?:`[^`]+`|[A-Za-z][\w.]*)(?:\s*(?:,|\band\b|\bor\b)\s*(?:`[^`]+`|[A-Za-z][\w.]*))*\s*(?:[.;]|$)/i, readsCode: true, accept: (_masked, original) => !/\b(?:always|only)\s+use\s+`?[a-z]+(?:[_-][a-z0-9]+)+`?/i.test(original) },
 ];
 
 const STRONG_CONSTRAINT_CUES = CONSTRAINT_CUES.filter((cue) => cue.strong);
 
 /** Strong when-cues: they also decide the first unit ("ALWAYS call this tool first", "Only use this for…"). */
 const STRONG_WHEN_CUES: readonly Cue[] = [
-  { pattern: /\b(?:use|call|run|invoke)\s+(?:this|it)(?:\s+(?:tool|function))?\s+(?:only\s+)?(?:when|whenever|if|only|first|before|after|once|multiple times|as (?:a|the) (?:fallback|backup|first))\b/i },
+  { pattern: /\b(?:use|call|run|invoke)\s+(?:this|it)(?:\s+(?:tool|function))?\s+(?:only\s+|\w+ly\s+)?(?:when|whenever|if|only|first|before|after|once|multiple times|as (?:a|the) (?:fallback|backup|first))\b/i },
   { pattern: /\b(?:only|always)\s+(?:use|call|run|read)\s+(?:this|it)\b|\bshould only use (?:this|it)\b/i },
   { pattern: /\bmust be (?:called|used|run) (?:before|first|after)\b|\bfirst step (?:in|before|of)\b|\bfirst step:|\bfirst place\b/i },
   { pattern: new RegExp(String.raw`\bfrom\s+${IDENT}\s+tool\b`), readsCode: true },
@@ -185,9 +207,9 @@ const WHEN_CUES: readonly Cue[] = [
   { pattern: /\b(?:use|call|try|prefer)\s+`?[\w-]+`?\s+instead\b|\(use\s+`?[\w-]+`?(?:\s+instead)?\)/i },
   { pattern: /^prefer\s+(?:this|it|\S+)\s+(?:over|to|instead|when|for)\b|^prefer the use of\b/i },
   { pattern: /^(?:this (?:tool|function) is\s+)?only\s+(?:for|when|if|use|call|to be used|works? (?:for|when|with))\b/i },
-  { pattern: /^(?:best|ideal|ideally|useful|helpful|good|great|handy|intended|designed|meant|suitable|recommended|essential)\s+(?:for|when|to|if)\b/i },
+  { pattern: /^(?:(?:this|the)\s+(?:tool|endpoint|function|operation|call)\s+is\s+|it\s+is\s+)?(?:best|ideal|ideally|useful|helpful|good|great|handy|intended|designed|meant|suitable|recommended|essential)\s+(?:for|when|to|if)\b/i },
   { pattern: /^(?:not\s+(?:intended|meant|suitable|designed|recommended)\s+for)\b/i },
-  { pattern: /^(?:typically|mainly|primarily|mostly|usually|commonly|generally)\s+used\s+(?:for|to|when)\b/i },
+  { pattern: /^(?:(?:typically|mainly|primarily|mostly|usually|commonly|generally)\s+)?used\s+(?:by\s+(?:\w+\s+){1,3})?(?:for|to|when)\b/i },
   { pattern: /^instead of\b/i },
   { pattern: /^(?:when|whenever|if)\b.*\b(?:use|call|invoke|choose|pick|prefer|run)\s+(?:this|it)\b/i },
   { pattern: /\b(?:it|this(?: tool| function)?|tool)\s+(?:should|can|may) (?:also\s+)?be (?:used|called|invoked) (?:when|whenever|if|to|for|before|after|as)\b/i },
@@ -198,7 +220,7 @@ const WHEN_CUES: readonly Cue[] = [
   { pattern: new RegExp(String.raw`\b(?:[Uu]se|[Cc]all|[Rr]un|[Ii]nvoke|[Uu]sing|[Ww]ith|[Ff]rom|[Vv]ia|[Tt]ry)\s+(?:the\s+)?(?:matching\s+)?${IDENT}(?:\s+(?:or|and)\s+${IDENT})?`), readsCode: true },
   { pattern: new RegExp(String.raw`\bto\s+(?:filter|query|call|feed)\s+${IDENT}`), readsCode: true },
   { pattern: new RegExp(String.raw`\b${IDENT}\s+(?:tool|result|response|call|output)s?\b`), readsCode: true },
-  { pattern: /\b(?:use|call|using|with)\s+the\s+(?:[\w-]+\s+){1,3}(?:tool|endpoint|resource)\b/i },
+  { pattern: /\b(?:use|call|using|with)\s+the\s+(?:[\w:/.-]+\s+){1,3}(?:tool|endpoint|resource)\b/i },
   { pattern: /\bfrom this (?:response|result|output|tool)\b|\bsubsequent (?:tool\s+)?calls?\b|\b(?:every|all|any) other\b[^.]*\btools?\b/i },
   { pattern: /\b(?:should|must|need to|have to)\b[^.]*\bbefore\s+(?:\w+ing|update)\b|^(?:do not|don't|never)\s+\w+[^.]*\bbefore\s+\w+ing\b/i },
   { pattern: /\bonly use (?:this|it)?\s*(?:if|when)\b/i },
@@ -340,10 +362,24 @@ function findHeaderKind(sentence: Sentence, next?: Sentence): (typeof HEADER_KIN
 
 /** A list under one of these lead-ins is a procedure: how-text, whatever tools its steps name. */
 const PROCEDURE_HEADER = /\b(?:workflow|steps|process|procedure)\b/i;
-/** A lead-in whose list says when to use the tool (not one that merely names another tool). */
-const WHEN_HEADER = /\b(?:use|call|run)\s+(?:this|it)\b|^usage\b|when to use|should be used|use cases?\b|best for\b|^[^\p{L}]*(?:prerequisites?|usage|related tools|next steps?)\b/iu;
+/**
+ * A lead-in whose items finish its sentence ("Use this tool when:", "Best for:", "Use cases:"): every item
+ * is when-text.
+ */
+const WHEN_HEADER = /\b(?:use|call|run)\s+(?:this|it)\b|when to use|should be used|use cases?\b|best for\b/i;
+/**
+ * A lead-in that only names its list ("🧭 Usage Guidance:", "📋 Prerequisites:", "USAGE:"): such lists mix
+ * when-text with tips, so an item is when-text only when it reads as one (it says when, before or after,
+ * prefers, or names what to use); otherwise it is read on its own.
+ */
+const NAMED_WHEN_HEADER = /^[^\p{L}]*(?:prerequisites?|usage|related tools|next steps?)\b/iu;
+const WHEN_ITEM =
+  /\b(?:use|call|run|invoke|try)\s+(?:this|it|the|for|to|when|before|after|once|first)\b|\b(?:use|call)\s+`?[a-z][a-z0-9]*(?:[_-][a-z0-9]+)+|\bprefer(?:red)?\b|\bideal\b|\bhelps?\b|\bbefore\b|\bafter\b|\bfirst\b|\binstead\b|\b(?:be|is|are) used\b|.\bwhen(?:ever)?\b/i;
 /** A unit that opens with an example is an example, even when it names other tools. */
 const EXAMPLE_OPENER = /^[\s*_(]*(?:(?:[-*•]|\d+[.)])\s+)?(?:for (?:example|instance)\b|e\.\s?g\.|examples?\s*:)/i;
+
+/** The marker of a list item: `- `, `* `, `• `, `1. `, `2) `. */
+const LIST_MARKER = /^\s*(?:[-*+•]|\d{1,3}[.)])\s+/;
 
 /** Feature and benefit blocks are padding, whatever they list. */
 const FILLER_BLOCK = /^<(?:key_)?(?:features|benefits|highlights)\b/i;
@@ -385,7 +421,7 @@ function classifyAll(text: string, parameter: boolean): ClassifiedSentence[] {
     const result = classifySentence(unit, { index, first: index > 0 ? units[0].text : undefined, header, next: units[index + 1], parameter });
     classified.push(result);
     // A list keeps its lead-in ("When to use:", a heading) until prose that is not a lead-in comes.
-    if (unit.markupKind === 'heading' || (!unit.markup && /:\s*$/.test(unit.text))) leadIn = result;
+    if (unit.markupKind === 'heading' || (!unit.markup && (/:\s*$/.test(unit.text) || result.cueSource === 'list-header'))) leadIn = result;
     else if (!unit.markup) leadIn = undefined;
   });
   return classified;
@@ -393,7 +429,9 @@ function classifyAll(text: string, parameter: boolean): ClassifiedSentence[] {
 
 /** Classifies one unit in its context (position, list header, the unit after it). */
 export function classifySentence(sentence: Sentence, context: UnitContext): ClassifiedSentence {
-  const masked = maskLiterals(sentence.text);
+  // A list item is read as the sentence it holds: its marker ("1. ", "- ") is no word of it.
+  const body = sentence.markupKind === 'list-item' ? sentence.text.replace(LIST_MARKER, '') : sentence.text;
+  const masked = maskLiterals(body);
   const result = (category: ProseCategory, cue: string, cueSource: CueSource, howKind?: HowKind): ClassifiedSentence => ({
     ...sentence,
     category,
@@ -401,9 +439,10 @@ export function classifySentence(sentence: Sentence, context: UnitContext): Clas
     cue,
     cueSource,
   });
-  const found = (cues: readonly Cue[]) => findCue(cues, sentence.text, masked);
+  const found = (cues: readonly Cue[]) => findCue(cues, body, masked);
 
-  const isFirst = context.index === 0;
+  // A description that opens with a short tag ("Read-only.", "🎯 Purpose") says what the tool does in the unit after it.
+  const isFirst = context.index === 0 || (context.index === 1 && !context.parameter && context.first !== undefined && isTag(context.first));
   const guardrail = found(GUARDRAIL_CUES);
   if (guardrail) return result('guardrail', guardrail.text, 'words');
   // A first unit that is a whole block (`<use_case>…`) is the tool's what, whatever details it holds.
@@ -420,38 +459,49 @@ export function classifySentence(sentence: Sentence, context: UnitContext): Clas
   if (headerKind) return result(headerKind.category, `lead-in "${truncate(sentence.text)}"`, 'list-header', headerKind.howKind);
   if (!isFirst && !sentence.markup && WHAT_LEAD_IN.test(sentence.text)) return result('what', `lead-in "${truncate(sentence.text)}"`, 'list-header');
   const header = context.header;
-  if (header && (header.category === 'guardrail' || header.category === 'constraint' || (header.category === 'when' && WHEN_HEADER.test(header.text)))) {
+  const isWhenItem = header?.category === 'when' && (WHEN_HEADER.test(header.text) || (NAMED_WHEN_HEADER.test(header.text) && WHEN_ITEM.test(masked)));
+  if (header && (header.category === 'guardrail' || header.category === 'constraint' || isWhenItem)) {
     return result(header.category, `under "${truncate(header.text)}"`, 'list-header');
   }
   if (header && PROCEDURE_HEADER.test(header.text)) return result('how', `under "${truncate(header.text)}"`, 'list-header', 'markup');
   const readsWhen = !EXAMPLE_OPENER.test(sentence.text) && (!sentence.markup || sentence.markupKind === 'list-item');
   const when = !readsWhen ? undefined : isFirst ? found(STRONG_WHEN_CUES) : found(WHEN_CUES);
   // "Use this tool when you need to list all namespaces" after "Lists all namespaces." says nothing new.
-  const restated = when && !isFirst ? findRestatement(sentence.text, context.first) : undefined;
+  const restated = when && !isFirst ? findRestatement(body, context.first) : undefined;
   if (restated) return result('filler', restated.text, 'words');
   if (when) return result('when', when.text, 'words');
   // A list under a lead-in that names what the tool does or returns ("🎯 Purpose:", "📦 Returns:").
-  const headerOfList = header && sentence.markupKind === 'list-item' ? HEADER_KINDS.find((kind) => kind.category === header.category && findHeaderKind({ text: header.text, start: 0, end: header.text.length, markup: false }, sentence)) : undefined;
+  const headerOfList = header && header.category !== 'when' && sentence.markupKind === 'list-item' ? HEADER_KINDS.find((kind) => kind.category === header.category && findHeaderKind({ text: header.text, start: 0, end: header.text.length, markup: false }, sentence)) : undefined;
   if (header && sentence.markupKind === 'list-item' && !EXAMPLE_OPENER.test(sentence.text) && (headerOfList || (header.category === 'what' && WHAT_LEAD_IN.test(header.text)))) {
     return result(header.category, `under "${truncate(header.text)}"`, 'list-header', headerOfList?.howKind);
   }
   if (sentence.markup) {
     if (FILLER_BLOCK.test(sentence.text)) return result('filler', sentence.text.slice(1, sentence.text.indexOf('>')), 'markup');
-    if (isFirst && sentence.markupKind === 'xml-block') return result('what', 'first unit', 'position');
+    if (isFirst && (sentence.markupKind === 'xml-block' || sentence.markupKind === 'list-item')) return result('what', 'first unit', 'position');
     return result('how', MARKUP_CUES[sentence.markupKind ?? ''] ?? 'markup', 'markup', 'markup');
   }
   if (isFirst) return result('what', 'first unit', 'position');
   const scope = found(SCOPE_CUES);
   if (scope) return result('what', scope.text, 'words');
-  const filler = found(FILLER_CUES) ?? findRestatement(sentence.text, context.first);
+  const filler = found(FILLER_CUES) ?? findRestatement(body, context.first);
   if (filler) return result('filler', filler.text, 'words');
   for (const cue of HOW_CUES) {
-    const match = matchCue(cue, sentence.text, masked);
+    const match = matchCue(cue, body, masked);
     if (match) return result('how', match.text, 'words', cue.howKind);
   }
   // Past the opening sentences (and past the first sentence of a parameter), text without a cue is detail.
   if (context.index >= (context.parameter ? 1 : 3)) return result('how', 'past the opening sentences', 'fallback', 'detail');
   return result('what', 'no how, when or safety cue', 'fallback');
+}
+
+/** A unit of one word that only tags the description: "Read-only.", "Deprecated.", "🎯 Purpose". */
+function isTag(text: string): boolean {
+  const words = text
+    .replace(/[^\p{L}\p{N}\s'-]+/gu, ' ')
+    .trim()
+    .split(/\s+/)
+    .filter((word) => word !== '');
+  return words.length === 1 && /^[^\n]{1,40}$/.test(text.trim());
 }
 
 /** True for units the codemod moves to instruction files and `no-how-in-description` reports: how-text and filler. */
