@@ -209,6 +209,55 @@ describe('classifySentences: position, list headers and markup', () => {
   });
 });
 
+// Phrasings written for the categories' definitions (issue 10), not taken from a labelled set: each is how
+// a server author might say it, and a careful author would keep it (guardrail, constraint) or move it (how).
+describe('classifySentences: general phrasings', () => {
+  const cases: readonly (readonly [string, string])[] = [
+    // writes that are unsafe to repeat or drop what the call leaves out
+    ['Retries can create duplicate invoices.', 'guardrail'],
+    ['This call is not idempotent.', 'guardrail'],
+    ['Omitted line items are deleted from the order.', 'guardrail'],
+    ['Deleting a project also deletes all its branches.', 'guardrail'],
+    ['This will overwrite the existing file.', 'guardrail'],
+    ['A dropped table cannot be recovered.', 'guardrail'],
+    ['Each call incurs charges on your account.', 'guardrail'],
+    ['Use with caution.', 'guardrail'],
+    ['Requires admin permissions on the workspace.', 'guardrail'],
+    ['Only call it after the user has confirmed the amount.', 'guardrail'],
+    // what a call must satisfy that the schema does not say
+    ['The `from` and `to` parameters accept RFC 2822 dates.', 'constraint'],
+    ['Pass the path with format `owner/repo:branch`.', 'constraint'],
+    ['Start times are in UTC.', 'constraint'],
+    ['Use DRAFT status to save without sending.', 'constraint'],
+    ['Nested folders are not supported.', 'constraint'],
+    ['Send the numeric ID instead of "me".', 'constraint'],
+    ['You can include up to 10 labels per call.', 'constraint'],
+    ['Always use pnpm and node20.', 'constraint'],
+    ['Each rule requires a `name` and a `match`.', 'constraint'],
+    ['All amounts are in cents.', 'constraint'],
+    ['Slugs must be lowercase.', 'constraint'],
+    ['Tag names may only contain letters and dashes.', 'constraint'],
+    ['The callback must be a valid URL.', 'constraint'],
+    // how-text and when-text that stay so
+    ['Returns durations in milliseconds.', 'how'],
+    ['Use it proactively when the other tools fail.', 'when'],
+    ['This tool is ideal for quick lookups.', 'when'],
+    ['Use the docs://index resource to find page ids.', 'when'],
+    ['Always use this before writing.', 'when'],
+  ];
+  it.each(cases)('%s → %s', (sentence, category) => {
+    expect(classifyAfterOpening(sentence).category).toBe(category);
+  });
+
+  it('reads the unit after a one-word tag as the opening, and a named lead-in\'s items on their own', () => {
+    const summarise = (text: string) => classifySentences(text).map((unit) => [unit.category, unit.howKind, unit.cueSource, unit.cue]);
+    expect(summarise('Read-only.\nLists orders; results are paginated.')[1]).toEqual(['what', undefined, 'position', 'first unit']);
+    const text = 'Updates a note.\nUsage notes:\n1. Use after get_note.\n2. Fields you leave out stay unchanged.';
+    expect(summarise(text).slice(2).map((row) => row[0])).toEqual(['when', 'how']);
+    expect(summarise('Updates a note.\nUse this tool when:\n- the note exists').slice(2).map((row) => row[0])).toEqual(['when']);
+  });
+});
+
 describe('docs/how-categories.md', () => {
   const page = readFileSync(fileURLToPath(new URL('../../../docs/how-categories.md', import.meta.url)), 'utf8');
 

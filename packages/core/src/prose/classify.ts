@@ -40,6 +40,8 @@ interface Cue {
   readonly strong?: boolean;
   /** Extra test on the masked and original text, for cues a regular expression alone cannot decide. */
   readonly accept?: (masked: string, original: string) => boolean;
+  /** Only in a tool's description: in a parameter's own description the same words say what the value is ("Timeout in seconds"). */
+  readonly toolOnly?: boolean;
 }
 
 /** An identifier that names another tool or a parameter: `list_posts`, `add-actor`, `getDataset`. */
@@ -59,6 +61,16 @@ const GUARDRAIL_CUES: readonly Cue[] = [
   // destructive or irreversible consequences
   { pattern: /\b(?:irreversible|irreversibly|cannot be undone|can't be undone|not be undone|no way to undo|permanently|destructive|data loss|will be lost|is lost|are lost|dangerous)\b/i },
   { pattern: /\bcannot be (?:edited|deleted|changed|modified|reverted|recovered)\b[^.]*\b(?:afterwards|later|once)\b/i },
+  { pattern: /\b(?:cannot|can't|can not)\s+be\s+(?:recovered|restored|reversed|rolled back|retrieved again)\b/i },
+  // cascades and overwrites: "Deleting a project also deletes all its branches.", "This will overwrite the existing file."
+  { pattern: /\b(?:also|and)\s+(?:permanently\s+)?(?:deletes?|destroys?|drops?|wipes?|purges?)\s+(?:all|every|its|any|the associated|associated)\b|\b(?:deletes?|destroys?|drops?|wipes?|purges?)\s+all\b|\bcascad(?:e|es|ing)\b[^.]*\bdelet/i },
+  { pattern: /\b(?:will|may|can|could)\s+overwrite\b|\boverwrites?\s+(?:the\s+|any\s+|all\s+)?existing\b|\breplaces?\s+(?:the\s+)?(?:entire|whole)\b/i },
+  // money: "Each call incurs charges.", "Charges the customer's card."
+  { pattern: /\b(?:incurs?|will incur)\s+(?:costs?|charges?|fees?)\b|\bcosts?\s+(?:real\s+)?money\b|\bbillable\b|\bcharges?\s+(?:the\s+|your\s+)?(?:customer's\s+|user's\s+)?(?:card|account|customer)\b/i },
+  // care and permission scope: "Use with caution.", "Be careful when using this tool!", "Requires admin permissions."
+  { pattern: /\b(?:use|proceed|call)\s+(?:this\s+\w+\s+)?with\s+(?:extreme\s+|great\s+)?caution\b|\bbe\s+(?:very\s+|extremely\s+)?careful\b/i },
+  { pattern: /\brequires?\s+(?:an?\s+)?(?:admin|administrator|owner|write|elevated|root|sudo|superuser)\s+(?:access|permissions?|privileges?|rights|role|scope)\b/i },
+  { pattern: /\buser\s+has\s+(?:explicitly\s+)?(?:confirmed|approved|agreed|consented)\b/i },
   { pattern: /\b(?:refunds?|charges?|transfers?)\s+(?:the\s+)?(?:money|funds|payment)\b|\bin the customer's favou?r\b/i },
   { pattern: /\bsetting this will\b|\bwill (?:immediately\s+)?(?:launch|publish|go live)\b|\bvisible to all users\b/i },
   // untrusted output, prompt injection
@@ -139,7 +151,7 @@ const CONSTRAINT_CUES: readonly Cue[] = [
   { pattern: /\b(?:type|mode|kind|format|level|status|orientation)\b[^.]*?(?:'[\w-]+'|"[\w-]+")\s+or\s+(?:'[\w-]+'|"[\w-]+")/i, readsCode: true },
   // value explanations: 'product' for backend changes, 'web' for frontend changes
   {
-    pattern: /(?:'[\w$.-]+'|"[\w$.-]+")\s*(?:\([^)]*\)|=|:|[-–—]|for\b|uses\b|merges\b)[^'"`]*(?:'[\w$.-]+'|"[\w$.-]+")\s*(?:\([^)]*\)|=|:|[-–—]|for\b|uses\b|merges\b)/,
+    pattern: /(?:'[\w$.-]+'|"[\w$.-]+")\s*(?:\([^)]*\)|=|:|[-–—]|for\b|uses\b|merges\b)(?:[^'"`]|(?<=\w)'(?=\w))*(?:'[\w$.-]+'|"[\w$.-]+")\s*(?:\([^)]*\)|=|:|[-–—]|for\b|uses\b|merges\b)/,
     readsCode: true,
     accept: (_masked, original) => !/\b(?:e\.\s?g\.|such as|for example|like|i\.e\.)/i.test(original),
   },
@@ -147,7 +159,7 @@ const CONSTRAINT_CUES: readonly Cue[] = [
   { pattern: /^[-*]?\s*(?:\d+[.)]\s*)?(?:"[^"]{1,20}"|'[^']{1,20}'|[A-Z][A-Z0-9_]{0,20})\s+[-–—]\s/, readsCode: true },
   { pattern: /^(?!OPTIONAL|REQUIRED|NOTE|IMPORTANT|WARNING)[A-Z][A-Z0-9_]{2,}\.?$/, readsCode: true },
   // parameters that exclude or require each other
-  { strong: true, pattern: /\b(?:mutually exclusive|exactly one of|only one of|at[- ]least one (?:of|key|field|value)|(?:cannot|can't|can not) be (?:used|combined|set|passed) (?:in conjunction|together|with|alongside)|in conjunction with|works together with|used alongside|together with)\b/i },
+  { strong: true, pattern: /\b(?:mutually exclusive|exactly one of|only one of|at[- ]least one (?:of(?!\s+(?:several|many|multiple)\b)|key|field|value)|(?:cannot|can't|can not) be (?:used|combined|set|passed) (?:in conjunction|together|with|alongside)|in conjunction with|works together with|used alongside|together with)\b/i },
   { pattern: /\b(?:provide|pass|specify|set|use|using)\s+either\b|^either\b|\bif (?:you\s+)?(?:provide|pass|specify|set)\s+both\b|\bnot both\b|\bboth (?:fields|parameters|options|arguments)\b|\b(?:use|set) (?:this|that) (?:parameter|field|option) or\b|\b(?:is|are) ignored\b/i },
   { pattern: /\b\w+\s+accepts\s+[A-Z][A-Z0-9_]{2,}\b/ },
   { pattern: /\bonly (?:allowed|valid|available|supported) (?:for|when|with|if)\b|\bvalid when\b|\brequires? setting\b|\brequires? (?:the\s+)?`?\w+`? parameter\b|\bmust (?:match|exist|be the|be an? (?:existing|valid))\b/i },
@@ -184,6 +196,11 @@ const CONSTRAINT_CUES: readonly Cue[] = [
   { pattern: /\binstead of\s+(?:"[^"]+"|'[^']+'|`[^`]+`)/, readsCode: true },
   // a limit on what the caller may send: "You can include a maximum of five filterGroups with up to 6 filters in each group"
   { pattern: /\byou (?:can|may) (?:only\s+)?(?:include|pass|send|specify|add|provide|use|set)\s+(?:a maximum of|up to|at most|no more than)\b/i },
+  // the unit or case of a value, in a tool's description: "The `timeout` is in seconds.", "Amounts are in cents.", "Names must be lowercase."
+  { toolOnly: true, pattern: /\b(?:in|as)\s+(?:milliseconds|seconds|minutes|cents|bytes|the smallest currency unit)\b/i, accept: (masked) => !/\b(?:returns?|returned|responds?|outputs?|takes?|lasts?|runs?|waits?|within|after|every)\b/i.test(masked) },
+  { pattern: /\b(?:must|should)\s+be\s+(?:all\s+)?(?:lower|upper)[- ]?case\b|\b(?:lower|upper)case\s+only\b|\b(?:must|should)\s+be\s+(?:in\s+)?(?:snake|camel|kebab|pascal)[_ -]?case\b/i },
+  { pattern: /\b(?:may|can|must|should)\s+only\s+contain\b|\b(?:must|should)\s+(?:not|never)\s+contain\b|\ballowed characters\b|\bmust be unique\b/i },
+  { pattern: /\bmust\s+be\s+(?:an?\s+)?(?:valid\s+|well-formed\s+|positive\s+|non-negative\s+|non-empty\s+)?(?:URL|URI|UUID|e-?mail(?: address)?|JSON(?: string| object)?|integer|ISO)\b/i },
   // a value the call must always use: "For Python, always use python3 and pip3."
   { pattern: /\b(?:always|only)\s+use\s+(?!this\b|it\b|that\b|the\b|an?\b|before\b|after\b|when\b|for\b|to\b|in\b|with\b|if\b|once\b)(?:`[^`]+`|[A-Za-z][\w.]*)(?:\s*(?:,|\band\b|\bor\b)\s*(?:`[^`]+`|[A-Za-z][\w.]*))*\s*(?:[.;]|$)/i, readsCode: true, accept: (_masked, original) => !/\b(?:always|only)\s+use\s+`?[a-z]+(?:[_-][a-z0-9]+)+`?/i.test(original) },
 ];
@@ -255,6 +272,9 @@ const FILLER_CUES: readonly Cue[] = [
   { pattern: /^(?:the\s+)?(?:[A-Z][\w-]*\s+){1,3}(?:is|are)\s+an?\s+(?:managed\s+|\w+\s+)?(?:service|collection|tool|platform|standard|protocol)\b/ },
   { pattern: /^(?!To\b|This\b|It\b)(?:the\s+)?(?:[A-Z][\w-]*\s+){0,2}[A-Z][\w-]*\s+(?:objects?\s+)?(?:enables?|defines?|handles?)\b/ },
   { pattern: /^users can also\b|^each (?:store|item|dataset) includes basic\b/i },
+  // marketing voice about the reader ("Enables AI agents to…", "Useful for agents auditing…") and about the vendor ("helps us improve")
+  { pattern: /^(?:this\s+(?:tool|endpoint|operation|function)\s+)?(?:enables|allows|lets|helps|empowers)\s+(?:ai\s+)?agents?\b|\b(?:ai\s+)?agents\s+can\s+use\s+this\b|^useful for (?:ai\s+)?agents\b/i },
+  { pattern: /\b(?:help|helps|lets|allows) us\b/ },
 ];
 
 /** All-caps words that are emphasis, not acronyms (JSON, URL, ISO are not here). */
@@ -439,7 +459,7 @@ export function classifySentence(sentence: Sentence, context: UnitContext): Clas
     cue,
     cueSource,
   });
-  const found = (cues: readonly Cue[]) => findCue(cues, body, masked);
+  const found = (cues: readonly Cue[]) => findCue(cues, body, masked, context.parameter);
 
   // A description that opens with a short tag ("Read-only.", "🎯 Purpose") says what the tool does in the unit after it.
   const isFirst = context.index === 0 || (context.index === 1 && !context.parameter && context.first !== undefined && isTag(context.first));
@@ -514,8 +534,9 @@ export function isProtected(sentence: ClassifiedSentence): boolean {
   return sentence.category === 'guardrail' || sentence.category === 'constraint';
 }
 
-function findCue(cues: readonly Cue[], original: string, masked: string): { text: string } | undefined {
+function findCue(cues: readonly Cue[], original: string, masked: string, parameter = false): { text: string } | undefined {
   for (const cue of cues) {
+    if (parameter && cue.toolOnly) continue;
     const match = matchCue(cue, original, masked);
     if (match) return match;
   }
