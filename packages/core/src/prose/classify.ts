@@ -54,7 +54,7 @@ const GUARDRAIL_CUES: readonly Cue[] = [
   { pattern: /\b(?:ask|asking|request|requesting|get|obtain|seek|wait for)\s+(?:for\s+)?(?:the\s+)?(?:user(?:'s)?\s+)?(?:explicit\s+)?(?:confirmation|approval|consent|permission|clarification)\b/i },
   { pattern: /\buser(?:'s)?\s+(?:confirmation|approval|consent|permission)\b/i },
   { pattern: /\buser\s+(?:didn't|did not|hasn't|has not|doesn't|does not)\s+(?:explicitly\s+)?(?:ask|request)|\bprovided by the user\b|\bexplicitly (?:asked|requested)\b/i },
-  { pattern: /\b(?:gets?|receives?|is sent|are sent)\s+an?\s+(?:e-?mail|notification|message)\b|\bnotif(?:y|ies)\s+(?:that|the|each|every|all)\s+(?:person|people|customer|user|recipient|member)s?\b/i },
+  { pattern: /\b(?:gets?|receives?|is sent|are sent)\s+an?\s+(?:[\w-]+\s+)?(?:e-?mail|notification|message|invitation|invite)\b|\bnotif(?:y|ies)\s+(?:that|the|each|every|all)\s+(?:person|people|customer|user|recipient|member)s?\b/i },
   { pattern: /\bside[- ]effects?\b|\bacts on the live\b|\bchange the live\b|\bcan send\b[^.]*\b(?:e-?mails?|notifications?|messages?)\b/i },
   { pattern: /\bunless\s+(?:the\s+user\s+)?explicitly\s+(?:requested|asked|told|instructed)\b|\bexplicitly\s+requested\s+by\s+the\s+user\b/i },
   { pattern: /\b(?:never|do not|don't)\s+(?:run|execute|call|use)\s+(?:this\s+)?(?:\w+\s+)?autonomously\b/i },
@@ -69,13 +69,13 @@ const GUARDRAIL_CUES: readonly Cue[] = [
   { pattern: /\b(?:incurs?|will incur)\s+(?:costs?|charges?|fees?)\b|\bcosts?\s+(?:real\s+)?money\b|\bbillable\b|\bcharges?\s+(?:the\s+|your\s+)?(?:customer's\s+|user's\s+)?(?:card|account|customer)\b/i },
   // care and permission scope: "Use with caution.", "Be careful when using this tool!", "Requires admin permissions."
   { pattern: /\b(?:use|proceed|call)\s+(?:this\s+\w+\s+)?with\s+(?:extreme\s+|great\s+)?caution\b|\bbe\s+(?:very\s+|extremely\s+)?careful\b/i },
-  { pattern: /\brequires?\s+(?:an?\s+)?(?:admin|administrator|owner|write|elevated|root|sudo|superuser)\s+(?:access|permissions?|privileges?|rights|role|scope)\b/i },
+  { pattern: /\brequires?\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+){0,2}(?:access|permissions?|privileges?|rights|role|scopes?)\b(?!\s+(?:token|key|id)\b)/i },
   { pattern: /\buser\s+has\s+(?:explicitly\s+)?(?:confirmed|approved|agreed|consented)\b/i },
   { pattern: /\b(?:refunds?|charges?|transfers?)\s+(?:the\s+)?(?:money|funds|payment)\b|\bin the customer's favou?r\b/i },
   { pattern: /\bsetting this will\b|\bwill (?:immediately\s+)?(?:launch|publish|go live)\b|\bvisible to all users\b/i },
   // untrusted output, prompt injection
   { pattern: /\b(?:untrusted|prompt[- ]injection|injected instructions?|malicious)\b/i },
-  { pattern: /\b(?:do not|don't|never)\s+(?:follow|obey|execute|act on)\s+(?:any\s+)?(?:instructions?|commands?)\b|\bresist\s+instructions\b|\btreat\b[^.]*\bas\s+(?:untrusted\s+)?data\b/i },
+  { pattern: /\b(?:may|might|can|could)\s+contain\s+(?:\w+\s+)?(?:instructions|commands|prompts)\b|\b(?:do not|don't|never)\s+(?:follow|obey|execute|act on)\s+(?:them|it|these|those|such)\b|\b(?:do not|don't|never)\s+(?:follow|obey|execute|act on)\s+(?:any\s+)?(?:instructions?|commands?)\b|\bresist\s+instructions\b|\btreat\b[^.]*\bas\s+(?:untrusted\s+)?data\b/i },
   // secrets and permission scope
   // the roots a server may touch: "Only works within allowed directories." (judged round 3, reference filesystem server)
   { pattern: /\b(?:with)?in\s+(?:the\s+)?allowed\s+(?:directories|paths|roots|folders)\b/i },
@@ -108,7 +108,7 @@ const PARAMETER_VALUES =
 /** Cues that make a unit of a parameter's description a constraint on its value. */
 const PARAMETER_CUES: readonly Cue[] = [
   { pattern: /^(?:[-*•]\s*)?(?!IMPORTANT|NOTE|WARNING|CAUTION|EXAMPLES?|USAGE|CRITICAL|REQUIRED|OPTIONAL)[A-Z][A-Z0-9_]{2,}:\s/, readsCode: true },
-  { pattern: /\b(?:by|values?|options?):\s+[\w*-]+\s*\(|\b[\w-]+-like (?:query|syntax)\b|\b(?:query|regex|search|filter|glob|pattern) syntax\b|\bRE2\b|\bwildcard patterns?\b|\blookaheads?\b|\bescape\b/i },
+  { pattern: /\b(?:by|values?|options?):\s+[\w*-]+\s*\(|\b[\w-]+-like (?:query|syntax)\b|\b(?:in|uses?|using)\s+[A-Z][\w-]*\s+(?:query\s+)?syntax\b|\b(?:query|regex|search|filter|glob|pattern) syntax\b|\bRE2\b|\bwildcard patterns?\b|\blookaheads?\b|\bescape\b/i },
   { pattern: /\b(?:provide|specify|pass) an array of\b/i },
   { pattern: /\bwhen\s+(?:[\w-]+\s+){0,8}?(?:is|are) (?:present|set|provided|true|false)\b/i },
   // a condition the value must meet: "Ensure the value type matches the field type"
@@ -180,7 +180,7 @@ const CONSTRAINT_CUES: readonly Cue[] = [
   { pattern: /^for\s+[\w\s-]{2,30},\s*(?:provide|pass|set|include|use)\s+`?[a-z]+(?:_[a-z]+)+(?![^.]*\binstead\b)/i, readsCode: true },
   { pattern: /\binstead of\s+`?[a-z]+[A-Z]\w*|\bset (?:the\s+)?`?[a-z]+(?:_[a-z]+)+`? to `?[A-Z][A-Z_]{2,}\b/, readsCode: true },
   { pattern: /\bcannot be (?:changed|modified|updated|edited)\b|\bonly [\w\s]{1,20} updates are allowed\b|\b(?:should|must)\s+(?:precede|follow(?!\s+(?:these|this|the following))|come (?:before|after))\b/i },
-  { pattern: /\b(?:less|greater|smaller|larger|later|earlier) than(?: or equal to)? the\b|\brange (?:of|is) \d+ days\b|\bdate range of\b/i },
+  { pattern: /\b(?:must not|cannot|can't|may not|should not)\s+exceed\s+the\b|\b(?:less|greater|smaller|larger|later|earlier) than(?: or equal to)? the\b|\brange (?:of|is) \d+ days\b|\bdate range of\b/i },
   { pattern: /\bfor\s+`?[a-z]+_[a-z_]+`?\s+(?:and|or)\s+`?[a-z]+_[a-z_]+`?\s+operations\b/, readsCode: true },
   // what a named input accepts: "The `before` and `after` parameters accept Unix epoch timestamps", "The simple form accepts `page`"
   { pattern: /(?:`[^`]+`|\b(?:parameters?|fields?|arguments?|inputs?|options?|form|property|properties))\s+(?:only\s+)?(?:accepts?|expects?|takes?)\s+(?!no\b|an? optional\b)/i, readsCode: true },
@@ -337,7 +337,7 @@ const HOW_CUES: readonly Cue[] = [
   // a tip for one case, and polling: "For a programming question, add `categories`", "Check again after 15 seconds until…"
   { howKind: 'rule', pattern: /^(?:for|to)\s+(?:a|an|the)?\s*[\w\s-]{2,40},\s*(?:add|use|set|pass|include|try|call|prefer)\b/i },
   { howKind: 'rule', pattern: /;\s*(?:use|prefer|avoid|keep|set|pass)\s+(?!this\b|it\b)/i },
-  { howKind: 'edge-case', pattern: /\b(?:check|try|poll|call)\s+again\b|\buntil\s+(?:the\s+)?(?:status|job|state|result)\b/i },
+  { howKind: 'edge-case', pattern: /\btimes?\s+out\s+after\b|\b(?:check|try|poll|call)\s+again\b|\buntil\s+(?:the\s+)?(?:status|job|state|result)\b/i },
   // edge-case, condition later
   {
     howKind: 'edge-case',
@@ -397,6 +397,10 @@ const WHEN_ITEM =
   /\b(?:use|call|run|invoke|try)\s+(?:this|it|the|for|to|when|before|after|once|first)\b|\b(?:use|call)\s+`?[a-z][a-z0-9]*(?:[_-][a-z0-9]+)+|\bprefer(?:red)?\b|\bideal\b|\bhelps?\b|\bbefore\b|\bafter\b|\bfirst\b|\binstead\b|\b(?:be|is|are) used\b|.\bwhen(?:ever)?\b/i;
 /** A unit that opens with an example is an example, even when it names other tools. */
 const EXAMPLE_OPENER = /^[\s*_(]*(?:(?:[-*•]|\d+[.)])\s+)?(?:for (?:example|instance)\b|e\.\s?g\.|examples?\s*:)/i;
+
+/** A unit that opens with what the tool does: "Lists…", "This tool sends…", "It searches…". */
+const ACTION_OPENER =
+  /^(?:this (?:tool|function|endpoint|operation)\s+|it\s+)?(?:(?:also|then|first)\s+)?(?:lists|gets|retrieves|fetches|searches|finds|looks up|creates|adds|updates|modifies|mutates|edits|deletes|removes|writes|reads|sends|posts|runs|executes|generates|queries|scans|checks|validates|analy[sz]es|summari[sz]es|computes|calculates|counts|downloads|uploads|opens|closes|starts|stops|shows|displays|exports|imports|converts|compares|navigates|captures|extracts|parses|renders|resolves|fetches|loads|saves|stores|publishes|schedules|cancels|moves|copies|renames|merges|applies|installs|invokes|calls|triggers|tests|measures|monitors|tracks|links|associates|assigns|submits|records|logs|describes|explains|identifies|determines|detects|inspects|introspects|compiles|builds|deploys)\b/i;
 
 /** The marker of a list item: `- `, `* `, `• `, `1. `, `2) `. */
 const LIST_MARKER = /^\s*(?:[-*+•]|\d{1,3}[.)])\s+/;
@@ -505,9 +509,14 @@ export function classifySentence(sentence: Sentence, context: UnitContext): Clas
   if (scope) return result('what', scope.text, 'words');
   const filler = found(FILLER_CUES) ?? findRestatement(body, context.first);
   if (filler) return result('filler', filler.text, 'words');
+  // "Searches routine titles and returns compact IDs." says what the tool does; only a unit that opens
+  // with its return format ("Returns an array of…") is a return format.
+  const saysWhatItDoes = ACTION_OPENER.test(masked);
   for (const cue of HOW_CUES) {
     const match = matchCue(cue, body, masked);
-    if (match) return result('how', match.text, 'words', cue.howKind);
+    if (!match) continue;
+    if (saysWhatItDoes && cue.howKind === 'format' && !cue.pattern.source.startsWith('^')) continue;
+    return result('how', match.text, 'words', cue.howKind);
   }
   // Past the opening sentences (and past the first sentence of a parameter), text without a cue is detail.
   if (context.index >= (context.parameter ? 1 : 3)) return result('how', 'past the opening sentences', 'fallback', 'detail');
