@@ -192,6 +192,8 @@ const CONSTRAINT_CUES: readonly Cue[] = [
   { pattern: /\b[Uu]se\s+(?:`[^`]+`|"[^"]+"|'[^']+'|[A-Z][A-Z0-9_]{1,})\s+(?:type|mode|kind|status|value|option|format|level|role)\s+(?:for|to|when|if)\b/, readsCode: true },
   // values the call may not use: "Other types of engagements (EMAIL, CALL, MEETING) are NOT supported yet."
   { pattern: /\b(?:is|are)\s+(?:not|NOT)\s+(?:supported|allowed|accepted|permitted)\b|\b(?:is|are)\s+unsupported\b/ },
+  // a value chosen over another: "If the user says logs, choose logs instead of errors."
+  { pattern: /\b(?:choose|pick|select)\s+(?:the\s+)?[\w.-]+\s+instead of\b/i },
   // a literal value the call must not send: "should be used … instead of "custom" in subsequent requests"
   { pattern: /\binstead of\s+(?:"[^"]+"|'[^']+'|`[^`]+`)/, readsCode: true },
   // a limit on what the caller may send: "You can include a maximum of five filterGroups with up to 6 filters in each group"
@@ -241,6 +243,8 @@ const WHEN_CUES: readonly Cue[] = [
   { pattern: /\bfrom this (?:response|result|output|tool)\b|\bsubsequent (?:tool\s+)?calls?\b|\b(?:every|all|any) other\b[^.]*\btools?\b/i },
   { pattern: /\b(?:should|must|need to|have to)\b[^.]*\bbefore\s+(?:\w+ing|update)\b|^(?:do not|don't|never)\s+\w+[^.]*\bbefore\s+\w+ing\b/i },
   { pattern: /\bonly use (?:this|it)?\s*(?:if|when)\b/i },
+  // a prerequisite: "a product should be created first"
+  { pattern: /\b(?:should|must|needs? to|has to|have to)\s+be\s+(?:created|called|run|fetched|retrieved|done|set up|configured|provisioned|installed|enabled)\s+first\b/i },
   // another tool named as the place for something, or as the subject: "Remote files belong in `upload_file`",
   // "The `report_*` tools are a separate surface…", "`list_pages` and `get_page` can fill the gap"
   { pattern: new RegExp(String.raw`\b(?:belongs?|go(?:es)?)\s+(?:in|to|with)\s+(?:the\s+)?${IDENT}`), readsCode: true },
@@ -402,6 +406,9 @@ const EXAMPLE_OPENER = /^[\s*_(]*(?:(?:[-*•]|\d+[.)])\s+)?(?:for (?:example|in
 const ACTION_OPENER =
   /^(?:this (?:tool|function|endpoint|operation)\s+|it\s+)?(?:(?:also|then|first)\s+)?(?:lists|gets|retrieves|fetches|searches|finds|looks up|creates|adds|updates|modifies|mutates|edits|deletes|removes|writes|reads|sends|posts|runs|executes|generates|queries|scans|checks|validates|analy[sz]es|summari[sz]es|computes|calculates|counts|downloads|uploads|opens|closes|starts|stops|shows|displays|exports|imports|converts|compares|navigates|captures|extracts|parses|renders|resolves|fetches|loads|saves|stores|publishes|schedules|cancels|moves|copies|renames|merges|applies|installs|invokes|calls|triggers|tests|measures|monitors|tracks|links|associates|assigns|submits|records|logs|describes|explains|identifies|determines|detects|inspects|introspects|compiles|builds|deploys)\b/i;
 
+/** A list item that documents one parameter: "- amount (int, optional): …", "- `query`: …". */
+const PARAMETER_ITEM = /^\s*(?:[-*+•]|\d{1,3}[.)])\s+`?[a-z_][\w.]*`?\s*(?:\([^)]*\))?\s*[:—–]\s/;
+
 /** The marker of a list item: `- `, `* `, `• `, `1. `, `2) `. */
 const LIST_MARKER = /^\s*(?:[-*+•]|\d{1,3}[.)])\s+/;
 
@@ -463,7 +470,9 @@ export function classifySentence(sentence: Sentence, context: UnitContext): Clas
     cue,
     cueSource,
   });
-  const found = (cues: readonly Cue[]) => findCue(cues, body, masked, context.parameter);
+  // An item that documents one parameter ("- amount (int): The amount in cents.") is read as that parameter's description.
+  const readsAsParameter = context.parameter === true || (sentence.markupKind === 'list-item' && PARAMETER_ITEM.test(sentence.text));
+  const found = (cues: readonly Cue[]) => findCue(cues, body, masked, readsAsParameter);
 
   // A description that opens with a short tag ("Read-only.", "🎯 Purpose") says what the tool does in the unit after it.
   const isFirst = context.index === 0 || (context.index === 1 && !context.parameter && context.first !== undefined && isTag(context.first));
