@@ -66,11 +66,13 @@ const GUARDRAIL_CUES: readonly Cue[] = [
   { pattern: /\b(?:also|and)\s+(?:permanently\s+)?(?:deletes?|destroys?|drops?|wipes?|purges?)\s+(?:all|every|its|any|the associated|associated)\b|\b(?:deletes?|destroys?|drops?|wipes?|purges?)\s+all\b|\bcascad(?:e|es|ing)\b[^.]*\bdelet/i },
   { pattern: /\b(?:will|may|can|could)\s+overwrite\b|\boverwrites?\s+(?:the\s+|any\s+|all\s+)?existing\b|\breplaces?\s+(?:the\s+)?(?:entire|whole)\b/i },
   // money: "Each call incurs charges.", "Charges the customer's card."
-  { pattern: /\b(?:incurs?|will incur)\s+(?:costs?|charges?|fees?)\b|\bcosts?\s+(?:real\s+)?money\b|\bbillable\b|\bcharges?\s+(?:the\s+|your\s+)?(?:customer's\s+|user's\s+)?(?:card|account|customer)\b/i },
+  { pattern: /\b(?:incurs?|will incur)\s+(?:an?\s+)?(?:\w+\s+)?(?:costs?|charges?|fees?)\b|\bcosts?\s+(?:real\s+)?money\b|\bbillable\b|\bcharges?\s+(?:the\s+|your\s+)?(?:customer's\s+|user's\s+)?(?:card|account|customer)\b/i },
   // care and permission scope: "Use with caution.", "Be careful when using this tool!", "Requires admin permissions."
   { pattern: /\b(?:use|proceed|call)\s+(?:this\s+\w+\s+)?with\s+(?:extreme\s+|great\s+)?caution\b|\bbe\s+(?:very\s+|extremely\s+)?careful\b/i },
   { pattern: /\brequires?\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+){0,2}(?:access|permissions?|privileges?|rights|role|scopes?)\b(?!\s+(?:token|key|id)\b)/i },
-  { pattern: /\buser\s+has\s+(?:explicitly\s+)?(?:confirmed|approved|agreed|consented)\b/i },
+  { pattern: /\buser\s+has\s+(?:explicitly\s+)?(?:confirmed|approved|agreed|consented)\b|\bconfirm\b[^.;]{0,40}\bwith\s+the\s+(?:user|customer|human)\b/i },
+  // what a write leaves behind: "Existing files with the same path are overwritten.", "Messages cannot be deleted by this tool."
+  { pattern: /\b(?:are|is|will be|get|gets)\s+overwritten\b|\bcannot be (?:deleted|undone|edited|unsent|recalled|retracted)\s+(?:by|via|through|with)\s+this\s+tool\b/i },
   { pattern: /\b(?:refunds?|charges?|transfers?)\s+(?:the\s+)?(?:money|funds|payment)\b|\bin the customer's favou?r\b/i },
   { pattern: /\bsetting this will\b|\bwill (?:immediately\s+)?(?:launch|publish|go live)\b|\bvisible to all users\b/i },
   // untrusted output, prompt injection
@@ -84,7 +86,8 @@ const GUARDRAIL_CUES: readonly Cue[] = [
   { pattern: /\b(?:do not|don't|never)\**\s+(?:include|send|put|pass|paste|store)\s+(?:any\s+)?(?:credentials|secrets?|passwords?|api keys?|tokens?|personal)\b/i },
   { pattern: /^[\s*_>#]*(?:⚠️?\s*)?(?:important|warning|caution|danger)\b[^.]*\b(?:deletes?|removes?|overwrites?|erases?|drops?|destroys?|wipes?)\b/i },
   { pattern: /\b(?:erases?|wipes?|destroys?)\s+(?:everything|all\b)|\b(?:deletes?|removes?)\s+everything\b/i },
-  { pattern: /\b(?:privacy|privacy-sensitive|personal data|pii)\b/i },
+  // personal data, but not a feature that removes it ("PII redaction")
+  { pattern: /\b(?:privacy|privacy-sensitive|personal data|pii)\b(?!\s+(?:redaction|detection|masking|filtering|scrubbing)\b)/i },
   // a prohibition about secrets: "Do not use this for secrets, credentials, or unapproved content."
   { pattern: /\b(?:do not|don't|never)\b[^.]*\b(?:secrets?|credentials|passwords?|api keys?)\b/i },
   // public exposure: "Public scans appear in search results", "visible to anyone with the link"
@@ -94,7 +97,7 @@ const GUARDRAIL_CUES: readonly Cue[] = [
   { pattern: /\bdo not execute the tool\b/i },
   // read-only scope and approval: "does not start or modify the job", "requires approval"
   { pattern: /\b(?:does not|doesn't|will not|won't|never)\s+(?:start|modify|change|delete|remove|write|alter|mutate|create|cancel)\b|\b(?:is|are|stays?|remains?)\s+(?:strictly\s+)?read[- ]only\b|\bread[- ]only\s+(?:tool|operation|call|access)\b|\bonly reads\b/i },
-  { pattern: /\b(?:requires?|needs?)\s+(?:(?:user|human|explicit|manual)\s+)?approval\b/i },
+  { pattern: /\b(?:requires?|needs?)\s+(?:an?\s+)?(?:\w+\s+)?approval\b/i },
   // a write that is not safe to repeat, or that drops what the call leaves out: "Retries can create duplicates.",
   // "retries are not idempotent", "Omitted exercises are removed."
   { pattern: /\bnot idempotent\b|\bnon-idempotent\b|\b(?:can|may|will|could|might)\s+(?:create|produce|cause|result in)\s+duplicates?\b|\bcreates?\s+duplicates?\b/i },
@@ -110,6 +113,8 @@ const PARAMETER_CUES: readonly Cue[] = [
   { pattern: /^(?:[-*•]\s*)?(?!IMPORTANT|NOTE|WARNING|CAUTION|EXAMPLES?|USAGE|CRITICAL|REQUIRED|OPTIONAL)[A-Z][A-Z0-9_]{2,}:\s/, readsCode: true },
   { pattern: /\b(?:by|values?|options?):\s+[\w*-]+\s*\(|\b[\w-]+-like (?:query|syntax)\b|\b(?:in|uses?|using)\s+[A-Z][\w-]*\s+(?:query\s+)?syntax\b|\b(?:query|regex|search|filter|glob|pattern) syntax\b|\bRE2\b|\bwildcard patterns?\b|\blookaheads?\b|\bescape\b/i },
   { pattern: /\b(?:provide|specify|pass) an array of\b/i },
+  // query syntax the value may use: "Supports AND, OR and NOT operators."
+  { pattern: /\b(?:AND|OR|NOT)\b[^.]*\boperators?\b|\b(?:[Bb]oolean|[Ll]ogical|[Cc]omparison|[Qq]uery|[Ss]earch)\s+operators?\b/ },
   { pattern: /\bwhen\s+(?:[\w-]+\s+){0,8}?(?:is|are) (?:present|set|provided|true|false)\b/i },
   // a condition the value must meet: "Ensure the value type matches the field type"
   // a lead-in naming the value's alternatives: "Format for crawler data: summary or time series grouped data."
@@ -174,6 +179,7 @@ const CONSTRAINT_CUES: readonly Cue[] = [
   // a requirement on each kind of value: "Both require relevant associations", "Each item requires a `name`"
   { pattern: /^(?:both|each|all|every|either)\b(?:\s+\w+){0,3}\s+(?:requires?|needs?|must (?:have|include|be))\b/i },
   // "`a` and `b` must be provided together", "Paths should end with .md"
+  { pattern: /\bmust uniquely\b|\b(?:must|should) not (?:already )?exist\b|\b\d+\s*\([\w\s-]{1,20}\)\s*(?:to|through|-|–|,|or)\s*\d+\s*\([\w\s-]{1,20}\)/i },
   { pattern: /\b(?:must|should) be (?:provided|passed|set|given|used|sent) together\b|\b(?:must|should) (?:end|start|begin) with\b/i },
   { pattern: /\bfor\s+[\w-]+(?:\s+[\w-]+)?\s+only\b|\bmust first\b[^.]*\bparameter\b|\bleave (?:it\s+)?(?:blank|empty|unset) (?:when|if|for)\b/i },
   { pattern: /\b(?:[Mm]ust|MUST)\s+(?:also\s+)?(?:pass|provide|include|specify|supply|set)\b|\bneeds?\s+(?:an?\s+)?`?[a-z]+_[a-z_]+/, readsCode: true },
