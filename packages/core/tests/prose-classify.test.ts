@@ -231,6 +231,10 @@ describe('classifySentences: general phrasings', () => {
     ['Messages cannot be deleted by this tool.', 'guardrail'],
     ['Files with the same path are overwritten.', 'guardrail'],
     ['Payouts over $500 require a second approval.', 'guardrail'],
+    ['IMPORTANT: Emails are sent at once and cannot be recalled.', 'guardrail'],
+    ['Queries are billed by bytes scanned.', 'guardrail'],
+    ['Merging notifies all reviewers of the change.', 'guardrail'],
+    ['Apply changes production resources.', 'guardrail'],
     // what a call must satisfy that the schema does not say
     ['The `from` and `to` parameters accept RFC 2822 dates.', 'constraint'],
     ['Pass the path with format `owner/repo:branch`.', 'constraint'],
@@ -248,6 +252,7 @@ describe('classifySentences: general phrasings', () => {
     ['The refund must not exceed the original charge.', 'constraint'],
     ['The selector must uniquely identify one element.', 'constraint'],
     ['Severity is 1 (critical) to 5 (info).', 'constraint'],
+    ['Machine sizes: small, medium, large.', 'constraint'],
     // how-text and when-text that stay so
     ['Returns durations in milliseconds.', 'how'],
     ['Commands time out after 30 seconds.', 'how'],
@@ -265,6 +270,7 @@ describe('classifySentences: general phrasings', () => {
   it.each([
     ['Supports AND, OR and NOT operators.', 'constraint'],
     ['The tag must not already exist.', 'constraint'],
+    ['Absolute range: specify a start date and an end date.', 'constraint'],
   ])('%s (a parameter) → %s', (sentence, category) => {
     expect(classifySentences(`The value.\n\n${sentence}`, { parameter: true })[1].category).toBe(category);
   });

@@ -54,7 +54,7 @@ const GUARDRAIL_CUES: readonly Cue[] = [
   { pattern: /\b(?:ask|asking|request|requesting|get|obtain|seek|wait for)\s+(?:for\s+)?(?:the\s+)?(?:user(?:'s)?\s+)?(?:explicit\s+)?(?:confirmation|approval|consent|permission|clarification)\b/i },
   { pattern: /\buser(?:'s)?\s+(?:confirmation|approval|consent|permission)\b/i },
   { pattern: /\buser\s+(?:didn't|did not|hasn't|has not|doesn't|does not)\s+(?:explicitly\s+)?(?:ask|request)|\bprovided by the user\b|\bexplicitly (?:asked|requested)\b/i },
-  { pattern: /\b(?:gets?|receives?|is sent|are sent)\s+an?\s+(?:[\w-]+\s+)?(?:e-?mail|notification|message|invitation|invite)\b|\bnotif(?:y|ies)\s+(?:that|the|each|every|all)\s+(?:person|people|customer|user|recipient|member)s?\b/i },
+  { pattern: /\b(?:gets?|receives?|is sent|are sent)\s+an?\s+(?:[\w-]+\s+)?(?:e-?mail|notification|message|invitation|invite)\b|\bnotif(?:y|ies)\s+(?:that|the|each|every|all|any)\s+(?:\w+\s+)?(?:person|people|customers?|users?|recipients?|members?|watchers?|subscribers?|followers?|attendees?|participants?|collaborators?|assignees?|reviewers?)\b/i },
   { pattern: /\bside[- ]effects?\b|\bacts on the live\b|\bchange the live\b|\bcan send\b[^.]*\b(?:e-?mails?|notifications?|messages?)\b/i },
   { pattern: /\bunless\s+(?:the\s+user\s+)?explicitly\s+(?:requested|asked|told|instructed)\b|\bexplicitly\s+requested\s+by\s+the\s+user\b/i },
   { pattern: /\b(?:never|do not|don't)\s+(?:run|execute|call|use)\s+(?:this\s+)?(?:\w+\s+)?autonomously\b/i },
@@ -72,6 +72,7 @@ const GUARDRAIL_CUES: readonly Cue[] = [
   { pattern: /\brequires?\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+){0,2}(?:access|permissions?|privileges?|rights|role|scopes?)\b(?!\s+(?:token|key|id)\b)/i },
   { pattern: /\buser\s+has\s+(?:explicitly\s+)?(?:confirmed|approved|agreed|consented)\b|\bconfirm\b[^.;]{0,40}\bwith\s+the\s+(?:user|customer|human)\b/i },
   // what a write leaves behind: "Existing files with the same path are overwritten.", "Messages cannot be deleted by this tool."
+  { pattern: /\b(?:changes|modifies|affects|touches)\s+(?:real|live|production)\b|\bcannot be (?:recalled|unsent|retracted)\b|\b(?:are|is)\s+billed\b|\bbilled\s+(?:by|per)\b/i },
   { pattern: /\b(?:are|is|will be|get|gets)\s+overwritten\b|\bcannot be (?:deleted|undone|edited|unsent|recalled|retracted)\s+(?:by|via|through|with)\s+this\s+tool\b/i },
   { pattern: /\b(?:refunds?|charges?|transfers?)\s+(?:the\s+)?(?:money|funds|payment)\b|\bin the customer's favou?r\b/i },
   { pattern: /\bsetting this will\b|\bwill (?:immediately\s+)?(?:launch|publish|go live)\b|\bvisible to all users\b/i },
@@ -113,6 +114,8 @@ const PARAMETER_CUES: readonly Cue[] = [
   { pattern: /^(?:[-*•]\s*)?(?!IMPORTANT|NOTE|WARNING|CAUTION|EXAMPLES?|USAGE|CRITICAL|REQUIRED|OPTIONAL)[A-Z][A-Z0-9_]{2,}:\s/, readsCode: true },
   { pattern: /\b(?:by|values?|options?):\s+[\w*-]+\s*\(|\b[\w-]+-like (?:query|syntax)\b|\b(?:in|uses?|using)\s+[A-Z][\w-]*\s+(?:query\s+)?syntax\b|\b(?:query|regex|search|filter|glob|pattern) syntax\b|\bRE2\b|\bwildcard patterns?\b|\blookaheads?\b|\bescape\b/i },
   { pattern: /\b(?:provide|specify|pass) an array of\b/i },
+  // parts of the value that go together: "Relative timeframe: specify a reference time and an offset", "Provide both a start and an end."
+  { pattern: /^(?:[^:]{1,40}:\s*)?(?:specify|provide|pass|give|include|set)\s+(?:both\s+)?(?:an?|the)\s+[\w\s-]{1,30}?\s+and\s+(?:an?|the)\s+\w/i },
   // query syntax the value may use: "Supports AND, OR and NOT operators."
   { pattern: /\b(?:AND|OR|NOT)\b[^.]*\boperators?\b|\b(?:[Bb]oolean|[Ll]ogical|[Cc]omparison|[Qq]uery|[Ss]earch)\s+operators?\b/ },
   { pattern: /\bwhen\s+(?:[\w-]+\s+){0,8}?(?:is|are) (?:present|set|provided|true|false)\b/i },
@@ -154,6 +157,8 @@ const CONSTRAINT_CUES: readonly Cue[] = [
   { pattern: /(?:\{|:\s*)\s*[A-Z][A-Z0-9_-]{1,}\s*(?:\([^)]*\)\s*)?(?:[,|]\s*(?:or\s+)?[A-Z][A-Z0-9_-]{1,}\s*(?:\([^)]*\)\s*)?){2,}/, readsCode: true },
   { pattern: /\b(?:type|mode|kind|format|level|status|orientation|values?|options?)\b(?:\s+\w+){0,4}\s*[(:]\s*(?:'[\w-]+'|"[\w-]+"|[a-z][\w-]*)(?:\s*,\s*(?:'[\w-]+'|"[\w-]+"|[a-z][\w-]*)){1,}\s*,?\s*(?:or\s+(?:'[\w-]+'|"[\w-]+"|[a-z][\w-]*))?\s*\)/i, readsCode: true, accept: (masked) => !/\breturns?\b/i.test(masked) },
   { pattern: /\b(?:type|mode|kind|format|level|status|orientation)\b[^.]*?(?:'[\w-]+'|"[\w-]+")\s+or\s+(?:'[\w-]+'|"[\w-]+")/i, readsCode: true },
+  // a lead-in naming the values: "Instance types: t2.micro, t2.small, m5.large."
+  { pattern: /\b(?:types?|modes?|kinds?|levels?|sizes?|regions?|categories|statuses|values|options|choices)\s*:\s*`?[\w.-]+`?(?:\s*,\s*`?[\w.-]+`?){1,}(?:\s*,?\s*(?:or|and)\s+`?[\w.-]+`?)?\s*\.?$/i, readsCode: true, accept: (masked) => !/\breturns?\b|\bexamples?\b|\bsuch as\b/i.test(masked) },
   // value explanations: 'product' for backend changes, 'web' for frontend changes
   {
     pattern: /(?:'[\w$.-]+'|"[\w$.-]+")\s*(?:\([^)]*\)|=|:|[-–—]|for\b|uses\b|merges\b)(?:[^'"`]|(?<=\w)'(?=\w))*(?:'[\w$.-]+'|"[\w$.-]+")\s*(?:\([^)]*\)|=|:|[-–—]|for\b|uses\b|merges\b)/,
