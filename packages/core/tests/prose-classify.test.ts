@@ -253,6 +253,8 @@ describe('classifySentences: general phrasings', () => {
     ['The selector must uniquely identify one element.', 'constraint'],
     ['Severity is 1 (critical) to 5 (info).', 'constraint'],
     ['Machine sizes: small, medium, large.', 'constraint'],
+    ['`dryRun` requires an admin token.', 'constraint'],
+    ['Pass the full file name, slashes included.', 'constraint'],
     // how-text and when-text that stay so
     ['Returns durations in milliseconds.', 'how'],
     ['Commands time out after 30 seconds.', 'how'],
@@ -262,6 +264,7 @@ describe('classifySentences: general phrasings', () => {
     ['This tool is ideal for quick lookups.', 'when'],
     ['Use the docs://index resource to find page ids.', 'when'],
     ['Always use this before writing.', 'when'],
+    ['Run this tool regularly, especially after schema changes.', 'when'],
   ];
   it.each(cases)('%s → %s', (sentence, category) => {
     expect(classifyAfterOpening(sentence).category).toBe(category);

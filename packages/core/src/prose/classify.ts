@@ -203,6 +203,10 @@ const CONSTRAINT_CUES: readonly Cue[] = [
   { pattern: /\b[Uu]se\s+(?:`[^`]+`|"[^"]+"|'[^']+'|[A-Z][A-Z0-9_]{1,})\s+(?:type|mode|kind|status|value|option|format|level|role)\s+(?:for|to|when|if)\b/, readsCode: true },
   // values the call may not use: "Other types of engagements (EMAIL, CALL, MEETING) are NOT supported yet."
   { pattern: /\b(?:is|are)\s+(?:not|NOT)\s+(?:supported|allowed|accepted|permitted)\b|\b(?:is|are)\s+unsupported\b/ },
+  // a named input's own requirement, the exact form of a value, case that matters: "`zeroDataRetention` requires an eligible account",
+  // "pass the full image_file_name"
+  { pattern: /^(?:the\s+)?`[^`]+`\s+(?:parameter\s+|field\s+|option\s+)?(?:requires?|needs?)\b/, readsCode: true },
+  { pattern: /\bpass\s+the\s+(?:full|whole|complete|entire|exact)\b/i },
   // a value chosen over another: "If the user says logs, choose logs instead of errors."
   { pattern: /\b(?:choose|pick|select)\s+(?:the\s+)?[\w.-]+\s+instead of\b/i },
   // a literal value the call must not send: "should be used … instead of "custom" in subsequent requests"
@@ -254,6 +258,7 @@ const WHEN_CUES: readonly Cue[] = [
   { pattern: /\bfrom this (?:response|result|output|tool)\b|\bsubsequent (?:tool\s+)?calls?\b|\b(?:every|all|any) other\b[^.]*\btools?\b/i },
   { pattern: /\b(?:should|must|need to|have to)\b[^.]*\bbefore\s+(?:\w+ing|update)\b|^(?:do not|don't|never)\s+\w+[^.]*\bbefore\s+\w+ing\b/i },
   { pattern: /\bonly use (?:this|it)?\s*(?:if|when)\b/i },
+  { pattern: /\b(?:use|call|run|invoke)\s+(?:this|it)(?:\s+(?:tool|function))?\s+(?:regularly|periodically|routinely|often|frequently)\b/i },
   // a prerequisite: "a product should be created first"
   { pattern: /\b(?:should|must|needs? to|has to|have to)\s+be\s+(?:created|called|run|fetched|retrieved|done|set up|configured|provisioned|installed|enabled)\s+first\b/i },
   // another tool named as the place for something, or as the subject: "Remote files belong in `upload_file`",
