@@ -101,7 +101,7 @@ const GUARDRAIL_CUES: readonly Cue[] = [
   { pattern: /\b(?:requires?|needs?)\s+(?:an?\s+)?(?:\w+\s+)?approval\b/i },
   // a write that is not safe to repeat, or that drops what the call leaves out: "Retries can create duplicates.",
   // "retries are not idempotent", "Omitted exercises are removed."
-  { pattern: /\bnot idempotent\b|\bnon-idempotent\b|\b(?:can|may|will|could|might)\s+(?:create|produce|cause|result in)\s+duplicates?\b|\bcreates?\s+duplicates?\b/i },
+  { pattern: /\bnot idempotent\b|\bnon-idempotent\b|\b(?:can|may|will|could|might)\s+(?:create|produce|cause|result in)\s+duplicates?\b/i },
   { pattern: /\b(?:omitted|unlisted|missing|unspecified|excluded)\s+(?:\w+\s+){0,2}(?:are|is|will be|get|gets)\s+(?:permanently\s+)?(?:removed|deleted|dropped|cleared|erased|discarded|overwritten)\b/i },
 ];
 
@@ -196,13 +196,14 @@ const CONSTRAINT_CUES: readonly Cue[] = [
   // what a named input accepts: "The `before` and `after` parameters accept Unix epoch timestamps", "The simple form accepts `page`"
   { pattern: /(?:`[^`]+`|\b(?:parameters?|fields?|arguments?|inputs?|options?|form|property|properties))\s+(?:only\s+)?(?:accepts?|expects?|takes?)\s+(?!no\b|an? optional\b)/i, readsCode: true },
   // a format given as a pattern: "with format `proj/<projectKey>:env/<envKey>`", "format: 'owner/repo'"
-  { pattern: /\bformat\s*:?\s*(?:`[^`]+`|"[^"]+"|'[^']+')/i, readsCode: true, accept: (masked) => !/^\W*(?:\d+[.)]\s*)?(?:returns?|responds?|output|results?|response)\b/i.test(masked) },
+  { pattern: /\bformat\s*:?\s*(?:`[^`]*[<{/:][^`]*`|"[^"]*[<{/:][^"]*"|'[^']*[<{/:][^']*'|`[^`]*\b(?:YYYY|MM|DD|HH)\b[^`]*`)/i, readsCode: true, accept: (masked) => !/^\W*(?:\d+[.)]\s*)?(?:returns?|responds?|output|results?|response)\b/i.test(masked) },
   // a time zone the values must be in: "Requires exercise-template IDs and UTC times."
   { pattern: /\b(?:in\s+)?UTC\b/, accept: (masked) => !/\b(?:returns?|returned|responds?|outputs?|shown|displayed)\b/i.test(masked) },
   // what one value of a field is for: "Use NOTE type for adding notes", "use 'draft' status to…"
   { pattern: /\b[Uu]se\s+(?:`[^`]+`|"[^"]+"|'[^']+'|[A-Z][A-Z0-9_]{1,})\s+(?:type|mode|kind|status|value|option|format|level|role)\s+(?:for|to|when|if)\b/, readsCode: true },
   // values the call may not use: "Other types of engagements (EMAIL, CALL, MEETING) are NOT supported yet."
-  { pattern: /\b(?:is|are)\s+(?:not|NOT)\s+(?:supported|allowed|accepted|permitted)\b|\b(?:is|are)\s+unsupported\b/ },
+  // (not what a person may do: "the user is not allowed to see it" is about permissions)
+  { pattern: /\b(?:is|are)\s+(?:not|NOT)\s+(?:supported|allowed|accepted|permitted)\b|\b(?:is|are)\s+unsupported\b/, accept: (masked) => !/\b(?:users?|you|callers?|agents?|clients?|members?|people|they|he|she)\s+(?:is|are)\s+not\s+(?:allowed|permitted)\b/i.test(masked) },
   // a named input's own requirement, the exact form of a value, case that matters: "`zeroDataRetention` requires an eligible account",
   // "pass the full image_file_name"
   { pattern: /^(?:the\s+)?`[^`]+`\s+(?:parameter\s+|field\s+|option\s+)?(?:requires?|needs?)\b/, readsCode: true },
@@ -214,7 +215,7 @@ const CONSTRAINT_CUES: readonly Cue[] = [
   // a limit on what the caller may send: "You can include a maximum of five filterGroups with up to 6 filters in each group"
   { pattern: /\byou (?:can|may) (?:only\s+)?(?:include|pass|send|specify|add|provide|use|set)\s+(?:a maximum of|up to|at most|no more than)\b/i },
   // the unit or case of a value, in a tool's description: "The `timeout` is in seconds.", "Amounts are in cents.", "Names must be lowercase."
-  { toolOnly: true, pattern: /\b(?:in|as)\s+(?:milliseconds|seconds|minutes|cents|bytes|the smallest currency unit)\b/i, accept: (masked) => !/\b(?:returns?|returned|responds?|outputs?|takes?|lasts?|runs?|waits?|within|after|every)\b/i.test(masked) },
+  { toolOnly: true, pattern: /\b(?:amounts?|prices?|totals?|timeouts?|delays?|intervals?|durations?|timestamps?|parameters?|arguments?|inputs?)\b[^.;]*?\b(?:in|as)\s+(?:milliseconds|seconds|minutes|cents|bytes|the smallest currency unit)\b/i, accept: (masked) => !/\b(?:returns?|returned|responds?|outputs?|takes?|lasts?|runs?|waits?|within|after|every)\b/i.test(masked) },
   { pattern: /\b(?:must|should)\s+be\s+(?:all\s+)?(?:lower|upper)[- ]?case\b|\b(?:lower|upper)case\s+only\b|\b(?:must|should)\s+be\s+(?:in\s+)?(?:snake|camel|kebab|pascal)[_ -]?case\b/i },
   { pattern: /\b(?:may|can|must|should)\s+only\s+contain\b|\b(?:must|should)\s+(?:not|never)\s+contain\b|\ballowed characters\b|\bmust be unique\b/i },
   { pattern: /\bmust\s+be\s+(?:an?\s+)?(?:valid\s+|well-formed\s+|positive\s+|non-negative\s+|non-empty\s+)?(?:URL|URI|UUID|e-?mail(?: address)?|JSON(?: string| object)?|integer|ISO)\b/i },
