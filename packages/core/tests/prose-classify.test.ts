@@ -235,6 +235,11 @@ describe('classifySentences: general phrasings', () => {
     ['Queries are billed by bytes scanned.', 'guardrail'],
     ['Merging notifies all reviewers of the change.', 'guardrail'],
     ['Apply changes production resources.', 'guardrail'],
+    ['Dropping a table removes all its rows and indexes.', 'guardrail'],
+    ['A confirmation email is sent to the customer at once.', 'guardrail'],
+    ['The user is signed out of all sessions.', 'guardrail'],
+    ['Published versions cannot be unpublished after 72 hours.', 'guardrail'],
+    ['The token is shown only once; store it securely.', 'guardrail'],
     // what a call must satisfy that the schema does not say
     ['The `from` and `to` parameters accept RFC 2822 dates.', 'constraint'],
     ['Pass the path with format `owner/repo:branch`.', 'constraint'],
@@ -253,6 +258,7 @@ describe('classifySentences: general phrasings', () => {
     ['The selector must uniquely identify one element.', 'constraint'],
     ['Severity is 1 (critical) to 5 (info).', 'constraint'],
     ['Machine sizes: small, medium, large.', 'constraint'],
+    ['Queries use GitHub code search syntax.', 'constraint'],
     ['`dryRun` requires an admin token.', 'constraint'],
     ['Pass the full file name, slashes included.', 'constraint'],
     // how-text and when-text that stay so

@@ -61,7 +61,11 @@ const GUARDRAIL_CUES: readonly Cue[] = [
   // destructive or irreversible consequences
   { pattern: /\b(?:irreversible|irreversibly|cannot be undone|can't be undone|not be undone|no way to undo|permanently|destructive|data loss|will be lost|is lost|are lost|dangerous)\b/i },
   { pattern: /\bcannot be (?:edited|deleted|changed|modified|reverted|recovered)\b[^.]*\b(?:afterwards|later|once)\b/i },
-  { pattern: /\b(?:cannot|can't|can not)\s+be\s+(?:recovered|restored|reversed|rolled back|retrieved again)\b/i },
+  { pattern: /\b(?:cannot|can't|can not)\s+be\s+(?:recovered|restored|reversed|rolled back|retrieved again)\b|\b(?:cannot|can't|can not)\s+be\s+un[a-z]+ed\b/i },
+  { pattern: /\b(?:cannot|can't|can not)\s+be\s+(?:deleted|removed|reverted)\b[^.]*\bafter\b/i },
+  // a secret shown once, people reached by a send, sessions ended: "The key is shown only once; store it securely.",
+  // "An invitation email is sent to the address immediately.", "The user is signed out of all sessions."
+  { pattern: /\b(?:is|are)\s+(?:only\s+)?shown\s+(?:only\s+)?once\b|\bstore\s+(?:it|them|the\s+\w+)\s+(?:securely|safely)\b|\ban?\s+(?:[\w-]+\s+)?(?:e-?mail|notification|message|invitation|sms|text message)\s+(?:is|are|will be|gets)\s+sent\b|\b(?:signed|logged)\s+out\s+of\s+(?:all|every|other)\b/i },
   // cascades and overwrites: "Deleting a project also deletes all its branches.", "This will overwrite the existing file."
   { pattern: /\b(?:also|and)\s+(?:permanently\s+)?(?:deletes?|destroys?|drops?|wipes?|purges?)\s+(?:all|every|its|any|the associated|associated)\b|\b(?:deletes?|destroys?|drops?|wipes?|purges?)\s+all\b|\bcascad(?:e|es|ing)\b[^.]*\bdelet/i },
   { pattern: /\b(?:will|may|can|could)\s+overwrite\b|\boverwrites?\s+(?:the\s+|any\s+|all\s+)?existing\b|\breplaces?\s+(?:the\s+)?(?:entire|whole)\b/i },
@@ -86,7 +90,7 @@ const GUARDRAIL_CUES: readonly Cue[] = [
   { pattern: /\b(?:do not|don't|never)\**\s+(?:expose|reveal|leak|log|print|share|echo)\b/i },
   { pattern: /\b(?:do not|don't|never)\**\s+(?:include|send|put|pass|paste|store)\s+(?:any\s+)?(?:credentials|secrets?|passwords?|api keys?|tokens?|personal)\b/i },
   { pattern: /^[\s*_>#]*(?:⚠️?\s*)?(?:important|warning|caution|danger)\b[^.]*\b(?:deletes?|removes?|overwrites?|erases?|drops?|destroys?|wipes?)\b/i },
-  { pattern: /\b(?:erases?|wipes?|destroys?)\s+(?:everything|all\b)|\b(?:deletes?|removes?)\s+everything\b/i },
+  { pattern: /\bremoves?\s+all\s+(?:its|their|of\s+(?:its|their|the))\b|\b(?:erases?|wipes?|destroys?)\s+(?:everything|all\b)|\b(?:deletes?|removes?)\s+everything\b/i },
   // personal data, but not a feature that removes it ("PII redaction")
   { pattern: /\b(?:privacy|privacy-sensitive|personal data|pii)\b(?!\s+(?:redaction|detection|masking|filtering|scrubbing)\b)/i },
   // a prohibition about secrets: "Do not use this for secrets, credentials, or unapproved content."
@@ -208,6 +212,8 @@ const CONSTRAINT_CUES: readonly Cue[] = [
   // "pass the full image_file_name"
   { pattern: /^(?:the\s+)?`[^`]+`\s+(?:parameter\s+|field\s+|option\s+)?(?:requires?|needs?)\b/, readsCode: true },
   { pattern: /\bpass\s+the\s+(?:full|whole|complete|entire|exact)\b/i },
+  // the syntax a query is written in: "Queries use GitHub code search syntax."
+  { pattern: /\b(?:use|uses|in|using|written in)\s+(?:the\s+)?[\w-]+(?:\s+[\w-]+){0,3}\s+(?:query\s+)?syntax\b/i },
   // a value chosen over another: "If the user says logs, choose logs instead of errors."
   { pattern: /\b(?:choose|pick|select)\s+(?:the\s+)?[\w.-]+\s+instead of\b/i },
   // a literal value the call must not send: "should be used … instead of "custom" in subsequent requests"
