@@ -266,6 +266,7 @@ describe('classifySentences: general phrasings', () => {
     ['Commands time out after 30 seconds.', 'how'],
     ['Searches titles and returns their ids.', 'what'],
     ['Options include PII redaction and caching.', 'what'],
+    ['This option takes precedence over the config file.', 'how'],
     ['Use it proactively when the other tools fail.', 'when'],
     ['This tool is ideal for quick lookups.', 'when'],
     ['Use the docs://index resource to find page ids.', 'when'],

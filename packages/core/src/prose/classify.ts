@@ -198,7 +198,7 @@ const CONSTRAINT_CUES: readonly Cue[] = [
   { pattern: /\b(?:must not|cannot|can't|may not|should not)\s+exceed\s+the\b|\b(?:less|greater|smaller|larger|later|earlier) than(?: or equal to)? the\b|\brange (?:of|is) \d+ days\b|\bdate range of\b/i },
   { pattern: /\bfor\s+`?[a-z]+_[a-z_]+`?\s+(?:and|or)\s+`?[a-z]+_[a-z_]+`?\s+operations\b/, readsCode: true },
   // what a named input accepts: "The `before` and `after` parameters accept Unix epoch timestamps", "The simple form accepts `page`"
-  { pattern: /(?:`[^`]+`|\b(?:parameters?|fields?|arguments?|inputs?|options?|form|property|properties))\s+(?:only\s+)?(?:accepts?|expects?|takes?)\s+(?!no\b|an? optional\b)/i, readsCode: true },
+  { pattern: /(?:`[^`]+`|\b(?:parameters?|fields?|arguments?|inputs?|options?|form|property|properties))\s+(?:only\s+)?(?:accepts?|expects?|takes?)\s+(?!no\b|an? optional\b|precedence\b|priority\b|effect\b|longer\b|time\b)/i, readsCode: true },
   // a format given as a pattern: "with format `proj/<projectKey>:env/<envKey>`", "format: 'owner/repo'"
   { pattern: /\bformat\s*:?\s*(?:`[^`]*[<{/:][^`]*`|"[^"]*[<{/:][^"]*"|'[^']*[<{/:][^']*'|`[^`]*\b(?:YYYY|MM|DD|HH)\b[^`]*`)/i, readsCode: true, accept: (masked) => !/^\W*(?:\d+[.)]\s*)?(?:returns?|responds?|output|results?|response)\b/i.test(masked) },
   // a time zone the values must be in: "Requires exercise-template IDs and UTC times."
