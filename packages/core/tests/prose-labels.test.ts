@@ -37,13 +37,15 @@ describe('labelled units of the corpus', () => {
 });
 
 // Floors at the numbers reached (docs/how-categories.md gives the history): they keep each set from sliding
-// back. labels.json is the set the cues were written on; held-out and blind were each measured before they
-// were tuned on. labels-blind-2.json is left out on purpose: a floor there would invite tuning on it.
+// back. labels.json is the set the cues were written on; held-out, blind and blind-2 were each measured
+// before their misses were read (blind-2 in the round that made the cues general, issue 10). The next
+// blind set gets no floor until it has been measured once.
 describe.each([
   // labels.json: guardrail 0.97 and how recall 0.94 since its mixed guardrail/constraint blocks are labelled as their units (issue 11)
-  ['labels.json', { guardrail: 0.97, constraint: 0.98, howPrecision: 0.95, howRecall: 0.94 }],
-  ['labels-held-out.json', { guardrail: 1, constraint: 0.94, howPrecision: 0.95, howRecall: 0.92 }],
-  ['labels-blind.json', { guardrail: 1, constraint: 0.93, howPrecision: 0.89, howRecall: 0.97 }],
+  ['labels.json', { guardrail: 0.97, constraint: 0.99, howPrecision: 0.95, howRecall: 0.94 }],
+  ['labels-held-out.json', { guardrail: 1, constraint: 0.97, howPrecision: 0.95, howRecall: 0.93 }],
+  ['labels-blind.json', { guardrail: 1, constraint: 0.95, howPrecision: 0.91, howRecall: 0.97 }],
+  ['labels-blind-2.json', { guardrail: 1, constraint: 0.93, howPrecision: 0.99, howRecall: 0.96 }],
 ] as const)('%s (floors at the numbers reached)', (name, floor) => {
   const score = scoreLabels(readLabels(name), { splitSentences, classifySentence }) as Score;
 

@@ -40,6 +40,8 @@ interface Cue {
   readonly strong?: boolean;
   /** Extra test on the masked and original text, for cues a regular expression alone cannot decide. */
   readonly accept?: (masked: string, original: string) => boolean;
+  /** Only in a tool's description: in a parameter's own description the same words say what the value is ("Timeout in seconds"). */
+  readonly toolOnly?: boolean;
 }
 
 /** An identifier that names another tool or a parameter: `list_posts`, `add-actor`, `getDataset`. */
@@ -52,7 +54,7 @@ const GUARDRAIL_CUES: readonly Cue[] = [
   { pattern: /\b(?:ask|asking|request|requesting|get|obtain|seek|wait for)\s+(?:for\s+)?(?:the\s+)?(?:user(?:'s)?\s+)?(?:explicit\s+)?(?:confirmation|approval|consent|permission|clarification)\b/i },
   { pattern: /\buser(?:'s)?\s+(?:confirmation|approval|consent|permission)\b/i },
   { pattern: /\buser\s+(?:didn't|did not|hasn't|has not|doesn't|does not)\s+(?:explicitly\s+)?(?:ask|request)|\bprovided by the user\b|\bexplicitly (?:asked|requested)\b/i },
-  { pattern: /\b(?:gets?|receives?|is sent|are sent)\s+an?\s+(?:e-?mail|notification|message)\b|\bnotif(?:y|ies)\s+(?:that|the|each|every|all)\s+(?:person|people|customer|user|recipient|member)s?\b/i },
+  { pattern: /\b(?:gets?|receives?|is sent|are sent)\s+an?\s+(?:[\w-]+\s+)?(?:e-?mail|notification|message|invitation|invite)\b|\bnotif(?:y|ies)\s+(?:that|the|each|every|all|any)\s+(?:\w+\s+)?(?:person|people|customers?|users?|recipients?|members?|watchers?|subscribers?|followers?|attendees?|participants?|collaborators?|assignees?|reviewers?)\b/i },
   { pattern: /\bside[- ]effects?\b|\bacts on the live\b|\bchange the live\b|\bcan send\b[^.]*\b(?:e-?mails?|notifications?|messages?)\b/i },
   { pattern: /\bunless\s+(?:the\s+user\s+)?explicitly\s+(?:requested|asked|told|instructed)\b|\bexplicitly\s+requested\s+by\s+the\s+user\b/i },
   { pattern: /\b(?:never|do not|don't)\s+(?:run|execute|call|use)\s+(?:this\s+)?(?:\w+\s+)?autonomously\b/i },
@@ -63,11 +65,28 @@ const GUARDRAIL_CUES: readonly Cue[] = [
   // destructive or irreversible consequences
   { pattern: /\b(?:irreversible|irreversibly|cannot be undone|can't be undone|not be undone|no way to undo|permanently|destructive|data loss|will be lost|is lost|are lost|dangerous)\b/i },
   { pattern: /\bcannot be (?:edited|deleted|changed|modified|reverted|recovered)\b[^.]*\b(?:afterwards|later|once)\b/i },
+  { pattern: /\b(?:cannot|can't|can not)\s+be\s+(?:recovered|restored|reversed|rolled back|retrieved again)\b|\b(?:cannot|can't|can not)\s+be\s+un[a-z]+ed\b/i },
+  { pattern: /\b(?:cannot|can't|can not)\s+be\s+(?:deleted|removed|reverted)\b[^.]*\bafter\b/i },
+  // a secret shown once, people reached by a send, sessions ended: "The key is shown only once; store it securely.",
+  // "An invitation email is sent to the address immediately.", "The user is signed out of all sessions."
+  { pattern: /\b(?:is|are)\s+(?:only\s+)?shown\s+(?:only\s+)?once\b|\bstore\s+(?:it|them|the\s+\w+)\s+(?:securely|safely)\b|\ban?\s+(?:[\w-]+\s+)?(?:e-?mail|notification|message|invitation|sms|text message)\s+(?:is|are|will be|gets)\s+sent\b|\b(?:signed|logged)\s+out\s+of\s+(?:all|every|other)\b/i },
+  // cascades and overwrites: "Deleting a project also deletes all its branches.", "This will overwrite the existing file."
+  { pattern: /\b(?:also|and)\s+(?:permanently\s+)?(?:deletes?|destroys?|drops?|wipes?|purges?)\s+(?:all|every|its|any|the associated|associated)\b|\b(?:deletes?|destroys?|drops?|wipes?|purges?)\s+all\b|\bcascad(?:e|es|ing)\b[^.]*\bdelet/i },
+  { pattern: /\b(?:will|may|can|could)\s+overwrite\b|\boverwrites?\s+(?:the\s+|any\s+|all\s+)?existing\b|\breplaces?\s+(?:the\s+)?(?:entire|whole)\b/i },
+  // money: "Each call incurs charges.", "Charges the customer's card."
+  { pattern: /\b(?:incurs?|will incur)\s+(?:an?\s+)?(?:\w+\s+)?(?:costs?|charges?|fees?)\b|\bcosts?\s+(?:real\s+)?money\b|\bbillable\b|\bcharges?\s+(?:the\s+|your\s+)?(?:customer's\s+|user's\s+)?(?:card|account|customer)\b/i },
+  // care and permission scope: "Use with caution.", "Be careful when using this tool!", "Requires admin permissions."
+  { pattern: /\b(?:use|proceed|call)\s+(?:this\s+\w+\s+)?with\s+(?:extreme\s+|great\s+)?caution\b|\bbe\s+(?:very\s+|extremely\s+)?careful\b/i },
+  { pattern: /\brequires?\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+){0,2}(?:access|permissions?|privileges?|rights|role|scopes?)\b(?!\s+(?:token|key|id)\b)/i },
+  { pattern: /\buser\s+has\s+(?:explicitly\s+)?(?:confirmed|approved|agreed|consented)\b|\bconfirm\b[^.;]{0,40}\bwith\s+the\s+(?:user|customer|human)\b/i },
+  // what a write leaves behind: "Existing files with the same path are overwritten.", "Messages cannot be deleted by this tool."
+  { pattern: /\b(?:changes|modifies|affects|touches)\s+(?:real|live|production)\b|\bcannot be (?:recalled|unsent|retracted)\b|\b(?:are|is)\s+billed\b|\bbilled\s+(?:by|per)\b/i },
+  { pattern: /\b(?:are|is|will be|get|gets)\s+overwritten\b|\bcannot be (?:deleted|undone|edited|unsent|recalled|retracted)\s+(?:by|via|through|with)\s+this\s+tool\b/i },
   { pattern: /\b(?:refunds?|charges?|transfers?)\s+(?:the\s+)?(?:money|funds|payment)\b|\bin the customer's favou?r\b/i },
   { pattern: /\bsetting this will\b|\bwill (?:immediately\s+)?(?:launch|publish|go live)\b|\bvisible to all users\b/i },
   // untrusted output, prompt injection
   { pattern: /\b(?:untrusted|prompt[- ]injection|injected instructions?|malicious)\b/i },
-  { pattern: /\b(?:do not|don't|never)\s+(?:follow|obey|execute|act on)\s+(?:any\s+)?(?:instructions?|commands?)\b|\bresist\s+instructions\b|\btreat\b[^.]*\bas\s+(?:untrusted\s+)?data\b/i },
+  { pattern: /\b(?:may|might|can|could)\s+contain\s+(?:\w+\s+)?(?:instructions|commands|prompts)\b|\b(?:do not|don't|never)\s+(?:follow|obey|execute|act on)\s+(?:them|it|these|those|such)\b|\b(?:do not|don't|never)\s+(?:follow|obey|execute|act on)\s+(?:any\s+)?(?:instructions?|commands?)\b|\bresist\s+instructions\b|\btreat\b[^.]*\bas\s+(?:untrusted\s+)?data\b/i },
   // secrets and permission scope
   // the roots a server may touch: "Only works within allowed directories." (judged round 3, reference filesystem server)
   { pattern: /\b(?:with)?in\s+(?:the\s+)?allowed\s+(?:directories|paths|roots|folders)\b/i },
@@ -75,8 +94,9 @@ const GUARDRAIL_CUES: readonly Cue[] = [
   { pattern: /\b(?:do not|don't|never)\**\s+(?:expose|reveal|leak|log|print|share|echo)\b/i },
   { pattern: /\b(?:do not|don't|never)\**\s+(?:include|send|put|pass|paste|store)\s+(?:any\s+)?(?:credentials|secrets?|passwords?|api keys?|tokens?|personal)\b/i },
   { pattern: /^[\s*_>#]*(?:⚠️?\s*)?(?:important|warning|caution|danger)\b[^.]*\b(?:deletes?|removes?|overwrites?|erases?|drops?|destroys?|wipes?)\b/i },
-  { pattern: /\b(?:erases?|wipes?|destroys?)\s+(?:everything|all\b)|\b(?:deletes?|removes?)\s+everything\b/i },
-  { pattern: /\b(?:privacy|privacy-sensitive|personal data|pii)\b/i },
+  { pattern: /\bremoves?\s+all\s+(?:its|their|of\s+(?:its|their|the))\b|\b(?:erases?|wipes?|destroys?)\s+(?:everything|all\b)|\b(?:deletes?|removes?)\s+everything\b/i },
+  // personal data, but not a feature that removes it ("PII redaction")
+  { pattern: /\b(?:privacy|privacy-sensitive|personal data|pii)\b(?!\s+(?:redaction|detection|masking|filtering|scrubbing)\b)/i },
   // a prohibition about secrets: "Do not use this for secrets, credentials, or unapproved content."
   { pattern: /\b(?:do not|don't|never)\b[^.]*\b(?:secrets?|credentials|passwords?|api keys?)\b/i },
   // public exposure: "Public scans appear in search results", "visible to anyone with the link"
@@ -86,7 +106,11 @@ const GUARDRAIL_CUES: readonly Cue[] = [
   { pattern: /\bdo not execute the tool\b/i },
   // read-only scope and approval: "does not start or modify the job", "requires approval"
   { pattern: /\b(?:does not|doesn't|will not|won't|never)\s+(?:start|modify|change|delete|remove|write|alter|mutate|create|cancel)\b|\b(?:is|are|stays?|remains?)\s+(?:strictly\s+)?read[- ]only\b|\bread[- ]only\s+(?:tool|operation|call|access)\b|\bonly reads\b/i },
-  { pattern: /\b(?:requires?|needs?)\s+(?:(?:user|human|explicit|manual)\s+)?approval\b/i },
+  { pattern: /\b(?:requires?|needs?)\s+(?:an?\s+)?(?:\w+\s+)?approval\b/i },
+  // a write that is not safe to repeat, or that drops what the call leaves out: "Retries can create duplicates.",
+  // "retries are not idempotent", "Omitted exercises are removed."
+  { pattern: /\bnot idempotent\b|\bnon-idempotent\b|\b(?:can|may|will|could|might)\s+(?:create|produce|cause|result in)\s+duplicates?\b/i },
+  { pattern: /\b(?:omitted|unlisted|missing|unspecified|excluded)\s+(?:\w+\s+){0,2}(?:are|is|will be|get|gets)\s+(?:permanently\s+)?(?:removed|deleted|dropped|cleared|erased|discarded|overwritten)\b/i },
 ];
 
 /** In a parameter's description, a parenthesised list of short values is the parameter's valid values. */
@@ -96,8 +120,12 @@ const PARAMETER_VALUES =
 /** Cues that make a unit of a parameter's description a constraint on its value. */
 const PARAMETER_CUES: readonly Cue[] = [
   { pattern: /^(?:[-*•]\s*)?(?!IMPORTANT|NOTE|WARNING|CAUTION|EXAMPLES?|USAGE|CRITICAL|REQUIRED|OPTIONAL)[A-Z][A-Z0-9_]{2,}:\s/, readsCode: true },
-  { pattern: /\b(?:by|values?|options?):\s+[\w*-]+\s*\(|\b[\w-]+-like (?:query|syntax)\b|\b(?:query|regex|search|filter|glob|pattern) syntax\b|\bRE2\b|\bwildcard patterns?\b|\blookaheads?\b|\bescape\b/i },
+  { pattern: /\b(?:by|values?|options?):\s+[\w*-]+\s*\(|\b[\w-]+-like (?:query|syntax)\b|\b(?:in|uses?|using)\s+[A-Z][\w-]*\s+(?:query\s+)?syntax\b|\b(?:query|regex|search|filter|glob|pattern) syntax\b|\bRE2\b|\bwildcard patterns?\b|\blookaheads?\b|\bescape\b/i },
   { pattern: /\b(?:provide|specify|pass) an array of\b/i },
+  // parts of the value that go together: "Relative timeframe: specify a reference time and an offset", "Provide both a start and an end."
+  { pattern: /^(?:[^:]{1,40}:\s*)?(?:specify|provide|pass|give|include|set)\s+(?:both\s+)?(?:an?|the)\s+[\w\s-]{1,30}?\s+and\s+(?:an?|the)\s+\w/i },
+  // query syntax the value may use: "Supports AND, OR and NOT operators."
+  { pattern: /\b(?:AND|OR|NOT)\b[^.]*\boperators?\b|\b(?:[Bb]oolean|[Ll]ogical|[Cc]omparison|[Qq]uery|[Ss]earch)\s+operators?\b/ },
   { pattern: /\bwhen\s+(?:[\w-]+\s+){0,8}?(?:is|are) (?:present|set|provided|true|false)\b/i },
   // a condition the value must meet: "Ensure the value type matches the field type"
   // a lead-in naming the value's alternatives: "Format for crawler data: summary or time series grouped data."
@@ -137,9 +165,11 @@ const CONSTRAINT_CUES: readonly Cue[] = [
   { pattern: /(?:\{|:\s*)\s*[A-Z][A-Z0-9_-]{1,}\s*(?:\([^)]*\)\s*)?(?:[,|]\s*(?:or\s+)?[A-Z][A-Z0-9_-]{1,}\s*(?:\([^)]*\)\s*)?){2,}/, readsCode: true },
   { pattern: /\b(?:type|mode|kind|format|level|status|orientation|values?|options?)\b(?:\s+\w+){0,4}\s*[(:]\s*(?:'[\w-]+'|"[\w-]+"|[a-z][\w-]*)(?:\s*,\s*(?:'[\w-]+'|"[\w-]+"|[a-z][\w-]*)){1,}\s*,?\s*(?:or\s+(?:'[\w-]+'|"[\w-]+"|[a-z][\w-]*))?\s*\)/i, readsCode: true, accept: (masked) => !/\breturns?\b/i.test(masked) },
   { pattern: /\b(?:type|mode|kind|format|level|status|orientation)\b[^.]*?(?:'[\w-]+'|"[\w-]+")\s+or\s+(?:'[\w-]+'|"[\w-]+")/i, readsCode: true },
+  // a lead-in naming the values: "Instance types: t2.micro, t2.small, m5.large."
+  { pattern: /\b(?:types?|modes?|kinds?|levels?|sizes?|regions?|categories|statuses|values|options|choices)\s*:\s*`?[\w.-]+`?(?:\s*,\s*`?[\w.-]+`?){1,}(?:\s*,?\s*(?:or|and)\s+`?[\w.-]+`?)?\s*\.?$/i, readsCode: true, accept: (masked) => !/\breturns?\b|\bexamples?\b|\bsuch as\b/i.test(masked) },
   // value explanations: 'product' for backend changes, 'web' for frontend changes
   {
-    pattern: /(?:'[\w$.-]+'|"[\w$.-]+")\s*(?:\([^)]*\)|=|:|[-–—]|for\b|uses\b|merges\b)[^'"`]*(?:'[\w$.-]+'|"[\w$.-]+")\s*(?:\([^)]*\)|=|:|[-–—]|for\b|uses\b|merges\b)/,
+    pattern: /(?:'[\w$.-]+'|"[\w$.-]+")\s*(?:\([^)]*\)|=|:|[-–—]|for\b|uses\b|merges\b)(?:[^'"`]|(?<=\w)'(?=\w))*(?:'[\w$.-]+'|"[\w$.-]+")\s*(?:\([^)]*\)|=|:|[-–—]|for\b|uses\b|merges\b)/,
     readsCode: true,
     accept: (_masked, original) => !/\b(?:e\.\s?g\.|such as|for example|like|i\.e\.)/i.test(original),
   },
@@ -147,7 +177,7 @@ const CONSTRAINT_CUES: readonly Cue[] = [
   { pattern: /^[-*]?\s*(?:\d+[.)]\s*)?(?:"[^"]{1,20}"|'[^']{1,20}'|[A-Z][A-Z0-9_]{0,20})\s+[-–—]\s/, readsCode: true },
   { pattern: /^(?!OPTIONAL|REQUIRED|NOTE|IMPORTANT|WARNING)[A-Z][A-Z0-9_]{2,}\.?$/, readsCode: true },
   // parameters that exclude or require each other
-  { strong: true, pattern: /\b(?:mutually exclusive|exactly one of|only one of|at[- ]least one (?:of|key|field|value)|(?:cannot|can't|can not) be (?:used|combined|set|passed) (?:in conjunction|together|with|alongside)|in conjunction with|works together with|used alongside|together with)\b/i },
+  { strong: true, pattern: /\b(?:mutually exclusive|exactly one of|only one of|at[- ]least one (?:of(?!\s+(?:several|many|multiple)\b)|key|field|value)|(?:cannot|can't|can not) be (?:used|combined|set|passed) (?:in conjunction|together|with|alongside)|in conjunction with|works together with|used alongside|together with)\b/i },
   { pattern: /\b(?:provide|pass|specify|set|use|using)\s+either\b|^either\b|\bif (?:you\s+)?(?:provide|pass|specify|set)\s+both\b|\bnot both\b|\bboth (?:fields|parameters|options|arguments)\b|\b(?:use|set) (?:this|that) (?:parameter|field|option) or\b|\b(?:is|are) ignored\b/i },
   { pattern: /\b\w+\s+accepts\s+[A-Z][A-Z0-9_]{2,}\b/ },
   { pattern: /\bonly (?:allowed|valid|available|supported) (?:for|when|with|if)\b|\bvalid when\b|\brequires? setting\b|\brequires? (?:the\s+)?`?\w+`? parameter\b|\bmust (?:match|exist|be the|be an? (?:existing|valid))\b/i },
@@ -159,7 +189,10 @@ const CONSTRAINT_CUES: readonly Cue[] = [
   },
   { pattern: /\b(?:only\s+)?(?:applicable|applies|apply|relevant|used only)\s+(?:only\s+)?(?:to|for|when|with)\b[^.]*?(?:`[^`]+`|=|\b[a-z]+_[a-z_]+\b|\boperations?\b|\bpreset\b|\bevents\b)/i, readsCode: true },
   { pattern: /\brequired\s+(?:for|when|if|before)\b/ },
+  // a requirement on each kind of value: "Both require relevant associations", "Each item requires a `name`"
+  { pattern: /^(?:both|each|all|every|either)\b(?:\s+\w+){0,3}\s+(?:requires?|needs?|must (?:have|include|be))\b/i },
   // "`a` and `b` must be provided together", "Paths should end with .md"
+  { pattern: /\bmust uniquely\b|\b(?:must|should) not (?:already )?exist\b|\b\d+\s*\([\w\s-]{1,20}\)\s*(?:to|through|-|–|,|or)\s*\d+\s*\([\w\s-]{1,20}\)/i },
   { pattern: /\b(?:must|should) be (?:provided|passed|set|given|used|sent) together\b|\b(?:must|should) (?:end|start|begin) with\b/i },
   { pattern: /\bfor\s+[\w-]+(?:\s+[\w-]+)?\s+only\b|\bmust first\b[^.]*\bparameter\b|\bleave (?:it\s+)?(?:blank|empty|unset) (?:when|if|for)\b/i },
   // not a rule about the agent's own reply ("You MUST include ALL of the following fields in your response:")
@@ -167,15 +200,45 @@ const CONSTRAINT_CUES: readonly Cue[] = [
   { pattern: /^for\s+[\w\s-]{2,30},\s*(?:provide|pass|set|include|use)\s+`?[a-z]+(?:_[a-z]+)+(?![^.]*\binstead\b)/i, readsCode: true },
   { pattern: /\binstead of\s+`?[a-z]+[A-Z]\w*|\bset (?:the\s+)?`?[a-z]+(?:_[a-z]+)+`? to `?[A-Z][A-Z_]{2,}\b/, readsCode: true },
   { pattern: /\bcannot be (?:changed|modified|updated|edited)\b|\bonly [\w\s]{1,20} updates are allowed\b|\b(?:should|must)\s+(?:precede|follow(?!\s+(?:these|this|the following))|come (?:before|after))\b/i },
-  { pattern: /\b(?:less|greater|smaller|larger|later|earlier) than(?: or equal to)? the\b|\brange (?:of|is) \d+ days\b|\bdate range of\b/i },
+  { pattern: /\b(?:must not|cannot|can't|may not|should not)\s+exceed\s+the\b|\b(?:less|greater|smaller|larger|later|earlier) than(?: or equal to)? the\b|\brange (?:of|is) \d+ days\b|\bdate range of\b/i },
   { pattern: /\bfor\s+`?[a-z]+_[a-z_]+`?\s+(?:and|or)\s+`?[a-z]+_[a-z_]+`?\s+operations\b/, readsCode: true },
+  // what a named input accepts: "The `before` and `after` parameters accept Unix epoch timestamps", "The simple form accepts `page`"
+  { pattern: /(?:`[^`]+`|\b(?:parameters?|fields?|arguments?|inputs?|options?|form|property|properties))\s+(?:only\s+)?(?:accepts?|expects?|takes?)\s+(?!no\b|an? optional\b|precedence\b|priority\b|effect\b|longer\b|time\b)/i, readsCode: true },
+  // a format given as a pattern: "with format `proj/<projectKey>:env/<envKey>`", "format: 'owner/repo'"
+  { pattern: /\bformat\s*:?\s*(?:`[^`]*[<{/:][^`]*`|"[^"]*[<{/:][^"]*"|'[^']*[<{/:][^']*'|`[^`]*\b(?:YYYY|MM|DD|HH)\b[^`]*`)/i, readsCode: true, accept: (masked) => !/^\W*(?:\d+[.)]\s*)?(?:returns?|responds?|output|results?|response)\b/i.test(masked) },
+  // a time zone the values must be in: "Requires exercise-template IDs and UTC times."
+  { pattern: /\b(?:in\s+)?UTC\b/, accept: (masked) => !/\b(?:returns?|returned|responds?|outputs?|shown|displayed)\b/i.test(masked) },
+  // what one value of a field is for: "Use NOTE type for adding notes", "use 'draft' status to…"
+  { pattern: /\b[Uu]se\s+(?:`[^`]+`|"[^"]+"|'[^']+'|[A-Z][A-Z0-9_]{1,})\s+(?:type|mode|kind|status|value|option|format|level|role)\s+(?:for|to|when|if)\b/, readsCode: true },
+  // values the call may not use: "Other types of engagements (EMAIL, CALL, MEETING) are NOT supported yet."
+  // (not what a person may do: "the user is not allowed to see it" is about permissions)
+  { pattern: /\b(?:is|are)\s+(?:not|NOT)\s+(?:supported|allowed|accepted|permitted)\b|\b(?:is|are)\s+unsupported\b/, accept: (masked) => !/\b(?:users?|you|callers?|agents?|clients?|members?|people|they|he|she)\s+(?:is|are)\s+not\s+(?:allowed|permitted)\b/i.test(masked) },
+  // a named input's own requirement, the exact form of a value, case that matters: "`zeroDataRetention` requires an eligible account",
+  // "pass the full image_file_name"
+  { pattern: /^(?:the\s+)?`[^`]+`\s+(?:parameter\s+|field\s+|option\s+)?(?:requires?|needs?)\b/, readsCode: true },
+  { pattern: /\bpass\s+the\s+(?:full|whole|complete|entire|exact)\b/i },
+  // the syntax a query is written in: "Queries use GitHub code search syntax."
+  { pattern: /\b(?:use|uses|in|using|written in)\s+(?:the\s+)?[\w-]+(?:\s+[\w-]+){0,3}\s+(?:query\s+)?syntax\b/i },
+  // a value chosen over another: "If the user says logs, choose logs instead of errors."
+  { pattern: /\b(?:choose|pick|select)\s+(?:the\s+)?[\w.-]+\s+instead of\b/i },
+  // a literal value the call must not send: "should be used … instead of "custom" in subsequent requests"
+  { pattern: /\binstead of\s+(?:"[^"]+"|'[^']+'|`[^`]+`)/, readsCode: true },
+  // a limit on what the caller may send: "You can include a maximum of five filterGroups with up to 6 filters in each group"
+  { pattern: /\byou (?:can|may) (?:only\s+)?(?:include|pass|send|specify|add|provide|use|set)\s+(?:a maximum of|up to|at most|no more than)\b/i },
+  // the unit or case of a value, in a tool's description: "The `timeout` is in seconds.", "Amounts are in cents.", "Names must be lowercase."
+  { toolOnly: true, pattern: /\b(?:amounts?|prices?|totals?|timeouts?|delays?|intervals?|durations?|timestamps?|parameters?|arguments?|inputs?)\b[^.;]*?\b(?:in|as)\s+(?:milliseconds|seconds|minutes|cents|bytes|the smallest currency unit)\b/i, accept: (masked) => !/\b(?:returns?|returned|responds?|outputs?|takes?|lasts?|runs?|waits?|within|after|every)\b/i.test(masked) },
+  { pattern: /\b(?:must|should)\s+be\s+(?:all\s+)?(?:lower|upper)[- ]?case\b|\b(?:lower|upper)case\s+only\b|\b(?:must|should)\s+be\s+(?:in\s+)?(?:snake|camel|kebab|pascal)[_ -]?case\b/i },
+  { pattern: /\b(?:may|can|must|should)\s+only\s+contain\b|\b(?:must|should)\s+(?:not|never)\s+contain\b|\ballowed characters\b|\bmust be unique\b/i },
+  { pattern: /\bmust\s+be\s+(?:an?\s+)?(?:valid\s+|well-formed\s+|positive\s+|non-negative\s+|non-empty\s+)?(?:URL|URI|UUID|e-?mail(?: address)?|JSON(?: string| object)?|integer|ISO)\b/i },
+  // a value the call must always use: "For Python, always use python3 and pip3."
+  { pattern: /\b(?:always|only)\s+use\s+(?!this\b|it\b|that\b|the\b|an?\b|before\b|after\b|when\b|for\b|to\b|in\b|with\b|if\b|once\b)(?:`[^`]+`|[A-Za-z][\w.]*)(?:\s*(?:,|\band\b|\bor\b)\s*(?:`[^`]+`|[A-Za-z][\w.]*))*\s*(?:[.;]|$)/i, readsCode: true, accept: (_masked, original) => !/\b(?:always|only)\s+use\s+`?[a-z]+(?:[_-][a-z0-9]+)+`?/i.test(original) },
 ];
 
 const STRONG_CONSTRAINT_CUES = CONSTRAINT_CUES.filter((cue) => cue.strong);
 
 /** Strong when-cues: they also decide the first unit ("ALWAYS call this tool first", "Only use this for…"). */
 const STRONG_WHEN_CUES: readonly Cue[] = [
-  { pattern: /\b(?:use|call|run|invoke)\s+(?:this|it)(?:\s+(?:tool|function))?\s+(?:only\s+)?(?:when|whenever|if|only|first|before|after|once|multiple times|as (?:a|the) (?:fallback|backup|first))\b/i },
+  { pattern: /\b(?:use|call|run|invoke)\s+(?:this|it)(?:\s+(?:tool|function))?\s+(?:only\s+|\w+ly\s+)?(?:when|whenever|if|only|first|before|after|once|multiple times|as (?:a|the) (?:fallback|backup|first))\b/i },
   { pattern: /\b(?:only|always)\s+(?:use|call|run|read)\s+(?:this|it)\b|\bshould only use (?:this|it)\b/i },
   { pattern: /\bmust be (?:called|used|run) (?:before|first|after)\b|\bfirst step (?:in|before|of)\b|\bfirst step:|\bfirst place\b/i },
   { pattern: new RegExp(String.raw`\bfrom\s+${IDENT}\s+tool\b`), readsCode: true },
@@ -190,9 +253,9 @@ const WHEN_CUES: readonly Cue[] = [
   { pattern: /\b(?:use|call|try|prefer)\s+`?[\w-]+`?\s+instead\b|\(use\s+`?[\w-]+`?(?:\s+instead)?\)/i },
   { pattern: /^prefer\s+(?:this|it|\S+)\s+(?:over|to|instead|when|for)\b|^prefer the use of\b/i },
   { pattern: /^(?:this (?:tool|function) is\s+)?only\s+(?:for|when|if|use|call|to be used|works? (?:for|when|with))\b/i },
-  { pattern: /^(?:best|ideal|ideally|useful|helpful|good|great|handy|intended|designed|meant|suitable|recommended|essential)\s+(?:for|when|to|if)\b/i },
+  { pattern: /^(?:(?:this|the)\s+(?:tool|endpoint|function|operation|call)\s+is\s+|it\s+is\s+)?(?:best|ideal|ideally|useful|helpful|good|great|handy|intended|designed|meant|suitable|recommended|essential)\s+(?:for|when|to|if)\b/i },
   { pattern: /^(?:not\s+(?:intended|meant|suitable|designed|recommended)\s+for)\b/i },
-  { pattern: /^(?:typically|mainly|primarily|mostly|usually|commonly|generally)\s+used\s+(?:for|to|when)\b/i },
+  { pattern: /^(?:(?:typically|mainly|primarily|mostly|usually|commonly|generally)\s+)?used\s+(?:by\s+(?:\w+\s+){1,3})?(?:for|to|when)\b/i },
   { pattern: /^instead of\b/i },
   { pattern: /^(?:when|whenever|if)\b.*\b(?:use|call|invoke|choose|pick|prefer|run)\s+(?:this|it)\b/i },
   { pattern: /\b(?:it|this(?: tool| function)?|tool)\s+(?:should|can|may) (?:also\s+)?be (?:used|called|invoked) (?:when|whenever|if|to|for|before|after|as)\b/i },
@@ -203,10 +266,13 @@ const WHEN_CUES: readonly Cue[] = [
   { pattern: new RegExp(String.raw`\b(?:[Uu]se|[Cc]all|[Rr]un|[Ii]nvoke|[Uu]sing|[Ww]ith|[Ff]rom|[Vv]ia|[Tt]ry)\s+(?:the\s+)?(?:matching\s+)?${IDENT}(?:\s+(?:or|and)\s+${IDENT})?`), readsCode: true },
   { pattern: new RegExp(String.raw`\bto\s+(?:filter|query|call|feed)\s+${IDENT}`), readsCode: true },
   { pattern: new RegExp(String.raw`\b${IDENT}\s+(?:tool|result|response|call|output)s?\b`), readsCode: true },
-  { pattern: /\b(?:use|call|using|with)\s+the\s+(?:[\w-]+\s+){1,3}(?:tool|endpoint|resource)\b/i },
+  { pattern: /\b(?:use|call|using|with)\s+the\s+(?:[\w:/.-]+\s+){1,3}(?:tool|endpoint|resource)\b/i },
   { pattern: /\bfrom this (?:response|result|output|tool)\b|\bsubsequent (?:tool\s+)?calls?\b|\b(?:every|all|any) other\b[^.]*\btools?\b/i },
   { pattern: /\b(?:should|must|need to|have to)\b[^.]*\bbefore\s+(?:\w+ing|update)\b|^(?:do not|don't|never)\s+\w+[^.]*\bbefore\s+\w+ing\b/i },
   { pattern: /\bonly use (?:this|it)?\s*(?:if|when)\b/i },
+  { pattern: /\b(?:use|call|run|invoke)\s+(?:this|it)(?:\s+(?:tool|function))?\s+(?:regularly|periodically|routinely|often|frequently)\b/i },
+  // a prerequisite: "a product should be created first"
+  { pattern: /\b(?:should|must|needs? to|has to|have to)\s+be\s+(?:created|called|run|fetched|retrieved|done|set up|configured|provisioned|installed|enabled)\s+first\b/i },
   // another tool named as the place for something, or as the subject: "Remote files belong in `upload_file`",
   // "The `report_*` tools are a separate surface…", "`list_pages` and `get_page` can fill the gap"
   { pattern: new RegExp(String.raw`\b(?:belongs?|go(?:es)?)\s+(?:in|to|with)\s+(?:the\s+)?${IDENT}`), readsCode: true },
@@ -238,6 +304,9 @@ const FILLER_CUES: readonly Cue[] = [
   { pattern: /^(?:the\s+)?(?:[A-Z][\w-]*\s+){1,3}(?:is|are)\s+an?\s+(?:managed\s+|\w+\s+)?(?:service|collection|tool|platform|standard|protocol)\b/ },
   { pattern: /^(?!To\b|This\b|It\b)(?:the\s+)?(?:[A-Z][\w-]*\s+){0,2}[A-Z][\w-]*\s+(?:objects?\s+)?(?:enables?|defines?|handles?)\b/ },
   { pattern: /^users can also\b|^each (?:store|item|dataset) includes basic\b/i },
+  // marketing voice about the reader ("Enables AI agents to…", "Useful for agents auditing…") and about the vendor ("helps us improve")
+  { pattern: /^(?:this\s+(?:tool|endpoint|operation|function)\s+)?(?:enables|allows|lets|helps|empowers)\s+(?:ai\s+)?agents?\b|\b(?:ai\s+)?agents\s+can\s+use\s+this\b|^useful for (?:ai\s+)?agents\b/i },
+  { pattern: /\b(?:help|helps|lets|allows) us\b/ },
 ];
 
 /** All-caps words that are emphasis, not acronyms (JSON, URL, ISO are not here). */
@@ -300,7 +369,7 @@ const HOW_CUES: readonly Cue[] = [
   // a tip for one case, and polling: "For a programming question, add `categories`", "Check again after 15 seconds until…"
   { howKind: 'rule', pattern: /^(?:for|to)\s+(?:a|an|the)?\s*[\w\s-]{2,40},\s*(?:add|use|set|pass|include|try|call|prefer)\b/i },
   { howKind: 'rule', pattern: /;\s*(?:use|prefer|avoid|keep|set|pass)\s+(?!this\b|it\b)/i },
-  { howKind: 'edge-case', pattern: /\b(?:check|try|poll|call)\s+again\b|\buntil\s+(?:the\s+)?(?:status|job|state|result)\b/i },
+  { howKind: 'edge-case', pattern: /\btimes?\s+out\s+after\b|\b(?:check|try|poll|call)\s+again\b|\buntil\s+(?:the\s+)?(?:status|job|state|result)\b/i },
   // edge-case, condition later
   {
     howKind: 'edge-case',
@@ -345,10 +414,31 @@ function findHeaderKind(sentence: Sentence, next?: Sentence): (typeof HEADER_KIN
 
 /** A list under one of these lead-ins is a procedure: how-text, whatever tools its steps name. */
 const PROCEDURE_HEADER = /\b(?:workflow|steps|process|procedure)\b/i;
-/** A lead-in whose list says when to use the tool (not one that merely names another tool). */
-const WHEN_HEADER = /\b(?:use|call|run)\s+(?:this|it)\b|^usage\b|when to use|should be used|use cases?\b|best for\b|^[^\p{L}]*(?:prerequisites?|usage|related tools|next steps?)\b/iu;
+/**
+ * A lead-in whose items finish its sentence ("Use this tool when:", "Best for:", "Use cases:"): every item
+ * is when-text.
+ */
+const WHEN_HEADER = /\b(?:use|call|run)\s+(?:this|it)\b|when to use|should be used|use cases?\b|best for\b/i;
+/**
+ * A lead-in that only names its list ("🧭 Usage Guidance:", "📋 Prerequisites:", "USAGE:"): such lists mix
+ * when-text with tips, so an item is when-text only when it reads as one (it says when, before or after,
+ * prefers, or names what to use); otherwise it is read on its own.
+ */
+const NAMED_WHEN_HEADER = /^[^\p{L}]*(?:prerequisites?|usage|related tools|next steps?)\b/iu;
+const WHEN_ITEM =
+  /\b(?:use|call|run|invoke|try)\s+(?:this|it|the|for|to|when|before|after|once|first)\b|\b(?:use|call)\s+`?[a-z][a-z0-9]*(?:[_-][a-z0-9]+)+|\bprefer(?:red)?\b|\bideal\b|\bhelps?\b|\bbefore\b|\bafter\b|\bfirst\b|\binstead\b|\b(?:be|is|are) used\b|.\bwhen(?:ever)?\b/i;
 /** A unit that opens with an example is an example, even when it names other tools. */
 const EXAMPLE_OPENER = /^[\s*_(]*(?:(?:[-*•]|\d+[.)])\s+)?(?:for (?:example|instance)\b|e\.\s?g\.|examples?\s*:)/i;
+
+/** A unit that opens with what the tool does: "Lists…", "This tool sends…", "It searches…". */
+const ACTION_OPENER =
+  /^(?:this (?:tool|function|endpoint|operation)\s+|it\s+)?(?:(?:also|then|first)\s+)?(?:lists|gets|retrieves|fetches|searches|finds|looks up|creates|adds|updates|modifies|mutates|edits|deletes|removes|writes|reads|sends|posts|runs|executes|generates|queries|scans|checks|validates|analy[sz]es|summari[sz]es|computes|calculates|counts|downloads|uploads|opens|closes|starts|stops|shows|displays|exports|imports|converts|compares|navigates|captures|extracts|parses|renders|resolves|fetches|loads|saves|stores|publishes|schedules|cancels|moves|copies|renames|merges|applies|installs|invokes|calls|triggers|tests|measures|monitors|tracks|links|associates|assigns|submits|records|logs|describes|explains|identifies|determines|detects|inspects|introspects|compiles|builds|deploys)\b/i;
+
+/** A list item that documents one parameter: "- amount (int, optional): …", "- `query`: …". */
+const PARAMETER_ITEM = /^\s*(?:[-*+•]|\d{1,3}[.)])\s+`?[a-z_][\w.]*`?\s*(?:\([^)]*\))?\s*[:—–]\s/;
+
+/** The marker of a list item: `- `, `* `, `• `, `1. `, `2) `. */
+const LIST_MARKER = /^\s*(?:[-*+•]|\d{1,3}[.)])\s+/;
 
 /** Feature and benefit blocks are padding, whatever they list. */
 const FILLER_BLOCK = /^<(?:key_)?(?:features|benefits|highlights)\b/i;
@@ -390,7 +480,7 @@ function classifyAll(text: string, parameter: boolean): ClassifiedSentence[] {
     const result = classifySentence(unit, { index, first: index > 0 ? units[0].text : undefined, header, next: units[index + 1], parameter });
     classified.push(result);
     // A list keeps its lead-in ("When to use:", a heading) until prose that is not a lead-in comes.
-    if (unit.markupKind === 'heading' || (!unit.markup && /:\s*$/.test(unit.text))) leadIn = result;
+    if (unit.markupKind === 'heading' || (!unit.markup && (/:\s*$/.test(unit.text) || result.cueSource === 'list-header'))) leadIn = result;
     else if (!unit.markup) leadIn = undefined;
   });
   return classified;
@@ -398,7 +488,9 @@ function classifyAll(text: string, parameter: boolean): ClassifiedSentence[] {
 
 /** Classifies one unit in its context (position, list header, the unit after it). */
 export function classifySentence(sentence: Sentence, context: UnitContext): ClassifiedSentence {
-  const masked = maskLiterals(sentence.text);
+  // A list item is read as the sentence it holds: its marker ("1. ", "- ") is no word of it.
+  const body = sentence.markupKind === 'list-item' ? sentence.text.replace(LIST_MARKER, '') : sentence.text;
+  const masked = maskLiterals(body);
   const result = (category: ProseCategory, cue: string, cueSource: CueSource, howKind?: HowKind): ClassifiedSentence => ({
     ...sentence,
     category,
@@ -406,9 +498,12 @@ export function classifySentence(sentence: Sentence, context: UnitContext): Clas
     cue,
     cueSource,
   });
-  const found = (cues: readonly Cue[]) => findCue(cues, sentence.text, masked);
+  // An item that documents one parameter ("- amount (int): The amount in cents.") is read as that parameter's description.
+  const readsAsParameter = context.parameter === true || (sentence.markupKind === 'list-item' && PARAMETER_ITEM.test(sentence.text));
+  const found = (cues: readonly Cue[]) => findCue(cues, body, masked, readsAsParameter);
 
-  const isFirst = context.index === 0;
+  // A description that opens with a short tag ("Read-only.", "🎯 Purpose") says what the tool does in the unit after it.
+  const isFirst = context.index === 0 || (context.index === 1 && !context.parameter && context.first !== undefined && isTag(context.first));
   const guardrail = found(GUARDRAIL_CUES);
   if (guardrail) return result('guardrail', guardrail.text, 'words');
   // A first unit that is a whole block (`<use_case>…`) is the tool's what, whatever details it holds.
@@ -425,38 +520,54 @@ export function classifySentence(sentence: Sentence, context: UnitContext): Clas
   if (headerKind) return result(headerKind.category, `lead-in "${truncate(sentence.text)}"`, 'list-header', headerKind.howKind);
   if (!isFirst && !sentence.markup && WHAT_LEAD_IN.test(sentence.text)) return result('what', `lead-in "${truncate(sentence.text)}"`, 'list-header');
   const header = context.header;
-  if (header && (header.category === 'guardrail' || header.category === 'constraint' || (header.category === 'when' && WHEN_HEADER.test(header.text)))) {
+  const isWhenItem = header?.category === 'when' && (WHEN_HEADER.test(header.text) || (NAMED_WHEN_HEADER.test(header.text) && WHEN_ITEM.test(masked)));
+  if (header && (header.category === 'guardrail' || header.category === 'constraint' || isWhenItem)) {
     return result(header.category, `under "${truncate(header.text)}"`, 'list-header');
   }
   if (header && PROCEDURE_HEADER.test(header.text)) return result('how', `under "${truncate(header.text)}"`, 'list-header', 'markup');
   const readsWhen = !EXAMPLE_OPENER.test(sentence.text) && (!sentence.markup || sentence.markupKind === 'list-item');
   const when = !readsWhen ? undefined : isFirst ? found(STRONG_WHEN_CUES) : found(WHEN_CUES);
   // "Use this tool when you need to list all namespaces" after "Lists all namespaces." says nothing new.
-  const restated = when && !isFirst ? findRestatement(sentence.text, context.first) : undefined;
+  const restated = when && !isFirst ? findRestatement(body, context.first) : undefined;
   if (restated) return result('filler', restated.text, 'words');
   if (when) return result('when', when.text, 'words');
   // A list under a lead-in that names what the tool does or returns ("🎯 Purpose:", "📦 Returns:").
-  const headerOfList = header && sentence.markupKind === 'list-item' ? HEADER_KINDS.find((kind) => kind.category === header.category && findHeaderKind({ text: header.text, start: 0, end: header.text.length, markup: false }, sentence)) : undefined;
+  const headerOfList = header && header.category !== 'when' && sentence.markupKind === 'list-item' ? HEADER_KINDS.find((kind) => kind.category === header.category && findHeaderKind({ text: header.text, start: 0, end: header.text.length, markup: false }, sentence)) : undefined;
   if (header && sentence.markupKind === 'list-item' && !EXAMPLE_OPENER.test(sentence.text) && (headerOfList || (header.category === 'what' && WHAT_LEAD_IN.test(header.text)))) {
     return result(header.category, `under "${truncate(header.text)}"`, 'list-header', headerOfList?.howKind);
   }
   if (sentence.markup) {
     if (FILLER_BLOCK.test(sentence.text)) return result('filler', sentence.text.slice(1, sentence.text.indexOf('>')), 'markup');
-    if (isFirst && sentence.markupKind === 'xml-block') return result('what', 'first unit', 'position');
+    if (isFirst && (sentence.markupKind === 'xml-block' || sentence.markupKind === 'list-item')) return result('what', 'first unit', 'position');
     return result('how', MARKUP_CUES[sentence.markupKind ?? ''] ?? 'markup', 'markup', 'markup');
   }
   if (isFirst) return result('what', 'first unit', 'position');
   const scope = found(SCOPE_CUES);
   if (scope) return result('what', scope.text, 'words');
-  const filler = found(FILLER_CUES) ?? findRestatement(sentence.text, context.first);
+  const filler = found(FILLER_CUES) ?? findRestatement(body, context.first);
   if (filler) return result('filler', filler.text, 'words');
+  // "Searches routine titles and returns compact IDs." says what the tool does; only a unit that opens
+  // with its return format ("Returns an array of…") is a return format.
+  const saysWhatItDoes = ACTION_OPENER.test(masked);
   for (const cue of HOW_CUES) {
-    const match = matchCue(cue, sentence.text, masked);
-    if (match) return result('how', match.text, 'words', cue.howKind);
+    const match = matchCue(cue, body, masked);
+    if (!match) continue;
+    if (saysWhatItDoes && cue.howKind === 'format' && !cue.pattern.source.startsWith('^')) continue;
+    return result('how', match.text, 'words', cue.howKind);
   }
   // Past the opening sentences (and past the first sentence of a parameter), text without a cue is detail.
   if (context.index >= (context.parameter ? 1 : 3)) return result('how', 'past the opening sentences', 'fallback', 'detail');
   return result('what', 'no how, when or safety cue', 'fallback');
+}
+
+/** A unit of one word that only tags the description: "Read-only.", "Deprecated.", "🎯 Purpose". */
+function isTag(text: string): boolean {
+  const words = text
+    .replace(/[^\p{L}\p{N}\s'-]+/gu, ' ')
+    .trim()
+    .split(/\s+/)
+    .filter((word) => word !== '');
+  return words.length === 1 && /^[^\n]{1,40}$/.test(text.trim());
 }
 
 /** True for units the codemod moves to instruction files and `no-how-in-description` reports: how-text and filler. */
@@ -469,8 +580,9 @@ export function isProtected(sentence: ClassifiedSentence): boolean {
   return sentence.category === 'guardrail' || sentence.category === 'constraint';
 }
 
-function findCue(cues: readonly Cue[], original: string, masked: string): { text: string } | undefined {
+function findCue(cues: readonly Cue[], original: string, masked: string, parameter = false): { text: string } | undefined {
   for (const cue of cues) {
+    if (parameter && cue.toolOnly) continue;
     const match = matchCue(cue, original, masked);
     if (match) return match;
   }

@@ -99,8 +99,10 @@ export default createRule<Options, MessageIds>({
             const label = getToolLabel(tool);
             const hasHow = findHowUnits(tool.description.value, { isReported }).length > 0;
             const constraints = options.checkConstraints === false || units.length < 2 ? [] : units.filter((unit) => unit.category === 'constraint');
-            const param = constraints.length > 0 ? findConstrainedParam(tool, constraints) : undefined;
-            const constraintData = { target: param ? `parameter "${param.path.join('.')}"` : 'a parameter', cue: constraints[0]?.cue ?? '' };
+            // The message quotes one constraint and names the parameter that constraint is about (the first that names one).
+            const named = constraints.map((unit) => ({ unit, param: findConstrainedParam(tool, [unit]) })).find((entry) => entry.param);
+            const param = named?.param;
+            const constraintData = { target: param ? `parameter "${param.path.join('.')}"` : 'a parameter', cue: (named?.unit ?? constraints[0])?.cue ?? '' };
             // One report per description: how-text (which then names the first constraint too), else the
             // constraints; never a constraint in a one-unit description (its only sentence says what the tool does).
             if (hasHow) {
