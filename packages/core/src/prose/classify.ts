@@ -207,7 +207,7 @@ const CONSTRAINT_CUES: readonly Cue[] = [
   // a format given as a pattern: "with format `proj/<projectKey>:env/<envKey>`", "format: 'owner/repo'"
   { pattern: /\bformat\s*:?\s*(?:`[^`]*[<{/:][^`]*`|"[^"]*[<{/:][^"]*"|'[^']*[<{/:][^']*'|`[^`]*\b(?:YYYY|MM|DD|HH)\b[^`]*`)/i, readsCode: true, accept: (masked) => !/^\W*(?:\d+[.)]\s*)?(?:returns?|responds?|output|results?|response)\b/i.test(masked) },
   // a time zone the values must be in: "Requires exercise-template IDs and UTC times."
-  { pattern: /\b(?:in\s+)?UTC\b/, accept: (masked) => !/\b(?:returns?|returned|responds?|outputs?|shown|displayed)\b/i.test(masked) },
+  { pattern: /\b(?:in\s+)?UTC\b/, accept: (masked) => !/\b(?:returns?|returned|responds?|outputs?|results?|response|shown|displayed)\b/i.test(masked) },
   // what one value of a field is for: "Use NOTE type for adding notes", "use 'draft' status to…"
   { pattern: /\b[Uu]se\s+(?:`[^`]+`|"[^"]+"|'[^']+'|[A-Z][A-Z0-9_]{1,})\s+(?:type|mode|kind|status|value|option|format|level|role)\s+(?:for|to|when|if)\b/, readsCode: true },
   // values the call may not use: "Other types of engagements (EMAIL, CALL, MEETING) are NOT supported yet."
@@ -226,7 +226,7 @@ const CONSTRAINT_CUES: readonly Cue[] = [
   // a limit on what the caller may send: "You can include a maximum of five filterGroups with up to 6 filters in each group"
   { pattern: /\byou (?:can|may) (?:only\s+)?(?:include|pass|send|specify|add|provide|use|set)\s+(?:a maximum of|up to|at most|no more than)\b/i },
   // the unit or case of a value, in a tool's description: "The `timeout` is in seconds.", "Amounts are in cents.", "Names must be lowercase."
-  { toolOnly: true, pattern: /\b(?:amounts?|prices?|totals?|timeouts?|delays?|intervals?|durations?|timestamps?|parameters?|arguments?|inputs?)\b[^.;]*?\b(?:in|as)\s+(?:milliseconds|seconds|minutes|cents|bytes|the smallest currency unit)\b/i, accept: (masked) => !/\b(?:returns?|returned|responds?|outputs?|takes?|lasts?|runs?|waits?|within|after|every)\b/i.test(masked) },
+  { toolOnly: true, pattern: /\b(?:amounts?|prices?|totals?|timeouts?|delays?|intervals?|durations?|timestamps?|parameters?|arguments?|inputs?)\b[^.;]*?\b(?:in|as)\s+(?:milliseconds|seconds|minutes|cents|bytes|the smallest currency unit)\b/i, accept: (masked) => !/\b(?:returns?|returned|responds?|outputs?|results?|response|takes?|lasts?|runs?|waits?|within|after|every)\b/i.test(masked) },
   { pattern: /\b(?:must|should)\s+be\s+(?:all\s+)?(?:lower|upper)[- ]?case\b|\b(?:lower|upper)case\s+only\b|\b(?:must|should)\s+be\s+(?:in\s+)?(?:snake|camel|kebab|pascal)[_ -]?case\b/i },
   { pattern: /\b(?:may|can|must|should)\s+only\s+contain\b|\b(?:must|should)\s+(?:not|never)\s+contain\b|\ballowed characters\b|\bmust be unique\b/i },
   { pattern: /\bmust\s+be\s+(?:an?\s+)?(?:valid\s+|well-formed\s+|positive\s+|non-negative\s+|non-empty\s+)?(?:URL|URI|UUID|e-?mail(?: address)?|JSON(?: string| object)?|integer|ISO)\b/i },
