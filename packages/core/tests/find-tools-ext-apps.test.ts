@@ -141,6 +141,58 @@ ${TOOLS.replaceAll('registerAppTool(server', 'j(server')}
     expectExact(report(dir, file), listed);
   });
 
+  it('reads zod bundled as a namespace (`__export(exports_external, { object, … })`) as the zod installed beside it', async () => {
+    const file = 'bundled-zod.mjs';
+    const dir = writeProject({
+      [file]: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import * as zod from 'zod';
+
+var __defProp = Object.defineProperty;
+var __export = (target, all) => {
+  for (var name in all) __defProp(target, name, { get: all[name], enumerable: true, configurable: true });
+};
+
+// What a bundler writes for zod's classic/external.js (here re-exporting the installed zod, so the server runs).
+var exports_external = {};
+__export(exports_external, {
+  object: () => zod.object,
+  string: () => zod.string,
+  number: () => zod.number,
+  array: () => zod.array,
+  toJSONSchema: () => zod.toJSONSchema,
+  ZodType: () => zod.ZodType,
+  ZodObject: () => zod.ZodObject,
+  ZodError: () => zod.ZodError,
+  safeParse: () => zod.safeParse,
+  discriminatedUnion: () => zod.discriminatedUnion,
+});
+// A namespace that is not zod, though it has an \`object\` member.
+var exports_shapes = {};
+__export(exports_shapes, { object: () => zod.object });
+
+export function createServer() {
+  const server = new McpServer({ name: 'garden', version: '1.0.0' });
+  server.registerTool('plant', {
+    description: 'Plants one seed.',
+    inputSchema: exports_external.object({ seed: exports_external.string().describe('What to plant.'), depth: exports_external.number().min(1) }),
+    outputSchema: exports_external.object({ ids: exports_external.array(exports_external.string()) }),
+  }, async () => ({ content: [], structuredContent: { ids: [] } }));
+  return server;
+}
+
+export function createOtherServer() {
+  const server = new McpServer({ name: 'garden', version: '1.0.0' });
+  server.registerTool('harvest', { description: 'Harvests.', inputSchema: exports_shapes.object({}) }, async () => ({ content: [] }));
+  return server;
+}
+`,
+    });
+    const rows = report(dir, file);
+    const listed = await listOnWire(dir, file);
+    expectExact(rows.filter((row) => row.name === 'plant'), listed);
+    expect(rows.find((row) => row.name === 'harvest')?.unreadable?.[0]?.field).toBe('inputSchema');
+  });
+
   it('marks the _meta of a registrar that rewrites it some other way', () => {
     const file = 'other.mjs';
     const dir = writeProject({
