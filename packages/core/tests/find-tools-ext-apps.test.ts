@@ -111,6 +111,23 @@ ${TOOLS}
     const listed = await listOnWire(dir, file);
     expect(listed.find((tool) => tool.name === 'show_plan')?._meta).toEqual({ 'ui/resourceUri': 'ui://garden/plan.html', ui: { resourceUri: 'ui://garden/plan.html' } });
     expectExact(report(dir, file), listed);
+    // The same server as tsc's CommonJS writes it: \`(0, server_1.registerAppTool)(server, …)\`.
+    const cjs = 'garden.cjs';
+    writeFileSync(
+      join(dir, cjs),
+      `"use strict";
+const mcp_js_1 = require("@modelcontextprotocol/sdk/server/mcp.js");
+const server_1 = require("@modelcontextprotocol/ext-apps/server");
+const zod_1 = require("zod");
+function createServer() {
+  const server = new mcp_js_1.McpServer({ name: 'garden', version: '1.0.0' });
+${TOOLS.replaceAll('registerAppTool(server', '(0, server_1.registerAppTool)(server').replaceAll('z.', 'zod_1.z.')}
+  return server;
+}
+exports.createServer = createServer;
+`,
+    );
+    expectExact(report(dir, cjs), listed);
   });
 
   it('follows a bundle’s inlined registrar under a minified name', async () => {

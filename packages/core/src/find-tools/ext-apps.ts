@@ -37,7 +37,8 @@ export const REGISTER_APP_TOOL: Registrar = { receiver: 0, name: 1, config: 2, h
 
 export function detectRegistrarCall(candidate: Candidate<TSESTree.CallExpression>, registrar: Registrar, context: DetectContext): FoundTool | undefined {
   const call = candidate.node;
-  if (unwrap(call.callee).type !== 'Identifier') return undefined;
+  // A file's own registrar is called by its name; ext-apps' also as tsc writes an import (`(0, server_1.registerAppTool)(…)`).
+  if (registrar !== REGISTER_APP_TOOL && unwrap(call.callee).type !== 'Identifier') return undefined;
   const args = call.arguments;
   if (args.some((a) => a.type === 'SpreadElement')) return undefined;
   const receiver = args[registrar.receiver] as Node | undefined;
