@@ -210,6 +210,25 @@ export function createOtherServer() {
     expect(rows.find((row) => row.name === 'harvest')?.unreadable?.[0]?.field).toBe('inputSchema');
   });
 
+  it('follows a project registrar written as an arrow function that passes the config on', async () => {
+    const file = 'arrow.mjs';
+    const dir = writeProject({
+      [file]: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+
+const register = (server, name, config, cb) => server.registerTool(name, config, cb);
+
+export function createServer() {
+  const server = new McpServer({ name: 'garden', version: '1.0.0' });
+  register(server, 'water', { description: 'Waters one bed.', inputSchema: { bed: z.string() }, _meta: { 'garden/zone': 'north' } }, async () => ({ content: [] }));
+  return server;
+}
+`,
+    });
+    const listed = await listOnWire(dir, file);
+    expectExact(report(dir, file), listed);
+  });
+
   it('marks the _meta of a registrar that rewrites it some other way', () => {
     const file = 'other.mjs';
     const dir = writeProject({

@@ -112,18 +112,30 @@ export function findRegistrarForwarders(program: Program): Map<string, Registrar
   }
   for (const statement of program.body) {
     const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
-    if (declaration?.type !== 'FunctionDeclaration' || !declaration.id) continue;
-    const registrar = readForwarder(declaration, keyNames);
-    if (registrar) out.set(declaration.id.name, registrar);
+    if (declaration?.type === 'FunctionDeclaration' && declaration.id) {
+      const registrar = readForwarder(declaration, keyNames);
+      if (registrar) out.set(declaration.id.name, registrar);
+    } else if (declaration?.type === 'VariableDeclaration' && declaration.kind === 'const') {
+      // `const register = (server, name, config, cb) => server.registerTool(name, config, cb);`
+      for (const d of declaration.declarations) {
+        const init = d.init ? unwrap(d.init) : undefined;
+        if (d.id.type !== 'Identifier' || (init?.type !== 'ArrowFunctionExpression' && init?.type !== 'FunctionExpression')) continue;
+        const registrar = readForwarder(init, keyNames);
+        if (registrar) out.set(d.id.name, registrar);
+      }
+    }
   }
   return out;
 }
 
-function readForwarder(fn: TSESTree.FunctionDeclaration, keyNames: ReadonlySet<string>): Registrar | undefined {
+type RegistrarFunction = TSESTree.FunctionDeclaration | TSESTree.ArrowFunctionExpression | TSESTree.FunctionExpression;
+
+function readForwarder(fn: RegistrarFunction, keyNames: ReadonlySet<string>): Registrar | undefined {
   const params = fn.params.map((p) => (p.type === 'Identifier' ? p.name : undefined));
   if (params.length < 3 || params.length > 6 || params.some((p) => p === undefined)) return undefined;
-  const last = fn.body.body.at(-1);
-  const expression = last?.type === 'ReturnStatement' ? last.argument : last?.type === 'ExpressionStatement' ? last.expression : undefined;
+  const last = fn.body.type === 'BlockStatement' ? fn.body.body.at(-1) : undefined;
+  const expression =
+    fn.body.type !== 'BlockStatement' ? fn.body : last?.type === 'ReturnStatement' ? last.argument : last?.type === 'ExpressionStatement' ? last.expression : undefined;
   if (!expression) return undefined;
   const call = unwrap(expression);
   if (call.type !== 'CallExpression' || call.arguments.length < 2) return undefined;
