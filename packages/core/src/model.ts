@@ -125,6 +125,11 @@ export interface ToolDecl {
   readonly annotations: JsonObject | undefined;
   /** The expression written for the annotations (undefined when the declaration has none), so a rule can edit it. */
   readonly annotationsNode?: Node;
+  /**
+   * The `_meta` object McpServer publishes with the tool (`registerTool(name, { …, _meta })`, MCP Apps'
+   * `registerAppTool`): static JSON, or why it cannot be read. Absent when the declaration sets none.
+   */
+  readonly meta?: { readonly kind: 'static'; readonly json: JsonObject } | { readonly kind: 'unreadable'; readonly reason: string };
   /** The function that runs the tool, when it is written in the declaration. */
   readonly handler: Node | undefined;
   /** The server the tool is registered on, when known. */

@@ -26,11 +26,11 @@ export interface PublishedToolResult {
 
 /** A field of a published tool that is unknown or only partly known statically. */
 export interface UnreadableField {
-  readonly field: 'name' | 'title' | 'description' | 'inputSchema' | 'outputSchema' | 'annotations';
+  readonly field: 'name' | 'title' | 'description' | 'inputSchema' | 'outputSchema' | 'annotations' | '_meta';
   readonly reason: string;
 }
 
-type Field = 'name' | 'title' | 'description' | 'inputSchema' | 'outputSchema' | 'annotations';
+type Field = 'name' | 'title' | 'description' | 'inputSchema' | 'outputSchema' | 'annotations' | '_meta';
 
 /**
  * What McpServer adds to every tool (sdk/dist/esm/server/mcp.js, `tools/list`): `execution` is
@@ -46,6 +46,7 @@ const FIELD_KEYS: Readonly<Record<Field, readonly string[]>> = {
   inputSchema: ['inputSchema', 'input_schema', 'parameters', 'schema', 'argsShape'],
   outputSchema: ['outputSchema', 'output_schema'],
   annotations: ['annotations'],
+  _meta: ['_meta'],
 };
 
 export interface PublishedToolOptions {
@@ -143,7 +144,9 @@ function buildPublishedToolUncached(original: ToolDecl, options: PublishedToolOp
     inputSchema,
     outputSchema: outputSchema ?? undefined,
     annotations: getStaticAnnotations(decl),
+    _meta: decl.meta?.kind === 'static' ? decl.meta.json : undefined,
   };
+  if (decl.meta?.kind === 'unreadable') unreadable.push({ field: '_meta', reason: decl.meta.reason });
   if (inputSchema === null) {
     // An unreadable input schema leaves no tool to publish, but the name and the texts still measure: `{}` stands for the schema.
     return done(undefined, buildForFramework(decl, { ...fields, inputSchema: UNKNOWN_SCHEMA }, options));
@@ -190,6 +193,7 @@ const FIELD_WORDS: Readonly<Record<UnreadableField['field'], string>> = {
   inputSchema: 'input schema',
   outputSchema: 'output schema',
   annotations: 'annotations object',
+  _meta: '`_meta` object',
 };
 
 /** Static text as is; dynamic text contributes its readable part and a reason. */
@@ -240,6 +244,7 @@ const MCP_SDK: Publisher = (_decl, fields, options) => [
   ['inputSchema', fields.inputSchema],
   ['annotations', fields.annotations],
   ['execution', options.mcpSdkExecution === false ? undefined : MCP_SDK_EXECUTION],
+  ['_meta', fields._meta],
   ['outputSchema', fields.outputSchema],
 ];
 
@@ -264,6 +269,7 @@ const MCP_SDK_V2: Publisher = (_decl, fields) => [
   ['description', fields.description],
   ['inputSchema', fields.inputSchema],
   ['annotations', fields.annotations],
+  ['_meta', fields._meta],
   ['outputSchema', fields.outputSchema],
 ];
 

@@ -118,6 +118,23 @@ export const DECLARATION_STYLES: readonly DeclarationStyle[] = [
         .join(''),
   },
   {
+    id: 'MCP Apps registerAppTool()',
+    filename: 'server.ts',
+    detectedWithoutDescription: true,
+    handlerGetsArgs: true,
+    dialect: 'zod',
+    writtenName: singleQuoted,
+    build: (tools) =>
+      "import { registerAppTool } from '@modelcontextprotocol/ext-apps/server';\n" +
+      MCP_SERVER +
+      tools
+        .map(
+          (tool) =>
+            `registerAppTool(\n  server,\n  '${tool.name}',\n  {${describeField(tool, '    ')}\n    inputSchema: {${buildZodShape(tool, '      ')}    },\n    _meta: { ui: { resourceUri: 'ui://demo/view.html' } },\n  },\n  ${handler(tool)},\n);\n`,
+        )
+        .join(''),
+  },
+  {
     id: 'this.server (McpAgent)',
     filename: 'agent.ts',
     detectedWithoutDescription: true,

@@ -16,6 +16,8 @@ export interface ToolParts {
   readonly inputSchema?: Node;
   readonly outputSchema?: Node;
   readonly annotations?: Node;
+  /** The `_meta` McpServer publishes, already read (`readMeta`); a style may rewrite it as its library does. */
+  readonly meta?: ToolDecl['meta'];
   readonly handler?: Node;
   /** The class a `this.method` handler lives in. */
   readonly classBody?: TSESTree.ClassBody;
@@ -53,11 +55,20 @@ export function buildTool(parts: ToolParts, context: DetectContext): FoundTool {
       outputSchema: output.schema,
       annotations,
       annotationsNode: parts.annotations,
+      ...(parts.meta ? { meta: parts.meta } : {}),
       handler,
       line: loc?.start.line ?? 0,
       column: loc?.start.column ?? 0,
     },
   };
+}
+
+/** A `_meta` written in a registration's config: static JSON, or why it is not. */
+export function readMeta(node: Node | undefined, context: DetectContext): ToolDecl['meta'] {
+  if (!node) return undefined;
+  const json = getStaticJsonObject(node, context);
+  if (json) return { kind: 'static', json };
+  return { kind: 'unreadable', reason: 'the `_meta` object is not static JSON (a value known only at run time, or built by statements toolslim does not run)' };
 }
 
 function getName(parts: ToolParts, context: DetectContext): { text: TextValue | undefined; node: Node | undefined } {

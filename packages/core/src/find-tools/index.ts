@@ -9,7 +9,9 @@ import type { AnalyzeOptions, FileModel, Framework, ToolDecl } from '../model.js
 import type { FoundTool } from './build.js';
 import { detectToolClass } from './classes.js';
 import { collectCandidates, type Candidate } from './collect.js';
+import { applyCondition } from './conditions.js';
 import { DetectContext } from './context.js';
+import { detectRegistrarCall, findRegistrarForwarders, type Registrar } from './ext-apps.js';
 import { detectFactoryCall } from './factory.js';
 import { detectLangChainConstructor } from './langchain.js';
 import { findServerFor, detectServer, type FoundServer } from './servers.js';
@@ -33,7 +35,9 @@ export function findTools(program: Program, options: AnalyzeOptions): FileModel 
 
 function detectAll(program: Program, options: AnalyzeOptions): FileModel {
   const factories = new Set(options.settings?.factories ?? []);
-  const candidates = collectCandidates(program, new Set([...Object.keys(CALL_STYLES), ...factories]));
+  // File-local functions that forward to `registerTool` (a bundle's inlined `registerAppTool`), read like it.
+  const registrars = new Map([...findRegistrarForwarders(program)].filter(([name]) => !isCallStyleName(name) && !factories.has(name)));
+  const candidates = collectCandidates(program, new Set([...Object.keys(CALL_STYLES), ...factories, ...registrars.keys()]));
   const context = new DetectContext(program, options);
   const servers: FoundServer[] = [];
   const found: FoundTool[] = [];
@@ -46,7 +50,7 @@ function detectAll(program: Program, options: AnalyzeOptions): FileModel {
     if (tool) found.push(tool);
   }
   for (const candidate of candidates.calls) {
-    const tools = attempt(() => detectCall(candidate, factories, context));
+    const tools = attempt(() => detectCall(candidate, factories, registrars, context));
     if (tools) found.push(...tools);
   }
   for (const candidate of candidates.objects) {
@@ -79,9 +83,16 @@ function detectConstructedTool(candidate: Candidate<TSESTree.NewExpression>, con
   return /^Dynamic(?:Structured)?Tool\d*$/.test(className) ? detectLangChainConstructor(candidate, className, context) : undefined;
 }
 
-function detectCall(candidate: Candidate<TSESTree.CallExpression>, factories: ReadonlySet<string>, context: DetectContext): FoundTool[] {
+function detectCall(
+  candidate: Candidate<TSESTree.CallExpression>,
+  factories: ReadonlySet<string>,
+  registrars: ReadonlyMap<string, Registrar>,
+  context: DetectContext,
+): FoundTool[] {
   const name = getCalleeName(candidate.node.callee) ?? '';
   if (factories.has(name)) return listOf(detectFactoryCall(candidate, context));
+  const registrar = registrars.get(name);
+  if (registrar) return applyCondition(listOf(detectRegistrarCall(candidate, registrar, context)), candidate, context);
   return isCallStyleName(name) ? CALL_STYLES[name](candidate, context) : [];
 }
 

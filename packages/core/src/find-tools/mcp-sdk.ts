@@ -7,7 +7,7 @@ import type { TSESTree } from '@typescript-eslint/types';
 import { unwrap } from '../ast.js';
 import type { Node } from '../model.js';
 import { evaluateValue, isPlainObject } from '../schema/static-value.js';
-import { buildTool, type FoundTool } from './build.js';
+import { buildTool, readMeta, type FoundTool } from './build.js';
 import type { Candidate } from './collect.js';
 import { findEnclosingClassBody, type DetectContext } from './context.js';
 import { isTextExpression } from './text-guards.js';
@@ -56,6 +56,7 @@ function detectRegisterTool(call: TSESTree.CallExpression, receiver: Node, class
       inputSchema: fields.get('inputSchema')?.value,
       outputSchema: fields.get('outputSchema')?.value,
       annotations: fields.get('annotations')?.value,
+      meta: readMeta(fields.get('_meta')?.value, context),
       handler: callback,
       classBody,
       receiver,

@@ -11,6 +11,7 @@ import type { FoundTool } from './build.js';
 import type { Candidate } from './collect.js';
 import type { DetectContext } from './context.js';
 import { applyCondition } from './conditions.js';
+import { detectRegistrarCall, REGISTER_APP_TOOL } from './ext-apps.js';
 import { detectFastMcpCall } from './fastmcp.js';
 import { detectLangChainToolCall } from './langchain.js';
 import { readPerDefinition } from './loops.js';
@@ -39,6 +40,9 @@ export const CALL_STYLES = {
   addTool: (candidate, context) => applyCondition(listOf(detectFastMcpCall(candidate, context)), candidate, context),
   createTool: (candidate, context) => listOf(detectMastraCall(candidate, context)),
   setRequestHandler: (candidate, context) => detectListToolsHandler(candidate, context),
+  // MCP Apps' `registerAppTool(server, name, config, cb)` (`@modelcontextprotocol/ext-apps/server`).
+  registerAppTool: (candidate, context) =>
+    perLoopElement(candidate, context, () => applyCondition(listOf(detectRegistrarCall(candidate, REGISTER_APP_TOOL, context)), candidate, context)),
 } satisfies Record<string, CallDetector>;
 
 export type CallStyleName = keyof typeof CALL_STYLES;

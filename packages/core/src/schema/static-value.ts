@@ -340,6 +340,9 @@ class Evaluator {
     const scope = Scope.of(this.context.program);
     const init = scope.resolve(node);
     if (init) {
+      if (init.type === 'ObjectExpression' && init.properties.length === 0 && getBundledZodNamespaces(this.context.program).has(node.name)) {
+        return getZodNamespace(4, this.context.filePath);
+      }
       if (init.type === 'FunctionDeclaration') return this.getFunction(init);
       if (init.type === 'ClassDeclaration') return new Unreadable(`\`${node.name}\` is a class`, node);
       return this.evaluateDeclared(init, depth);
@@ -928,4 +931,32 @@ function findEnums(program: Program): Map<string, TSESTree.TSEnumDeclaration> {
     enums = found;
   }
   return enums;
+}
+
+/** zod 4 members a bundled namespace must export to be taken for zod (none of them alone says it). */
+const BUNDLED_ZOD_MEMBERS = ['object', 'string', 'toJSONSchema', 'ZodType', 'ZodObject', 'ZodError', 'safeParse', 'discriminatedUnion'];
+const bundledZodNamespaces = new WeakMap<Program, ReadonlySet<string>>();
+
+/**
+ * Namespaces a bundler built from zod 4's `external.js` (`var exports_external = {}; __export(exports_external,
+ * { object: () => object, ZodType: () => ZodType, … })`, as bun and esbuild write them): read as the zod
+ * installed beside the bundle, which the package depends on. Only a top-level `__export` of an object whose
+ * keys include every one of zod's marker names counts.
+ */
+function getBundledZodNamespaces(program: Program): ReadonlySet<string> {
+  let names = bundledZodNamespaces.get(program);
+  if (names) return names;
+  const found = new Set<string>();
+  for (const statement of program.body) {
+    if (statement.type !== 'ExpressionStatement') continue;
+    const call = statement.expression;
+    if (call.type !== 'CallExpression' || call.callee.type !== 'Identifier' || !/^__export\d*$/.test(call.callee.name)) continue;
+    const [target, members] = call.arguments;
+    if (target?.type !== 'Identifier' || members?.type !== 'ObjectExpression') continue;
+    const keys = new Set(members.properties.map((p) => (p.type === 'Property' ? getPropertyName(p) : undefined)));
+    if (BUNDLED_ZOD_MEMBERS.every((key) => keys.has(key))) found.add(target.name);
+  }
+  names = found;
+  bundledZodNamespaces.set(program, names);
+  return names;
 }

@@ -1,0 +1,253 @@
+/**
+ * MCP Apps servers (`@modelcontextprotocol/ext-apps/server`): tools registered with `registerAppTool(server,
+ * name, config, cb)`, whose `_meta` ext-apps completes (the UI resource under both of its keys) before
+ * `registerTool` publishes it; and the same registrar inlined by a bundler under a minified name. Each server
+ * is our own, started in memory with the real ext-apps and MCP SDK; the static bytes must equal what it lists.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildReport, type ReportTool } from '../src/report.js';
+
+const coreDir = join(dirname(fileURLToPath(import.meta.url)), '..');
+const workDir = join(coreDir, 'node_modules', '.cache', 'toolslim-ext-apps');
+const created: string[] = [];
+afterAll(() => {
+  for (const dir of created) rmSync(dir, { recursive: true, force: true });
+});
+
+function writeProject(files: Record<string, string>): string {
+  mkdirSync(workDir, { recursive: true });
+  const dir = mkdtempSync(join(workDir, 'case-'));
+  created.push(dir);
+  for (const [name, code] of Object.entries(files)) writeFileSync(join(dir, name), code);
+  return dir;
+}
+
+function report(dir: string, file: string): ReportTool[] {
+  return buildReport([{ filePath: join(dir, file), code: readFileSync(join(dir, file), 'utf8') }], { cwd: dir }).tools;
+}
+
+interface Connectable {
+  connect(transport: Transport): Promise<unknown>;
+}
+
+/** The tools a server sends for `tools/list`, exactly as they go on the wire. */
+async function listOnWire(dir: string, file: string): Promise<Array<Record<string, unknown>>> {
+  const module = (await import(pathToFileURL(join(dir, file)).href)) as { createServer(): Connectable };
+  const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
+  const sent: string[] = [];
+  const send = serverTransport.send.bind(serverTransport);
+  serverTransport.send = async (message, options) => {
+    sent.push(JSON.stringify(message));
+    return send(message, options);
+  };
+  const client = new Client({ name: 'toolslim-test', version: '1.0.0' });
+  await Promise.all([module.createServer().connect(serverTransport), client.connect(clientTransport)]);
+  await client.listTools();
+  await client.close();
+  const raw = sent.map((m) => JSON.parse(m) as { result?: { tools?: Array<Record<string, unknown>> } }).find((m) => m.result?.tools);
+  return raw!.result!.tools!;
+}
+
+const bytesOf = (tool: unknown) => Buffer.byteLength(JSON.stringify(tool));
+
+function expectExact(rows: readonly ReportTool[], listed: ReadonlyArray<Record<string, unknown>>): void {
+  for (const tool of listed) {
+    const row = rows.find((r) => r.name === tool.name);
+    expect(row, `${String(tool.name)} is not found`).toBeDefined();
+    expect(row!.unreadable, String(tool.name)).toBeUndefined();
+    expect(row!.bytes, String(tool.name)).toBe(bytesOf(tool));
+  }
+  expect(rows.map((row) => row.name).sort()).toEqual(listed.map((tool) => String(tool.name)).sort());
+}
+
+const TOOLS = `
+  registerAppTool(server, 'show_map', {
+    title: 'Show map',
+    description: 'Shows a map of the garden beds in an interactive viewer.',
+    inputSchema: { bed: z.string().optional().describe('Only this bed.') },
+    _meta: { ui: { resourceUri: 'ui://garden/map.html' } },
+  }, async () => ({ content: [] }));
+  registerAppTool(server, 'show_plan', {
+    description: 'Shows the planting plan.',
+    inputSchema: { season: z.enum(['spring', 'autumn']) },
+    outputSchema: { beds: z.array(z.string()) },
+    _meta: { 'ui/resourceUri': 'ui://garden/plan.html' },
+  }, async () => ({ content: [], structuredContent: { beds: [] } }));
+  registerAppTool(server, 'save_layout', {
+    title: 'Save layout',
+    description: 'Saves the layout the viewer holds. Called by the viewer only.',
+    inputSchema: { layout: z.string() },
+    annotations: { readOnlyHint: false },
+    _meta: { ui: { visibility: ['app'] } },
+  }, async () => ({ content: [] }));
+  server.registerTool('list_beds', {
+    description: 'Lists the garden beds.',
+    inputSchema: {},
+    _meta: { 'garden/owner': 'north' },
+  }, async () => ({ content: [] }));
+`;
+
+describe('registerAppTool from @modelcontextprotocol/ext-apps/server', () => {
+  it('publishes the _meta ext-apps completes, byte for byte', async () => {
+    const file = 'garden.mjs';
+    const dir = writeProject({
+      [file]: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { registerAppTool } from '@modelcontextprotocol/ext-apps/server';
+import { z } from 'zod';
+
+export function createServer() {
+  const server = new McpServer({ name: 'garden', version: '1.0.0' });
+${TOOLS}
+  return server;
+}
+`,
+    });
+    const listed = await listOnWire(dir, file);
+    expect(listed.find((tool) => tool.name === 'show_plan')?._meta).toEqual({ 'ui/resourceUri': 'ui://garden/plan.html', ui: { resourceUri: 'ui://garden/plan.html' } });
+    expectExact(report(dir, file), listed);
+    // The same server as tsc's CommonJS writes it: \`(0, server_1.registerAppTool)(server, …)\`.
+    const cjs = 'garden.cjs';
+    writeFileSync(
+      join(dir, cjs),
+      `"use strict";
+const mcp_js_1 = require("@modelcontextprotocol/sdk/server/mcp.js");
+const server_1 = require("@modelcontextprotocol/ext-apps/server");
+const zod_1 = require("zod");
+function createServer() {
+  const server = new mcp_js_1.McpServer({ name: 'garden', version: '1.0.0' });
+${TOOLS.replaceAll('registerAppTool(server', '(0, server_1.registerAppTool)(server').replaceAll('z.', 'zod_1.z.')}
+  return server;
+}
+exports.createServer = createServer;
+`,
+    );
+    expectExact(report(dir, cjs), listed);
+  });
+
+  it('follows a bundle’s inlined registrar under a minified name', async () => {
+    const file = 'bundle.mjs';
+    // What a bundler makes of ext-apps' server module: the key inlined as a top-level constant, the function renamed.
+    const dir = writeProject({
+      [file]: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+
+var D = "ui/resourceUri";
+function j(B, Q, F, V) {
+  let q = F._meta, J = q.ui, Z = q[D], $ = q;
+  if (J?.resourceUri && !Z)
+    $ = { ...q, [D]: J.resourceUri };
+  else if (Z && !J?.resourceUri)
+    $ = { ...q, ui: { ...J, resourceUri: Z } };
+  return B.registerTool(Q, { ...F, _meta: $ }, V);
+}
+
+export function createServer() {
+  const server = new McpServer({ name: 'garden', version: '1.0.0' });
+${TOOLS.replaceAll('registerAppTool(server', 'j(server')}
+  return server;
+}
+`,
+    });
+    const listed = await listOnWire(dir, file);
+    expectExact(report(dir, file), listed);
+  });
+
+  it('reads zod bundled as a namespace (`__export(exports_external, { object, … })`) as the zod installed beside it', async () => {
+    const file = 'bundled-zod.mjs';
+    const dir = writeProject({
+      [file]: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import * as zod from 'zod';
+
+var __defProp = Object.defineProperty;
+var __export = (target, all) => {
+  for (var name in all) __defProp(target, name, { get: all[name], enumerable: true, configurable: true });
+};
+
+// What a bundler writes for zod's classic/external.js (here re-exporting the installed zod, so the server runs).
+var exports_external = {};
+__export(exports_external, {
+  object: () => zod.object,
+  string: () => zod.string,
+  number: () => zod.number,
+  array: () => zod.array,
+  toJSONSchema: () => zod.toJSONSchema,
+  ZodType: () => zod.ZodType,
+  ZodObject: () => zod.ZodObject,
+  ZodError: () => zod.ZodError,
+  safeParse: () => zod.safeParse,
+  discriminatedUnion: () => zod.discriminatedUnion,
+});
+// A namespace that is not zod, though it has an \`object\` member.
+var exports_shapes = {};
+__export(exports_shapes, { object: () => zod.object });
+
+export function createServer() {
+  const server = new McpServer({ name: 'garden', version: '1.0.0' });
+  server.registerTool('plant', {
+    description: 'Plants one seed.',
+    inputSchema: exports_external.object({ seed: exports_external.string().describe('What to plant.'), depth: exports_external.number().min(1) }),
+    outputSchema: exports_external.object({ ids: exports_external.array(exports_external.string()) }),
+  }, async () => ({ content: [], structuredContent: { ids: [] } }));
+  return server;
+}
+
+export function createOtherServer() {
+  const server = new McpServer({ name: 'garden', version: '1.0.0' });
+  server.registerTool('harvest', { description: 'Harvests.', inputSchema: exports_shapes.object({}) }, async () => ({ content: [] }));
+  return server;
+}
+`,
+    });
+    const rows = report(dir, file);
+    const listed = await listOnWire(dir, file);
+    expectExact(rows.filter((row) => row.name === 'plant'), listed);
+    expect(rows.find((row) => row.name === 'harvest')?.unreadable?.[0]?.field).toBe('inputSchema');
+  });
+
+  it('follows a project registrar written as an arrow function that passes the config on', async () => {
+    const file = 'arrow.mjs';
+    const dir = writeProject({
+      [file]: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+
+const register = (server, name, config, cb) => server.registerTool(name, config, cb);
+
+export function createServer() {
+  const server = new McpServer({ name: 'garden', version: '1.0.0' });
+  register(server, 'water', { description: 'Waters one bed.', inputSchema: { bed: z.string() }, _meta: { 'garden/zone': 'north' } }, async () => ({ content: [] }));
+  return server;
+}
+`,
+    });
+    const listed = await listOnWire(dir, file);
+    expectExact(report(dir, file), listed);
+  });
+
+  it('marks the _meta of a registrar that rewrites it some other way', () => {
+    const file = 'other.mjs';
+    const dir = writeProject({
+      [file]: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+
+function register(server, name, config, cb) {
+  return server.registerTool(name, { ...config, _meta: { ...config._meta, stamp: Date.now() } }, cb);
+}
+
+export function createServer() {
+  const server = new McpServer({ name: 'garden', version: '1.0.0' });
+  register(server, 'water', { description: 'Waters the garden.', inputSchema: { bed: z.string() }, _meta: {} }, async () => ({ content: [] }));
+  return server;
+}
+`,
+    });
+    const [row] = report(dir, file);
+    expect(row?.name).toBe('water');
+    expect(row?.unreadable).toEqual([{ field: '_meta', reason: expect.stringContaining('registrar function at line 4') }]);
+  });
+});
