@@ -8,7 +8,7 @@
  * report-plan.ts (sizes and totals), write-plan.ts (writing), slim-types.ts (the result's shapes).
  */
 import path from 'node:path';
-import { createMcpSdkExecutionLookup, createModuleResolver, createZodVersionLookup, findTools, getProjectLibraries, type FileModel, type ToolDecl } from '@toolslim/core';
+import { createMcpSdkExecutionLookup, createModuleResolver, createReachabilityChecker, createZodVersionLookup, findTools, getProjectLibraries, type FileModel, type ToolDecl } from '@toolslim/core';
 import { findFamilies } from './families.js';
 import { ImportedConstants } from './imported-constants.js';
 import { buildInstructionFiles } from './instructions.js';
@@ -71,7 +71,12 @@ export function planSlim(options: SlimOptions): SlimPlan {
     options.onProgress?.(i + 1, options.files.length);
   });
 
-  const allTools = analysed.flatMap(({ file, model }) => model.tools.map((decl, index) => ({ file, decl, index })));
+  // As `report` counts them: a tool-shaped object that is only exported and used nowhere is no tool of any
+  // server, so it is neither slimmed nor measured (a second, unused declaration of a published name, say).
+  const reachability = createReachabilityChecker({ readFile: (file) => readIfFile(file, (f) => store.getOriginal(f)), files: options.files });
+  const allTools = analysed.flatMap(({ file, model }) =>
+    model.tools.map((decl, index) => ({ file, decl, index })).filter(({ file, decl }) => !reachability.isUnreached(decl, file, store.getOriginal(file))),
+  );
   const serversOfFile = new Map(analysed.map(({ file, model }) => [file, model.servers]));
   const familyOfTool = findFamilies(
     allTools.map(({ file, decl }) => ({ name: getStaticValue(decl.name), filePath: file, serverName: getServerName(decl, serversOfFile.get(file) ?? []) })),
