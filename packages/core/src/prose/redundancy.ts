@@ -277,15 +277,27 @@ function getSchemaTypes(schema: JsonObject | undefined): string[] {
 function isTypeRestated(phrase: string, schema: JsonObject | undefined): boolean {
   const types = getSchemaTypes(schema);
   if (types.length === 0) return false;
-  const allowed = new Set(types.flatMap((type) => FOLDED_TYPE_WORDS[type] ?? []));
-  const items = schema?.items;
-  if (types.includes('array') && items && typeof items === 'object' && !Array.isArray(items)) {
-    for (const itemType of getSchemaTypes(items)) for (const word of FOLDED_TYPE_WORDS[itemType] ?? []) allowed.add(word);
-  }
   const words = getPhraseWords(phrase);
+  if (words.length === 0) return false;
   // "Create as draft (true) or launch (false)": one boolean value names what that value means.
   if (words.length === 1 && (words[0] === FOLDED_TRUE || words[0] === FOLDED_FALSE)) return false;
-  return words.length > 0 && words.every((word) => allowed.has(word));
+  const items = schema?.items;
+  const itemTypes = types.includes('array') && items && typeof items === 'object' && !Array.isArray(items) ? getSchemaTypes(items) : [];
+  const allowed = getTypeWords(types, itemTypes);
+  return words.every((word) => allowed.has(word));
+}
+
+/** The folded words that name the types (and array item types); a handful of combinations, kept once each. */
+const typeWordSets = new Map<string, ReadonlySet<string>>();
+function getTypeWords(types: readonly string[], itemTypes: readonly string[]): ReadonlySet<string> {
+  const key = JSON.stringify([types, itemTypes]);
+  let allowed = typeWordSets.get(key);
+  if (allowed === undefined) {
+    allowed = new Set([...types, ...itemTypes].flatMap((type) => FOLDED_TYPE_WORDS[type] ?? []));
+    if (typeWordSets.size >= 256) typeWordSets.clear();
+    typeWordSets.set(key, allowed);
+  }
+  return allowed;
 }
 
 function isNameRestated(phrase: string, name: string): boolean {
