@@ -9,6 +9,7 @@
  * Prints one JSON object; exits 1 when a budget is exceeded (and then adds per-rule times from ESLint's stats).
  *
  *   pnpm build && ROUNDS=5 node test/bench/eslint.bench.mjs
+ *   ONLY=generated ROUNDS=10 node test/bench/eslint.bench.mjs   # one budget only, while working on it
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,6 +17,7 @@ import { ESLint } from 'eslint';
 import tsParser from '@typescript-eslint/parser';
 import plugin from 'eslint-plugin-toolslim';
 import { findCorpusFiles, median, root } from './corpus.mjs';
+import { buildGeneratedFile } from './generated.mjs';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 5);
 const CORPUS_BUDGET = 1.15;
@@ -43,66 +45,6 @@ function buildEslint(extra, options = {}) {
 
 const parseOnlyEslint = buildEslint({ rules: {} });
 const recommendedEslint = buildEslint(plugin.configs.recommended);
-
-// ---- (c) the generated file -------------------------------------------------------------------
-
-const FAMILIES = ['invoice', 'customer', 'ticket', 'report', 'shipment', 'catalog', 'payment', 'webhook'];
-const ACTIONS = ['list', 'get', 'create', 'update', 'delete', 'search', 'export', 'import', 'archive', 'restore', 'assign', 'comment', 'merge', 'preview', 'validate', 'sync', 'count', 'watch', 'unwatch', 'audit', 'tag', 'untag', 'clone', 'lock', 'unlock'];
-
-/** One `server.registerTool(...)` the way real catalogues write them: prose with rules and examples, zod params. */
-function buildToolDeclaration(index) {
-  const family = FAMILIES[index % FAMILIES.length];
-  const action = ACTIONS[Math.floor(index / FAMILIES.length) % ACTIONS.length];
-  const name = `${family}_${action}`;
-  const description = [
-    `${action[0].toUpperCase()}${action.slice(1)}s ${family} records in the billing workspace the user belongs to.`,
-    `Use this when the user asks to ${action} a ${family} and you already know its id or can find it with ${family}_search.`,
-    `Results are sorted by the update time, newest first, and at most 100 ${family}s come back per page.`,
-    index % 3 === 0 ? 'IMPORTANT: never call this tool twice for the same request; it is not idempotent.' : 'The call is read-only and safe to retry.',
-    index % 4 === 0 ? `For example, to ${action} the ${family} INV-2041, pass {"id": "INV-2041"}.` : 'Dates are ISO 8601 strings in UTC.',
-    'Returns a JSON object with data and meta fields; meta.requestId identifies the call in the logs.',
-  ].join(' ');
-  return `  server.registerTool(
-    '${name}',
-    {
-      title: '${family} ${action}',
-      description:
-        '${description.replaceAll("'", "\\'")}',
-      inputSchema: {
-        id: z.string().describe('The ${family} id. A string. Required.'),
-        workspace: z.string().optional().describe('Workspace slug, e.g. acme-eu. Optional.'),
-        status: z.enum(['open', 'pending', 'closed']).default('open').describe('Status filter: open, pending or closed. Defaults to open.'),
-        limit: z.number().int().min(1).max(100).default(25).describe('Maximum results per page (1-100). Integer.'),
-        cursor: z.string().optional().describe('Opaque cursor from the previous page'),
-        filters: z
-          .object({
-            createdAfter: z.string().optional().describe('Only records created after this ISO 8601 date'),
-            tags: z.array(z.string()).max(20).optional().describe('Only records carrying all of these tags'),
-          })
-          .optional()
-          .describe('Extra filters. Object.'),
-        notes: z.string().max(2000).optional().describe('Free text stored with the change; shown to auditors'),
-      },
-      annotations: { readOnlyHint: ${index % 3 !== 0} },
-    },
-    async ({ id }) => ({ content: [{ type: 'text', text: JSON.stringify({ id, tool: '${name}#${index}' }) }] }),
-  );`;
-}
-
-function buildGeneratedFile(count) {
-  const declarations = Array.from({ length: count }, (_, index) => buildToolDeclaration(index));
-  return [
-    "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
-    "import { z } from 'zod';",
-    '',
-    "const server = new McpServer({ name: 'billing', version: '1.0.0' });",
-    '',
-    'export function registerBillingTools() {',
-    ...declarations,
-    '}',
-    '',
-  ].join('\n');
-}
 
 // ---- helpers ----------------------------------------------------------------------------------
 
@@ -189,7 +131,8 @@ async function getRuleTimes(sources) {
 
 // ---- run --------------------------------------------------------------------------------------
 
-const files = findCorpusFiles();
+const ONLY = process.env.ONLY;
+const files = ONLY === 'generated' ? [] : findCorpusFiles();
 // Read once: both sides lint the same in-memory text, so disk reads are not part of either number.
 const corpus = files.map((filePath) => ({ filePath, code: readFileSync(filePath, 'utf8') }));
 const generated = [{ filePath: join(root, 'test/bench/.corpus/generated/billing-tools.ts'), code: buildGeneratedFile(GENERATED_TOOLS) }];
@@ -207,11 +150,12 @@ const checks = {
   toolslimReportsInGenerated: countMessages(generatedResults, isToolslimMessage),
 };
 if (countMessages(recommendedResults, isFatal) !== checks.parseErrors) throw new Error('The two configs disagree on which files parse.');
-if (checks.toolslimReportsInCorpus === 0 || checks.toolslimReportsInGenerated === 0) throw new Error('toolslim reported nothing; are the rules running?');
+if ((ONLY !== 'generated' && checks.toolslimReportsInCorpus === 0) || checks.toolslimReportsInGenerated === 0) throw new Error('toolslim reported nothing; are the rules running?');
 
-const corpusRun = await compareInterleaved(parseOnlyEslint, recommendedEslint, corpus, ROUNDS);
+const skipped = { skipped: true, cpu: { ratio: 0 } };
+const corpusRun = ONLY === 'generated' ? skipped : await compareInterleaved(parseOnlyEslint, recommendedEslint, corpus, ROUNDS);
 // One file lints in well under a second, so more rounds cost little and steady the median.
-const generatedRun = await compareInterleaved(parseOnlyEslint, recommendedEslint, generated, ROUNDS * 3);
+const generatedRun = ONLY === 'corpus' ? skipped : await compareInterleaved(parseOnlyEslint, recommendedEslint, generated, ROUNDS * 3);
 
 const output = {
   rounds: ROUNDS,

@@ -22,9 +22,12 @@ export function parseSource(code: string, filePath: string): Program {
 
 /** Depth-first walk; `enter` returning `false` skips the node's children. Sets nothing on the nodes. */
 export function walk(root: Node, enter: (node: Node, parent: Node | undefined) => boolean | void): void {
-  const stack: Array<[Node, Node | undefined]> = [[root, undefined]];
-  while (stack.length > 0) {
-    const [node, parent] = stack.pop()!;
+  // Two parallel stacks rather than one of [node, parent] pairs: walks run over whole files many times a lint.
+  const nodes: Node[] = [root];
+  const parents: Array<Node | undefined> = [undefined];
+  while (nodes.length > 0) {
+    const node = nodes.pop()!;
+    const parent = parents.pop();
     if (enter(node, parent) === false) continue;
     const keys = visitorKeys[node.type] ?? [];
     for (let k = keys.length - 1; k >= 0; k--) {
@@ -32,10 +35,14 @@ export function walk(root: Node, enter: (node: Node, parent: Node | undefined) =
       if (Array.isArray(child)) {
         for (let i = child.length - 1; i >= 0; i--) {
           const c = child[i] as Node | null;
-          if (c && typeof c.type === 'string') stack.push([c, node]);
+          if (c && typeof c.type === 'string') {
+            nodes.push(c);
+            parents.push(node);
+          }
         }
       } else if (child && typeof (child as Node).type === 'string') {
-        stack.push([child as Node, node]);
+        nodes.push(child as Node);
+        parents.push(node);
       }
     }
   }

@@ -455,8 +455,13 @@ function findFastMcp(directory: string): InstalledFastMcp | undefined {
   };
 }
 
+/** Per file path as well, so that the evaluator, which asks on every zod call, does not resolve the path again. */
+const byFilePath = new Map<string, ProjectLibraries>();
+
 /** The libraries for a file (memoised per folder); without a file, core's own copies. */
 export function getProjectLibraries(filePath: string | undefined): ProjectLibraries {
+  const known = filePath === undefined ? undefined : byFilePath.get(filePath);
+  if (known) return known;
   const directory = filePath === undefined || filePath === '' ? undefined : dirname(resolve(filePath));
   const key = directory ?? '';
   let libraries = byDirectory.get(key);
@@ -464,6 +469,7 @@ export function getProjectLibraries(filePath: string | undefined): ProjectLibrar
     libraries = createProjectLibraries(directory);
     byDirectory.set(key, libraries);
   }
+  if (filePath !== undefined) byFilePath.set(filePath, libraries);
   return libraries;
 }
 

@@ -130,7 +130,13 @@ function countShared(words: ReadonlySet<string>, other: ReadonlySet<string>): { 
 /** A description that names the other tool (`list_directory`, "list directory") already says how the two differ. */
 function mentionsName(description: string, name: string): boolean {
   if (name.length < 3) return false;
-  if (new RegExp(`(?<![\\w-])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`).test(description)) return true;
-  const spaced = splitIdentifier(name).join(' ').toLowerCase();
+  const { pattern, spaced } = getNameForms(name);
+  if (pattern.test(description)) return true;
   return spaced.includes(' ') && description.toLowerCase().includes(spaced);
 }
+
+/** The name as a whole word, and split at its humps and underscores; built once per name, not per pair of tools. */
+const getNameForms = memoizeByText((name) => ({
+  pattern: new RegExp(`(?<![\\w-])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`),
+  spaced: splitIdentifier(name).join(' ').toLowerCase(),
+}));

@@ -46,37 +46,36 @@ const SKIPPED_TYPES: ReadonlySet<string> = new Set([
 export function collectCandidates(program: Program, calleeNames: ReadonlySet<string>): Candidates {
   const found: Candidates = { calls: [], news: [], objects: [], classes: [] };
   // Iterative pre-order walk: `depths` says where each stacked node sits, so `ancestors[0..depth)` is
-  // always its path without allocating anything per node.
+  // always its path (deeper entries are stale) without allocating or trimming anything per node.
   const stack: Node[] = [program];
   const depths: number[] = [0];
   const ancestors: Node[] = [];
   while (stack.length > 0) {
     const node = stack.pop()!;
     const depth = depths.pop()!;
-    ancestors.length = depth;
     if (SKIPPED_TYPES.has(node.type)) continue;
     switch (node.type) {
       case 'CallExpression': {
         const name = getCalleeName(node.callee);
-        if (name !== undefined && calleeNames.has(name)) found.calls.push({ node, ancestors: ancestors.slice() });
+        if (name !== undefined && calleeNames.has(name)) found.calls.push({ node, ancestors: ancestors.slice(0, depth) });
         break;
       }
       case 'NewExpression': {
         const name = getCalleeName(node.callee);
-        if (name !== undefined && DETECTED_CLASSES.test(name)) found.news.push({ node, ancestors: ancestors.slice() });
+        if (name !== undefined && DETECTED_CLASSES.test(name)) found.news.push({ node, ancestors: ancestors.slice(0, depth) });
         break;
       }
       case 'ObjectExpression':
-        if (hasToolLikeKey(node)) found.objects.push({ node, ancestors: ancestors.slice() });
+        if (hasToolLikeKey(node)) found.objects.push({ node, ancestors: ancestors.slice(0, depth) });
         break;
       case 'ClassDeclaration':
       case 'ClassExpression':
-        if (hasSchemaLikeMember(node)) found.classes.push({ node, ancestors: ancestors.slice() });
+        if (hasSchemaLikeMember(node)) found.classes.push({ node, ancestors: ancestors.slice(0, depth) });
         break;
       default:
         break;
     }
-    ancestors.push(node);
+    ancestors[depth] = node;
     const keys = visitorKeys[node.type];
     if (!keys) continue;
     for (let k = keys.length - 1; k >= 0; k--) {

@@ -8,6 +8,7 @@
  * with the whitespace that separates them, so removing every reported range leaves well-formed text
  * (possibly empty, in which case the whole description can go).
  */
+import { memoizeByText } from '../memo.js';
 import type { JsonObject, JsonValue } from '../model.js';
 import { splitSentences } from './sentences.js';
 import type { ParamFacts, RedundancyReason, RedundantPart, Sentence } from './types.js';
@@ -35,6 +36,21 @@ const TYPE_WORDS: Readonly<Record<string, readonly string[]>> = {
   object: ['object', 'map', 'dictionary', 'dict', 'record'],
   null: ['null', 'nullable'],
 };
+
+/** TYPE_WORDS in the form words are compared in. */
+const FOLDED_TYPE_WORDS: Readonly<Record<string, readonly string[]>> = Object.fromEntries(
+  Object.entries(TYPE_WORDS).map(([type, words]) => [type, words.map(foldWord)]),
+);
+
+const FOLDED_TRUE = foldWord('true');
+const FOLDED_FALSE = foldWord('false');
+
+/**
+ * The folded words of a phrase without filler, and of a name. Each phrase is asked about by several
+ * checks and the same phrases and names recur across parameters and tools, so both are kept by text.
+ */
+const getPhraseWords: (phrase: string) => readonly string[] = memoizeByText((phrase) => getWords(phrase).filter((word) => !FILLER.has(word)));
+const getNameWords: (name: string) => ReadonlySet<string> = memoizeByText((name) => new Set(splitIdentifier(name).map(foldWord)));
 
 /** Name words after which "number of" is implied (`max_results` = "Maximum number of results"). */
 const COUNTING_WORDS = new Set(['maximum', 'minimum', 'count', 'limit', 'total'].map(foldWord));
@@ -261,22 +277,34 @@ function getSchemaTypes(schema: JsonObject | undefined): string[] {
 function isTypeRestated(phrase: string, schema: JsonObject | undefined): boolean {
   const types = getSchemaTypes(schema);
   if (types.length === 0) return false;
-  const allowed = new Set(types.flatMap((type) => TYPE_WORDS[type] ?? []).map(foldWord));
-  const items = schema?.items;
-  if (types.includes('array') && items && typeof items === 'object' && !Array.isArray(items)) {
-    for (const itemType of getSchemaTypes(items)) for (const word of TYPE_WORDS[itemType] ?? []) allowed.add(foldWord(word));
-  }
-  const words = getWords(phrase).filter((word) => !FILLER.has(word));
+  const words = getPhraseWords(phrase);
+  if (words.length === 0) return false;
   // "Create as draft (true) or launch (false)": one boolean value names what that value means.
-  if (words.length === 1 && (words[0] === foldWord('true') || words[0] === foldWord('false'))) return false;
-  return words.length > 0 && words.every((word) => allowed.has(word));
+  if (words.length === 1 && (words[0] === FOLDED_TRUE || words[0] === FOLDED_FALSE)) return false;
+  const items = schema?.items;
+  const itemTypes = types.includes('array') && items && typeof items === 'object' && !Array.isArray(items) ? getSchemaTypes(items) : [];
+  const allowed = getTypeWords(types, itemTypes);
+  return words.every((word) => allowed.has(word));
+}
+
+/** The folded words that name the types (and array item types); a handful of combinations, kept once each. */
+const typeWordSets = new Map<string, ReadonlySet<string>>();
+function getTypeWords(types: readonly string[], itemTypes: readonly string[]): ReadonlySet<string> {
+  const key = JSON.stringify([types, itemTypes]);
+  let allowed = typeWordSets.get(key);
+  if (allowed === undefined) {
+    allowed = new Set([...types, ...itemTypes].flatMap((type) => FOLDED_TYPE_WORDS[type] ?? []));
+    if (typeWordSets.size >= 256) typeWordSets.clear();
+    typeWordSets.set(key, allowed);
+  }
+  return allowed;
 }
 
 function isNameRestated(phrase: string, name: string): boolean {
-  const nameWords = new Set(splitIdentifier(name).map(foldWord));
+  const nameWords = getNameWords(name);
   if (nameWords.size === 0) return false;
   const isCounting = [...nameWords].some((word) => COUNTING_WORDS.has(word));
-  const words = getWords(phrase).filter((word) => !FILLER.has(word) && !(isCounting && word === 'number'));
+  const words = isCounting ? getPhraseWords(phrase).filter((word) => word !== 'number') : getPhraseWords(phrase);
   return words.length > 0 && new Set(words).size === nameWords.size && words.every((word) => nameWords.has(word));
 }
 
@@ -285,14 +313,15 @@ function isNameRestated(phrase: string, name: string): boolean {
  * echoes the type, the tool's name or what the name implies.
  */
 function isNameAndTypeRestated(phrase: string, param: RedundancyFacts): boolean {
-  const nameWords = new Set(splitIdentifier(param.name).map(foldWord));
+  const nameWords = getNameWords(param.name);
   if (nameWords.size === 0) return false;
-  const echoes = new Set<string>();
-  for (const type of getSchemaTypes(param.schema)) for (const word of TYPE_WORDS[type] ?? []) echoes.add(foldWord(word));
-  for (const word of param.toolName ? splitIdentifier(param.toolName) : []) echoes.add(foldWord(word));
-  for (const word of nameWords) for (const implied of IMPLIED_WORDS[word] ?? []) echoes.add(foldWord(implied));
-  const words = getWords(phrase).filter((word) => !FILLER.has(word));
+  const words = getPhraseWords(phrase);
   // The type itself must be named ("string", "number"): "Text encoding of the file" is not an echo.
   const typeNames = new Set(getSchemaTypes(param.schema).map(foldWord));
-  return words.some((word) => typeNames.has(word)) && [...nameWords].every((word) => words.includes(word)) && words.every((word) => nameWords.has(word) || echoes.has(word));
+  if (!words.some((word) => typeNames.has(word)) || ![...nameWords].every((word) => words.includes(word))) return false;
+  const echoes = new Set<string>();
+  for (const type of getSchemaTypes(param.schema)) for (const word of FOLDED_TYPE_WORDS[type] ?? []) echoes.add(word);
+  for (const word of param.toolName ? getNameWords(param.toolName) : []) echoes.add(word);
+  for (const word of nameWords) for (const implied of IMPLIED_WORDS[word] ?? []) echoes.add(foldWord(implied));
+  return words.every((word) => nameWords.has(word) || echoes.has(word));
 }

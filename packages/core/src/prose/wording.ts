@@ -2,6 +2,7 @@
  * A comparison key for descriptions of the same parameter across tools: "The path to the file." and
  * "path to file" are one wording; "Path of the repository" and "repo path" are not (word order kept).
  */
+import { memoizeByText } from '../memo.js';
 import { foldWord } from './words.js';
 
 /** Words that change nothing about what a description says. */
@@ -10,8 +11,13 @@ const TRIVIAL_WORDS = new Set([
   'specified', 'desired', 'respective', 'corresponding',
 ]);
 
-/** Lower case, NFKC, punctuation and quotes dropped, articles and filler removed, short forms and plurals folded. */
-export function normalizeWording(text: string): string {
+/**
+ * Lower case, NFKC, punctuation and quotes dropped, articles and filler removed, short forms and plurals folded.
+ * Kept by text: every rule that compares descriptions asks again for the same parameter descriptions and names.
+ */
+export const normalizeWording: (text: string) => string = memoizeByText(buildNormalizedWording);
+
+function buildNormalizedWording(text: string): string {
   return text
     .normalize('NFKC')
     .toLowerCase()
@@ -33,9 +39,13 @@ const FUNCTION_WORDS = new Set([
  * "The organization ID" and "The project ID" do not — they describe different things that share a name.
  */
 export function getMeaningKey(text: string, paramName: string): string {
-  const nameWords = new Set(normalizeWording(paramName.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_\-.]+/g, ' ')).split(' '));
+  const nameWords = getNameWords(paramName);
   const words = normalizeWording(text)
     .split(' ')
     .filter((word) => word !== '' && !FUNCTION_WORDS.has(word) && !nameWords.has(word));
   return [...new Set(words)].sort().join(' ');
 }
+
+const getNameWords: (paramName: string) => ReadonlySet<string> = memoizeByText(
+  (paramName) => new Set(normalizeWording(paramName.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_\-.]+/g, ' ')).split(' ')),
+);

@@ -8,7 +8,7 @@
  * run time: zod-to-json-schema turns the second use into a `$ref`, and exact bytes depend on it.
  */
 import type { TSESTree } from '@typescript-eslint/types';
-import { getCalleeName, getPropertyName, unwrap, walk, type Program } from '../ast.js';
+import { getCalleeName, getPropertyName, unwrap, type Program } from '../ast.js';
 import type { DynamicText, ModuleBinding, ModuleResolver, Node } from '../model.js';
 import { enter, leave, MAX_DEPTH, step } from '../text/budget.js';
 import { evaluateText, getExportsMemberName, Scope } from '../text/index.js';
@@ -96,7 +96,6 @@ const frames: Frame[] = [];
 const inProgress = new Set<Node>();
 
 const memos = new WeakMap<Program, Map<3 | 4, WeakMap<Node, unknown>>>();
-const enumCache = new WeakMap<Program, Map<string, TSESTree.TSEnumDeclaration>>();
 
 /** Evaluate an expression; `Unreadable` says why it cannot be known without running the program. */
 export function evaluateValue(node: Node, context: ValueContext): unknown {
@@ -349,7 +348,8 @@ class Evaluator {
     }
     const imported = scope.getImport(node.name);
     if (imported) return this.evaluateImport(node, node.name, imported.source, imported.importedName, depth);
-    const enumDeclaration = findEnums(this.context.program).get(node.name);
+    // The scope's walk records enums too, so no second walk of the file looks for them.
+    const enumDeclaration = scope.getFirstEnum(node.name);
     if (enumDeclaration) return this.evaluateDeclared(enumDeclaration, depth);
     return new Unreadable(`\`${node.name}\` is not a constant of this file`, node);
   }
@@ -917,20 +917,6 @@ function describeValue(value: unknown): string {
   if (value === null) return 'null';
   if (typeof value === 'function') return 'a function';
   return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
-}
-
-/** Same-file TS enums by name (for `z.nativeEnum(Color)` and `Color.Red`). */
-function findEnums(program: Program): Map<string, TSESTree.TSEnumDeclaration> {
-  let enums = enumCache.get(program);
-  if (!enums) {
-    const found = new Map<string, TSESTree.TSEnumDeclaration>();
-    walk(program, (node) => {
-      if (node.type === 'TSEnumDeclaration' && !found.has(node.id.name)) found.set(node.id.name, node);
-    });
-    enumCache.set(program, found);
-    enums = found;
-  }
-  return enums;
 }
 
 /** zod 4 members a bundled namespace must export to be taken for zod (none of them alone says it). */

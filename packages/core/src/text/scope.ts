@@ -26,6 +26,8 @@ export class Scope {
   private readonly bindings = new Map<string, Binding[]>();
   private readonly imports = new Map<string, ImportBinding>();
   private readonly exportsAssignments = new Map<string, Node[]>();
+  /** The first enum declared under each name anywhere in the file, in source order (recorded by the same walk). */
+  private readonly enums = new Map<string, TSESTree.TSEnumDeclaration>();
 
   static of(program: Program): Scope {
     let scope = cache.get(program);
@@ -61,6 +63,7 @@ export class Scope {
         case 'TSEnumDeclaration':
           // `enum ToolName { READ = 'read_file' }`: members are read as constants (`ToolName.READ`).
           this.add(node.id.name, { init: node, blockRange: block });
+          if (!this.enums.has(node.id.name)) this.enums.set(node.id.name, node);
           break;
         case 'ImportDeclaration':
           for (const spec of node.specifiers) {
@@ -171,6 +174,11 @@ export class Scope {
       }
     }
     return best;
+  }
+
+  /** The first enum declared as `name` anywhere in the file, whatever block it is in. */
+  getFirstEnum(name: string): TSESTree.TSEnumDeclaration | undefined {
+    return this.enums.get(name);
   }
 
   /** The import (ESM or `require`) that binds this name in the file, when the name is not shadowed. */

@@ -1,8 +1,8 @@
-import { buildClientClause, countTokens, findPassedLimits, getDescriptionLimits } from '@toolslim/core';
+import { buildClientClause, countTokens, findPassedLimits } from '@toolslim/core';
 import { createReportOnce } from '../utils/report-once.js';
 import { createRule } from '../utils/create-rule.js';
 import { formatCount } from '../utils/cost.js';
-import { getTargetedClients } from '../utils/clients.js';
+import { getTargetedDescriptionLimits } from '../utils/clients.js';
 import { getFileModel } from '../utils/file-model.js';
 import { getTextLoc } from '../utils/text-location.js';
 import { asEslintNode, getToolLabel, isStaticText } from '../utils/tool-text.js';
@@ -45,7 +45,7 @@ export default createRule<Options, MessageIds>({
     defaultOptions: [{ maxChars: 1024 }],
   },
   create(context, [options]) {
-    const clientCuts = getDescriptionLimits(getTargetedClients(context));
+    const clientCuts = getTargetedDescriptionLimits(context);
     const report = createReportOnce(context);
     return {
       'Program:exit'() {

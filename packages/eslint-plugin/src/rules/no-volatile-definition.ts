@@ -38,8 +38,12 @@ export default createRule<Options, MessageIds>({
     return {
       'Program:exit'() {
         const reported = new Set<TSESTree.Node>();
+        // Tools share constants and a tool's roots nest (its schema holds its parameters): each root is
+        // walked once per file, and what it holds was reported with the first tool that reached it.
+        const walked = new Set<Node>();
+        const inits = new Map<string, Map<unknown, TSESTree.Node | undefined>>();
         for (const tool of getFileModel(context).tools) {
-          for (const node of findVolatileExpressions(context.sourceCode, findDefinitionRoots(tool))) {
+          for (const node of findVolatileExpressions(context.sourceCode, findDefinitionRoots(tool), walked, inits)) {
             if (reported.has(node)) continue;
             reported.add(node);
             context.report({ node, messageId: 'volatileDefinition', data: { expression: buildQuote(context.sourceCode.getText(node), 40), tool: getToolLabel(tool) } });
@@ -67,15 +71,21 @@ function findDefinitionRoots(tool: ToolDecl): Node[] {
 /**
  * Volatile calls, `new Date()` and counters inside the roots, following same-file variables to their
  * initialisers; function bodies are skipped because a callback (`.refine`, `.transform`) is not published.
+ * A root already in `walked`, or that the walk of one in `walked` went through, is not walked again.
  */
-function findVolatileExpressions(sourceCode: Readonly<TSESLint.SourceCode>, roots: readonly Node[]): TSESTree.Node[] {
+function findVolatileExpressions(
+  sourceCode: Readonly<TSESLint.SourceCode>,
+  roots: readonly Node[],
+  walked: Set<Node>,
+  inits: Map<string, Map<unknown, TSESTree.Node | undefined>>,
+): TSESTree.Node[] {
   const found: TSESTree.Node[] = [];
-  const visited = new Set<Node>();
-  const pending = [...roots];
+  // Widest roots are walked first (the stack pops from the end), so the roots inside them are passed over.
+  const pending = [...roots].sort((a, b) => a.range[1] - a.range[0] - (b.range[1] - b.range[0]));
   while (pending.length > 0) {
     const root = pending.pop()!;
-    if (visited.has(root)) continue;
-    visited.add(root);
+    if (walked.has(root) || isInsideWalkedRoot(root, walked)) continue;
+    walked.add(root);
     walk(root, (child, parent) => {
       const node = asEslintNode(child);
       if (isFunction(node)) return false;
@@ -84,13 +94,27 @@ function findVolatileExpressions(sourceCode: Readonly<TSESLint.SourceCode>, root
         return false;
       }
       if (node.type === 'Identifier' && isReference(node, parent && asEslintNode(parent))) {
-        const init = getVariableInit(sourceCode, node);
+        const init = getVariableInit(sourceCode, node, inits);
         if (init) pending.push(init);
       }
       return undefined;
     });
   }
   return found;
+}
+
+/**
+ * True when the walk of a root in `walked` went through `node`: that root is an ancestor and nothing on the
+ * way down stopped it (a function or a volatile expression). An identifier root is judged on its own (a walk
+ * reads it with its parent, a root without one).
+ */
+function isInsideWalkedRoot(node: Node, walked: ReadonlySet<Node>): boolean {
+  if (node.type === 'Identifier') return false;
+  for (let ancestor = asEslintNode(node).parent; ancestor; ancestor = ancestor.parent) {
+    if (isFunction(ancestor) || isVolatileExpression(ancestor)) return false;
+    if (walked.has(ancestor)) return true;
+  }
+  return false;
 }
 
 function isFunction(node: TSESTree.Node): boolean {
@@ -129,8 +153,26 @@ function isReference(node: TSESTree.Identifier, parent: TSESTree.Node | undefine
   return true;
 }
 
-function getVariableInit(sourceCode: Readonly<TSESLint.SourceCode>, node: TSESTree.Identifier): TSESTree.Node | undefined {
-  const variable = ASTUtils.findVariable(sourceCode.getScope(node), node);
+/** The initialiser of the variable a name reads; `inits` keeps it per name and scope (tools repeat `z` and their constants). */
+function getVariableInit(
+  sourceCode: Readonly<TSESLint.SourceCode>,
+  node: TSESTree.Identifier,
+  inits: Map<string, Map<unknown, TSESTree.Node | undefined>>,
+): TSESTree.Node | undefined {
+  const scope = sourceCode.getScope(node);
+  let byScope = inits.get(node.name);
+  if (!byScope) {
+    byScope = new Map();
+    inits.set(node.name, byScope);
+  }
+  if (byScope.has(scope)) return byScope.get(scope);
+  const init = findVariableInit(scope, node);
+  byScope.set(scope, init);
+  return init;
+}
+
+function findVariableInit(scope: TSESLint.Scope.Scope, node: TSESTree.Identifier): TSESTree.Node | undefined {
+  const variable = ASTUtils.findVariable(scope, node);
   const definition = variable?.defs[0];
   if (definition?.node.type !== 'VariableDeclarator') return undefined;
   return definition.node.init ?? undefined;

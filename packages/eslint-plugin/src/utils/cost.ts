@@ -1,8 +1,11 @@
 import { countTokens } from '@toolslim/core';
 
+/** `toLocaleString('en-US')` builds this formatter on every call; one is made once and reused. */
+const COUNT_FORMAT = new Intl.NumberFormat('en-US');
+
 /** Numbers in messages are written the way users read them: 5,210. */
 export function formatCount(value: number): string {
-  return value.toLocaleString('en-US');
+  return COUNT_FORMAT.format(value);
 }
 
 /** The data every length message carries: characters and the o200k_base token estimate. */
