@@ -12,6 +12,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { serveInstructions } from '@toolslim/runtime';
 import ts from 'typescript';
@@ -36,6 +37,19 @@ test('the estimated read_instructions tool is the one the runtime publishes', as
   const [published] = (await client.listTools()).tools;
   await client.close();
   expect(JSON.stringify(buildReadInstructionsTool('read_instructions', ['billing', 'orders'], 4))).toBe(JSON.stringify(published));
+});
+
+test('on a low-level Server, the estimate is the JSON Schema the runtime lists itself', async () => {
+  writeFileSync(path.join(dir, 'billing.md'), '# billing\n');
+  writeFileSync(path.join(dir, 'orders.md'), '# orders\n');
+  const server = new Server({ name: 'x', version: '1.0.0' }, { capabilities: { tools: {} } });
+  serveInstructions(server, { dir });
+  const client = new Client({ name: 'c', version: '1.0.0' });
+  const [a, b] = InMemoryTransport.createLinkedPair();
+  await Promise.all([server.connect(b), client.connect(a)]);
+  const published = (await client.listTools()).tools.find((tool) => tool.name === 'read_instructions');
+  await client.close();
+  expect(JSON.stringify(buildReadInstructionsTool('read_instructions', ['billing', 'orders'], 3, 1, 'low-level'))).toBe(JSON.stringify(published));
 });
 
 test('the snippet printed for a fastmcp server compiles', () => {

@@ -104,6 +104,8 @@ async function runEntry(entry, result) {
   steps(entry.build, 'build after slim');
   const after = await listServer(entry, work, env, true);
   result.after = summarise(after.tools);
+  // What the server lists after the migration, kept beside the result for reading a failed check.
+  writeFileSync(path.join(out, `${entry.name}.tools-after.json`), JSON.stringify(after.tools, null, 2));
   compare(before, after, slim, result, pkg);
   compareNumbers(before, after, slim, report, result);
 

@@ -7,8 +7,24 @@ import type { PublishedTool } from '@toolslim/core';
 /** The same text as `@toolslim/runtime`'s tool description (a test keeps them equal). */
 export const READ_INSTRUCTIONS_DESCRIPTION = 'Read the instructions for one tool family listed in the server instructions.';
 
-export function buildReadInstructionsTool(toolName: string, families: readonly string[], zodVersion: 3 | 4 | undefined, mcpSdkMajor?: number): PublishedTool {
+export function buildReadInstructionsTool(
+  toolName: string,
+  families: readonly string[],
+  zodVersion: 3 | 4 | undefined,
+  mcpSdkMajor?: number,
+  server: 'mcp-server' | 'low-level' = 'mcp-server',
+): PublishedTool {
   const properties = { family: { type: 'string', enum: [...families] } };
+  if (server === 'low-level') {
+    // On a low-level `Server` the runtime answers `tools/list` itself, with the JSON Schema as written: no
+    // conversion, no `$schema`, no `execution`.
+    return {
+      name: toolName,
+      description: READ_INSTRUCTIONS_DESCRIPTION,
+      inputSchema: { type: 'object', properties, required: ['family'] },
+      annotations: { readOnlyHint: true },
+    } as unknown as PublishedTool;
+  }
   if (mcpSdkMajor === 2) {
     // SDK 2 (`@modelcontextprotocol/server`) converts to draft 2020-12 and adds no `execution`.
     return {

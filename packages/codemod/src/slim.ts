@@ -117,7 +117,12 @@ export function planSlim(options: SlimOptions): SlimPlan {
   const needsTool = hasServer || elsewhere !== undefined || plans.some((plan) => MCP_FRAMEWORKS.has(plan.decl.framework));
   if (plans.length > 0 && options.wire !== false && needsTool && !alreadyServed && !staticNames.has(toolName)) {
     const familyNames = [...new Set([...plans.map((plan) => plan.family), ...findFamilyFiles(instructionsDir)])].sort();
-    added = measure(buildReadInstructionsTool(toolName, familyNames, zodVersionOf(plans[0].file), getProjectLibraries(plans[0].file).getMcpSdk()?.major));
+    // The server the wiring picks (an `McpServer` before a low-level `Server`) decides how the tool is published.
+    const servers = analysed.flatMap(({ model }) => model.servers);
+    const lowLevel = !servers.some((server) => server.framework === 'mcp-sdk') && servers.some((server) => server.framework === 'mcp-sdk-low-level');
+    added = measure(
+      buildReadInstructionsTool(toolName, familyNames, zodVersionOf(plans[0].file), getProjectLibraries(plans[0].file).getMcpSdk()?.major, lowLevel ? 'low-level' : 'mcp-server'),
+    );
     const saved = plans.reduce((sum, plan) => sum + plan.saved, 0);
     if (added && options.skipUnprofitable !== false && saved < added.bytes + MIN_SAVED_BYTES) {
       // Moving this little would not pay for the tool that serves it.
