@@ -9,6 +9,7 @@
  *   node test/realworld/score-labels.mjs --blind    # the third set (labels-blind.json), measured blind once, then tuned on
  *   node test/realworld/score-labels.mjs --blind-2  # the fourth set (labels-blind-2.json, published npm packages), never tuned on
  *   node test/realworld/score-labels.mjs --blind-3  # the fifth set (labels-blind-3.json, twelve more published servers), never tuned on
+ *   node test/realworld/score-labels.mjs --blind-4  # the sixth set (labels-blind-4.json, seventeen more published servers), never tuned on
  *
  * packages/core/tests/prose-labels.test.ts runs the same scoring on the sources and holds the thresholds.
  */
@@ -80,7 +81,7 @@ export function formatTable(score) {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const core = await import('@toolslim/core');
-  const sets = { '--held-out': 'labels-held-out.json', '--blind': 'labels-blind.json', '--blind-2': 'labels-blind-2.json', '--blind-3': 'labels-blind-3.json' };
+  const sets = { '--held-out': 'labels-held-out.json', '--blind': 'labels-blind.json', '--blind-2': 'labels-blind-2.json', '--blind-3': 'labels-blind-3.json', '--blind-4': 'labels-blind-4.json' };
   const name = Object.entries(sets).find(([flag]) => process.argv.includes(flag))?.[1] ?? 'labels.json';
   const score = scoreLabels(readLabels(name), core);
   console.log(formatTable(score));
