@@ -146,14 +146,19 @@ function compareNumbers(before, after, slim, report, result) {
   const size = (tool) => (tool ? measureTool(tool).bytes : undefined);
   const runtimeBefore = new Map(before.tools.map((tool) => [tool.name, tool]));
   const runtimeAfter = new Map(after.tools.map((tool) => [tool.name, tool]));
-  // A tool report cannot fully read is printed as a lower bound (dynamic): not a number to agree with.
-  const reported = new Map(report.tools.filter((tool) => !tool.dynamic).map((tool) => [`${tool.file}:${tool.line}`, tool.bytes]));
+  // report's reading of a tool: at the same place, else the one tool of that name (a definition registered by a
+  // loop elsewhere is planned where its text is written and reported where the loop registers it).
+  const byPlace = new Map(report.tools.map((tool) => [`${tool.file}:${tool.line}`, tool]));
+  const byName = new Map();
+  for (const tool of report.tools) byName.set(tool.name, byName.has(tool.name) ? null : tool);
+  const reportOf = (tool) => byPlace.get(`${tool.file}:${tool.line}`) ?? byName.get(tool.name) ?? undefined;
   const published = (text) => Buffer.byteLength(JSON.stringify(text));
   const rows = slim.tools.map((tool) => ({
     name: tool.name,
-    key: `${tool.file}:${tool.line}`,
     slim: tool.before && tool.after ? [tool.before.bytes, tool.after.bytes] : undefined,
-    report: reported.get(`${tool.file}:${tool.line}`),
+    // Both are static readings: equal, lower bounds included.
+    report: reportOf(tool)?.bytes,
+    lowerBound: reportOf(tool)?.dynamic === true,
     listed: runtimeBefore.has(tool.name) && runtimeAfter.has(tool.name),
     server: [size(runtimeBefore.get(tool.name)), size(runtimeAfter.get(tool.name))],
     descriptionAsPlanned: !runtimeAfter.has(tool.name) || report.tools.filter((t) => t.name === tool.name).length > 1 || (runtimeAfter.get(tool.name)?.description ?? '').includes(tool.descriptionAfter),
@@ -170,8 +175,7 @@ function compareNumbers(before, after, slim, report, result) {
   const savingsDiffer = measured.filter((row) => row.slim[0] - row.slim[1] !== row.server[0] - row.server[1]);
   // A tool report marks partly readable (text built at run time, such as a notice from the request) is a
   // lower bound: the server may publish more, never less, and it saves what slim says it saves.
-  const lowerBounds = new Set(report.tools.filter((tool) => tool.dynamic).map((tool) => `${tool.file}:${tool.line}`));
-  const isLowerBound = (row) => lowerBounds.has(row.key);
+  const isLowerBound = (row) => row.lowerBound;
   const absoluteDiffer = measured.filter((row) =>
     isLowerBound(row) ? row.slim[0] > row.server[0] || row.slim[1] > row.server[1] : row.slim[0] !== row.server[0] || row.slim[1] !== row.server[1],
   );
