@@ -400,6 +400,12 @@ describe('classifySentences: the safety policy', () => {
     ['Incompatible with `fullPage`.', 'constraint'],
     ['Only applies if `dryRun` is false.', 'constraint'],
     ['Alternatively, pass `orderUrl`.', 'constraint'],
+    // the kind or syntax of a value
+    ['The batchId is a UUID.', 'constraint'],
+    ['Matches the syntax of the where clause of the SQL query.', 'constraint'],
+    // an imperative wait for the user, and when-text that forbids acting without the user
+    ['Wait for the user to choose a plan before charging the card.', 'guardrail'],
+    ['Do NOT use this tool to email customers unless the user approved the draft.', 'guardrail'],
   ] as const)('%s → %s', (sentence, category) => {
     expect(after(sentence).category).toBe(category);
   });

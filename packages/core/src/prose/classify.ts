@@ -507,7 +507,10 @@ export function classifySentence(sentence: Sentence, context: UnitContext): Clas
  * Blocks (code fences, XML-like blocks, tables) are left to the cues: the codemod opens them unit by unit.
  */
 function applySafetyPolicy(result: ClassifiedSentence, context: UnitContext): ClassifiedSentence {
-  if (!isHow(result) || (result.markup && result.markupKind !== 'list-item')) return result;
+  if (result.markup && result.markupKind !== 'list-item') return result;
+  // When-text moves too past the opening: an obligation about harm, the user or other tool calls in it is a guardrail.
+  if (result.category === 'when') return findGuardrailObligation(result, context);
+  if (!isHow(result)) return result;
   const body = result.markupKind === 'list-item' ? result.text.replace(LIST_MARKER, '') : result.text;
   if (BLOCK_OPEN_TAG.test(body.trim())) return result;
   const masked = maskLiterals(body);
@@ -524,10 +527,32 @@ function applySafetyPolicy(result: ClassifiedSentence, context: UnitContext): Cl
   const isLeadIn = /:\s*$/.test(body) || AFTER_FAILURE.test(masked);
   const obligation = isLeadIn ? undefined : findObligation(body, masked, context.parameter === true);
   if (obligation) return obligation.harm ? policy('guardrail', `${obligation.word} … ${obligation.harm}`) : policy('constraint', obligation.word);
+  // A return format is how-text ("The output is a JSON object…").
+  const format = RETURN_SUBJECT.test(masked) ? null : VALUE_FORMAT.exec(masked);
+  if (format) return policy('constraint', format[0]);
   const dependency = DEPENDENCY.exec(masked);
   if (dependency) return policy('constraint', body.slice(dependency.index, dependency.index + dependency[0].length));
   return result;
 }
+
+/** A when unit with an obligation about harm, the user, access or other tool calls is a guardrail ("MUST NOT invoke any other tools until the user…"). */
+function findGuardrailObligation(result: ClassifiedSentence, context: UnitContext): ClassifiedSentence {
+  const body = result.markupKind === 'list-item' ? result.text.replace(LIST_MARKER, '') : result.text;
+  const masked = maskLiterals(body);
+  if (/:\s*$/.test(body) || AFTER_FAILURE.test(masked)) return result;
+  const obligation = findObligation(body, masked, context.parameter === true);
+  // Naming other tools is what when-text does; the harm must be another (the user, access, deletion).
+  // "You should only use this tool if the user asks" is when-text: only a prohibition or a rule in capitals counts here.
+  if (!obligation?.harm || /\btool/i.test(obligation.harm)) return result;
+  if (obligation.word !== obligation.word.toUpperCase() && !/\b(?:never|do not|don't|wait)\b/i.test(obligation.word)) return result;
+  return { ...result, category: 'guardrail', howKind: undefined, cue: truncate(`${obligation.word} … ${obligation.harm}`), cueSource: 'words' };
+}
+
+/** A unit about what the call returns. */
+const RETURN_SUBJECT = /\b(?:output|outputs|result|results|response|responses|returns?|returned)\b/i;
+/** The kind or syntax of a value: "The workflowId is a UUID.", "Matches the syntax of the filter argument of …". */
+const VALUE_FORMAT =
+  /\b(?:is|are|must be|should be)\s+(?:an?\s+)?(?:valid\s+)?(?:UUIDs?|URIs?|e-?mail address(?:es)?|JSON (?:string|object|array)s?|base64|hex(?:adecimal)?)\b|\bmatch(?:es)? the (?:syntax|format) of\b|\bin the same (?:syntax|format) as\b/i;
 
 /**
  * The obligation of a unit, read sentence by sentence: in capitals the author marks a rule; in lower case it
@@ -569,7 +594,7 @@ const OBLIGATION_CAPS = /\b(?:MUST|NEVER|ALWAYS|REQUIRED|SHALL|DO NOT|SHOULD NOT
  * overwrite blindly"), not as a statement of fact ("plain @names do not notify anyone", "never with a service account").
  */
 const OBLIGATION =
-  /\b(?:must|shall|have to|has to|needs? to be|required (?:when|if|for|with)|make sure|should(?: not|n't)?|cannot be (?:combined|used))\b|(?:^|[.;:!?,—–(-]\s*|\b(?:and|or|but|you|then)\s+)(?:do not|don't|never)\s+(?!(?:with|in|on|at|for|from|by|to|the|a|an|any|been|more|less)\b)/i;
+  /\b(?:must|shall|have to|has to|needs? to be|required (?:when|if|for|with)|make sure|should(?: not|n't)?|cannot be (?:combined|used))\b|(?:^|[.;:!?,—–(-]\s*|\b(?:and|or|but|then)\s+)(?:(?:do not|don't|never)\s+(?!(?:with|in|on|at|for|from|by|to|the|a|an|any|been|more|less)\b)|wait (?:for|until)\b)/i;
 /** An obligation that says what to do after an error ("On error…", "- CONFLICT: … never overwrite blindly."): error handling, how-text. */
 const AFTER_FAILURE =
   /\b(?:on|after|upon|in case of)\s+(?:an?\s+)?(?:error|failure|failed)\b|^(?:[A-Z]+_)*(?:CONFLICT|ERROR|FAILED|FAILURE|NOT_FOUND|FORBIDDEN|UNAUTHORI[SZ]ED|TIMEOUT|TIMED_OUT|RATE_LIMITED|UNAVAILABLE|INVALID)(?:_[A-Z]+)*:\s/;
