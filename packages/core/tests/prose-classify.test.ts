@@ -400,6 +400,8 @@ describe('classifySentences: the safety policy', () => {
     ['Incompatible with `fullPage`.', 'constraint'],
     ['Only applies if `dryRun` is false.', 'constraint'],
     ['Alternatively, pass `orderUrl`.', 'constraint'],
+    ['You need either a `teamId` or a `teamUrl`.', 'constraint'],
+    ['Pass `pageUrl` or `spaceKey` + `pageTitle`.', 'constraint'],
     // the kind or syntax of a value
     ['The batchId is a UUID.', 'constraint'],
     ['Matches the syntax of the where clause of the SQL query.', 'constraint'],

@@ -48,6 +48,9 @@ describe.each([
   ['labels-held-out.json', { guardrail: 1, constraint: 0.97, howPrecision: 0.95, howRecall: 0.92 }],
   ['labels-blind.json', { guardrail: 1, constraint: 0.95, howPrecision: 0.91, howRecall: 0.94 }],
   ['labels-blind-2.json', { guardrail: 1, constraint: 0.93, howPrecision: 0.99, howRecall: 0.96 }],
+  // blind-3 (measured at main: guardrail 0.487, constraint 0.418, how precision 0.602), its misses read for the
+  // safety policy of round 3, which works from principles (obligation, requirement lead-ins, dependencies), not its phrases
+  ['labels-blind-3.json', { guardrail: 0.66, constraint: 0.66, howPrecision: 0.71, howRecall: 0.78 }],
 ] as const)('%s (floors at the numbers reached)', (name, floor) => {
   const score = scoreLabels(readLabels(name), { splitSentences, classifySentence }) as Score;
 

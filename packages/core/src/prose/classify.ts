@@ -530,7 +530,7 @@ function applySafetyPolicy(result: ClassifiedSentence, context: UnitContext): Cl
   // A return format is how-text ("The output is a JSON object…").
   const format = RETURN_SUBJECT.test(masked) ? null : VALUE_FORMAT.exec(masked);
   if (format) return policy('constraint', format[0]);
-  const dependency = DEPENDENCY.exec(masked);
+  const dependency = DEPENDENCY.exec(masked) ?? ALTERNATIVE_INPUTS.exec(body);
   if (dependency) return policy('constraint', body.slice(dependency.index, dependency.index + dependency[0].length));
   return result;
 }
@@ -548,6 +548,8 @@ function findGuardrailObligation(result: ClassifiedSentence, context: UnitContex
   return { ...result, category: 'guardrail', howKind: undefined, cue: truncate(`${obligation.word} … ${obligation.harm}`), cueSource: 'words' };
 }
 
+/** Named inputs given as alternatives or a combination: "either a `projectSlug` … or a `projectID`", "`profileUrl` or `org` + `id`". */
+const ALTERNATIVE_INPUTS = /\beither\s+(?:an?\s+|the\s+)?`[^`]+`[^.]*\bor\b|`[^`]+`\s+or\s+`[^`]+`\s*\+\s*`/;
 /** A unit about what the call returns. */
 const RETURN_SUBJECT = /\b(?:output|outputs|result|results|response|responses|returns?|returned)\b/i;
 /** The kind or syntax of a value: "The workflowId is a UUID.", "Matches the syntax of the filter argument of …". */
@@ -580,7 +582,7 @@ function findObligation(body: string, masked: string, parameter: boolean): { wor
 /** A number the value must stay within: a limit the schema states (`maxLength`, `maximum`), how-text. */
 const NUMERIC_LIMIT = /\b(?:exceed|at (?:most|least)|no (?:more|fewer|less) than|up to|maximum(?: of)?|minimum(?: of)?|between|longer than|shorter than)\s+\d|\b\d+\s+(?:characters|chars|items|results|bytes|entries)\b/i;
 /** A lead-in (ending with `:`) that names requirements or alternatives the call must follow. */
-const REQUIREMENT_LEAD_IN = /\b(?:requirements?|rules|must|provide (?:one|all|both)|one of these|(?:both|all|each) required)\b[^.]*:\s*$/i;
+const REQUIREMENT_LEAD_IN = /\b(?:requirements?|rules|must|any of these formats|provide (?:one|all|both)|one of these|(?:both|all|each) required)\b[^.]*:\s*$/i;
 /**
  * Obligations on the agent's own reply or work rather than on the call: "you MUST follow these steps",
  * "in your response", "you should recommend…", "you MUST fall back to the default…".
