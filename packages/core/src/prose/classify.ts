@@ -608,7 +608,7 @@ const HARM =
   /\b(?:overwrit\w*|delet\w*|destroy\w*|erase\w*|irreversibl\w*|user|human|assistant|access|permissions?|secur\w*|credentials?|secrets?|automatically|tool calls?|(?:other|additional|further) tools?|home directory|working directory|outside)\b/i;
 /** Inputs that depend on or exclude each other. */
 const DEPENDENCY =
-  /\bincompatible with\b|\bonly (?:applies|applicable|needed|used|relevant|valid|works?|takes effect|matters)\b|\b(?:has|have) no effect (?:unless|if|when|without)\b|\bignored (?:unless|if|when)\b|^alternatively\b|\bwhen using this option\b|\bif using\b|\bnot (?:both|together)\b/i;
+  /\bincompatible with\b|\bonly (?:applies|applicable|needed|used|relevant|valid|works?|takes effect|matters)\s+(?:if|when|whenever|with|for|to|unless|on)\b|\b(?:has|have) no effect (?:unless|if|when|without)\b|\bignored (?:unless|if|when)\b|^alternatively\b|\bwhen using this option\b|\bif using\b|\bnot (?:both|together)\b/i;
 
 function classifyByCues(sentence: Sentence, context: UnitContext): ClassifiedSentence {
   // A list item is read as the sentence it holds: its marker ("1. ", "- ") is no word of it.
