@@ -31,9 +31,7 @@ const SOURCE = /\.(?:[cm]?[jt]s|[jt]sx)$/;
  * when one is fixed, the test says so and the entry goes.
  */
 const KNOWN: Readonly<Record<string, string>> = {
-  // A constraint in a list item of the tool description stays in the description; the rule asks for it on
-  // the parameter (`path`). Moving constraints to their parameter is select's constraints work (issue 11).
-  'mcp-sdk-register-tool repo_read_file toolslim/no-how-in-description': 'constraint kept in the tool description',
+  // (round 3 of issue 10: repo_read_file's "Rules:" list now stays whole as constraints, so slim leaves that tool alone)
 };
 
 interface Project {

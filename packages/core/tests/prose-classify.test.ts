@@ -378,3 +378,58 @@ describe('findHowUnits', () => {
     expect(units[1].category).toBe('when');
   });
 });
+
+// Round 3: the safety policy (docs/how-categories.md). Units the cues would move as how-text stay when they
+// state a rule about the call; each sentence here is written for the test, not taken from a labelled set.
+describe('classifySentences: the safety policy', () => {
+  const after = (sentence: string, parameter = false): ClassifiedSentence => {
+    const units = classifySentences(`Does one thing.\nSecond sentence.\nThird sentence.\n\n${sentence}`, { parameter });
+    return units[units.length - 1];
+  };
+  it.each([
+    // obligation words in capitals, about the call
+    ['The `region` value MUST match the bucket region.', 'constraint'],
+    ['ALWAYS pass the full file name in `target`.', 'constraint'],
+    // obligation in lower case that names an input
+    ['The `cursor` must come from the previous page.', 'constraint'],
+    ['Each tag name should be a lowercase slug.', 'constraint'],
+    // about harm, the user, access or other tool calls: a guardrail
+    ['NEVER delete the default branch.', 'guardrail'],
+    ['You must not start other tool calls until the user picks an option.', 'guardrail'],
+    // inputs that depend on or exclude each other
+    ['Incompatible with `fullPage`.', 'constraint'],
+    ['Only applies if `dryRun` is false.', 'constraint'],
+    ['Alternatively, pass `orderUrl`.', 'constraint'],
+    ['You need either a `teamId` or a `teamUrl`.', 'constraint'],
+    ['Pass `pageUrl` or `spaceKey` + `pageTitle`.', 'constraint'],
+    // the kind or syntax of a value
+    ['The batchId is a UUID.', 'constraint'],
+    ['Matches the syntax of the where clause of the SQL query.', 'constraint'],
+    // an imperative wait for the user, and when-text that forbids acting without the user
+    ['Wait for the user to choose a plan before charging the card.', 'guardrail'],
+    ['Do NOT use this tool to email customers unless the user approved the draft.', 'guardrail'],
+  ] as const)('%s → %s', (sentence, category) => {
+    expect(after(sentence).category).toBe(category);
+  });
+
+  it('reads a requirements lead-in and its items as constraints', () => {
+    const units = classifySentences('Does one thing.\nSecond sentence.\nThird sentence.\n\nAccount requirements:\n- A verified email address\n- Two-factor sign-in turned on');
+    expect(units.slice(-3).map((unit) => unit.category)).toEqual(['constraint', 'constraint', 'constraint']);
+  });
+
+  it.each([
+    // a numeric limit the schema states, a statement of fact, the agent's own reply, error handling, a lead-in
+    ['The title must not exceed 120 characters.'],
+    ['Archived boards never show in `list_boards`.'],
+    ['You must include the invoice total in your response.'],
+    ['On error, you must stop and report the code.'],
+    ['- TIMEOUT: the job took too long; never retry more than twice.'],
+    ['You should compare it with:'],
+  ])('leaves how-text that is no rule about the call: %s', (sentence) => {
+    expect(['how', 'filler', 'what']).toContain(after(sentence).category);
+  });
+
+  it('keeps a parameter\'s own obligation, whatever it names', () => {
+    expect(after('It should be the top folder of the project.', true).category).toBe('constraint');
+  });
+});

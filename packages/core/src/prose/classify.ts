@@ -488,6 +488,129 @@ function classifyAll(text: string, parameter: boolean): ClassifiedSentence[] {
 
 /** Classifies one unit in its context (position, list header, the unit after it). */
 export function classifySentence(sentence: Sentence, context: UnitContext): ClassifiedSentence {
+  return applySafetyPolicy(classifyByCues(sentence, context), context);
+}
+
+/**
+ * The safety policy (round 3, docs/how-categories.md): a unit the cues call how-text or filler stays when it
+ * reads as a rule about the call. Cue lists fitted to one labelled set do not generalize; these principles do:
+ *
+ * 1. A unit under a requirements lead-in ("Additional Requirements:", "RULES ABOUT FILENAMES:", "Option 1 -
+ *    Project Slug and branch (BOTH required):") is a constraint, like the lead-in itself.
+ * 2. Obligation language (RFC 2119 words in any case: must, never, always in capitals, required, do not,
+ *    should, have to, make sure) is a rule about the call: a guardrail when it is about harm, the user,
+ *    access or other tool calls, otherwise a constraint; unless the unit opens as an example.
+ * 3. A dependency between inputs ("Incompatible with uid.", "Only applies if reload is true.", "Alternatively,
+ *    use issueUrl.", "When using this option, …") is a constraint.
+ *
+ * Keeping a little how-text costs a few bytes; moving a guardrail or a constraint out costs a wrong call.
+ * Blocks (code fences, XML-like blocks, tables) are left to the cues: the codemod opens them unit by unit.
+ */
+function applySafetyPolicy(result: ClassifiedSentence, context: UnitContext): ClassifiedSentence {
+  if (result.markup && result.markupKind !== 'list-item') return result;
+  // When-text moves too past the opening: an obligation about harm, the user or other tool calls in it is a guardrail.
+  if (result.category === 'when') return findGuardrailObligation(result, context);
+  if (!isHow(result)) return result;
+  const body = result.markupKind === 'list-item' ? result.text.replace(LIST_MARKER, '') : result.text;
+  if (BLOCK_OPEN_TAG.test(body.trim())) return result;
+  const masked = maskLiterals(body);
+  // A rule about the agent's own reply or a procedure's steps is how-text: "You MUST include ALL of the following fields in your response:".
+  const header = context.header ? maskLiterals(context.header.text) : '';
+  if (AGENT_WORKFLOW.test(masked) || (result.markupKind === 'list-item' && AGENT_WORKFLOW.test(header))) return result;
+  const policy = (category: ProseCategory, cue: string): ClassifiedSentence => ({ ...result, category, howKind: undefined, cue: truncate(cue), cueSource: 'words' });
+  if (!result.markup && REQUIREMENT_LEAD_IN.test(masked)) return policy('constraint', `requirements lead-in "${body.trim()}"`);
+  if (result.markupKind === 'list-item' && REQUIREMENT_LEAD_IN.test(header)) {
+    return policy('constraint', `under "${context.header?.text.trim() ?? ""}"`);
+  }
+  if (EXAMPLE_OPENER.test(body)) return result;
+  // A lead-in's rule is carried by its items; an obligation after a failure is error handling.
+  const isLeadIn = /:\s*$/.test(body) || AFTER_FAILURE.test(masked);
+  const obligation = isLeadIn ? undefined : findObligation(body, masked, context.parameter === true);
+  if (obligation) return obligation.harm ? policy('guardrail', `${obligation.word} … ${obligation.harm}`) : policy('constraint', obligation.word);
+  // A return format is how-text ("The output is a JSON object…").
+  const format = RETURN_SUBJECT.test(masked) ? null : VALUE_FORMAT.exec(masked);
+  if (format) return policy('constraint', format[0]);
+  const dependency = DEPENDENCY.exec(masked) ?? ALTERNATIVE_INPUTS.exec(body);
+  if (dependency) return policy('constraint', body.slice(dependency.index, dependency.index + dependency[0].length));
+  return result;
+}
+
+/** A when unit with an obligation about harm, the user, access or other tool calls is a guardrail ("MUST NOT invoke any other tools until the user…"). */
+function findGuardrailObligation(result: ClassifiedSentence, context: UnitContext): ClassifiedSentence {
+  const body = result.markupKind === 'list-item' ? result.text.replace(LIST_MARKER, '') : result.text;
+  const masked = maskLiterals(body);
+  if (/:\s*$/.test(body) || AFTER_FAILURE.test(masked)) return result;
+  const obligation = findObligation(body, masked, context.parameter === true);
+  // Naming other tools is what when-text does; the harm must be another (the user, access, deletion).
+  // "You should only use this tool if the user asks" is when-text: only a prohibition or a rule in capitals counts here.
+  if (!obligation?.harm || /\btool/i.test(obligation.harm)) return result;
+  if (obligation.word !== obligation.word.toUpperCase() && !/\b(?:never|do not|don't|wait)\b/i.test(obligation.word)) return result;
+  return { ...result, category: 'guardrail', howKind: undefined, cue: truncate(`${obligation.word} … ${obligation.harm}`), cueSource: 'words' };
+}
+
+/** Named inputs given as alternatives or a combination: "either a `projectSlug` … or a `projectID`", "`profileUrl` or `org` + `id`". */
+const ALTERNATIVE_INPUTS = /\beither\s+(?:an?\s+|the\s+)?`[^`]+`[^.]*\bor\b|`[^`]+`\s+or\s+`[^`]+`\s*\+\s*`/;
+/** A unit about what the call returns. */
+const RETURN_SUBJECT = /\b(?:output|outputs|result|results|response|responses|returns?|returned)\b/i;
+/** The kind or syntax of a value: "The workflowId is a UUID.", "Matches the syntax of the filter argument of …". */
+const VALUE_FORMAT =
+  /\b(?:is|are|must be|should be)\s+(?:an?\s+)?(?:valid\s+)?(?:UUIDs?|URIs?|e-?mail address(?:es)?|JSON (?:string|object|array)s?|base64|hex(?:adecimal)?)\b|\bmatch(?:es)? the (?:syntax|format) of\b|\bin the same (?:syntax|format) as\b/i;
+
+/**
+ * The obligation of a unit, read sentence by sentence: in capitals the author marks a rule; in lower case it
+ * is a rule about the call when its own sentence names an input (or harm, or the unit is a parameter's
+ * description). A number it sets ("must not exceed 256 characters") is a limit the schema states.
+ */
+function findObligation(body: string, masked: string, parameter: boolean): { word: string; harm?: string } | undefined {
+  const ends = [...masked.matchAll(/[.!?](?=\s+|$)/g)].map((end) => end.index + 1);
+  let start = 0;
+  for (const end of [...ends, masked.length]) {
+    if (end <= start) continue;
+    const sentence = masked.slice(start, end);
+    const original = body.slice(start, end);
+    start = end;
+    if (NUMERIC_LIMIT.test(sentence)) continue;
+    const harm = HARM.exec(sentence)?.[0];
+    // Other words in capitals ("DON'T SEARCH THE WEB") are emphasis of when-text, read by the cues.
+    const lower = parameter || harm || INPUT_REFERENCE.test(original) ? OBLIGATION.exec(sentence)?.[0] : undefined;
+    const word = OBLIGATION_CAPS.exec(sentence)?.[0] ?? (lower !== undefined && lower !== lower.toUpperCase() ? lower : undefined);
+    if (word) return { word, harm };
+  }
+  return undefined;
+}
+
+/** A number the value must stay within: a limit the schema states (`maxLength`, `maximum`), how-text. */
+const NUMERIC_LIMIT = /\b(?:exceed|at (?:most|least)|no (?:more|fewer|less) than|up to|maximum(?: of)?|minimum(?: of)?|between|longer than|shorter than)\s+\d|\b\d+\s+(?:characters|chars|items|results|bytes|entries)\b/i;
+/** A lead-in (ending with `:`) that names requirements or alternatives the call must follow. */
+const REQUIREMENT_LEAD_IN = /\b(?:requirements?|rules|must|any of these formats|provide (?:one|all|both)|one of these|(?:both|all|each) required)\b[^.]*:\s*$/i;
+/**
+ * Obligations on the agent's own reply or work rather than on the call: "you MUST follow these steps",
+ * "in your response", "you should recommend…", "you MUST fall back to the default…".
+ */
+const AGENT_WORKFLOW =
+  /\bin your (?:response|reply|answer)\b|\b(?:follow|complete) (?:these|the following) steps\b|\bthe following fields\b|\byou\s+(?:must|should)\s*:|\byou\s+(?:must|should)\s+(?:also\s+)?(?:include|follow|tell|take|recommend|respond|review|propose|offer|fall back|explain|show|present|summari[sz]e|inform|report|make sure)\b|^(?:the\s+)?generated\b/i;
+/** RFC 2119 words in capitals: emphasis that the sentence is a rule. */
+const OBLIGATION_CAPS = /\b(?:MUST|NEVER|ALWAYS|REQUIRED|SHALL|DO NOT|SHOULD NOT)\b/;
+/**
+ * Obligation and prohibition words in any case; a prohibition only as an imperative ("Never omit…", "…; never
+ * overwrite blindly"), not as a statement of fact ("plain @names do not notify anyone", "never with a service account").
+ */
+const OBLIGATION =
+  /\b(?:must|shall|have to|has to|needs? to be|required (?:when|if|for|with)|make sure|should(?: not|n't)?|cannot be (?:combined|used))\b|(?:^|[.;:!?,—–(-]\s*|\b(?:and|or|but|then)\s+)(?:(?:do not|don't|never)\s+(?!(?:with|in|on|at|for|from|by|to|the|a|an|any|been|more|less)\b)|wait (?:for|until)\b)/i;
+/** An obligation that says what to do after an error ("On error…", "- CONFLICT: … never overwrite blindly."): error handling, how-text. */
+const AFTER_FAILURE =
+  /\b(?:on|after|upon|in case of)\s+(?:an?\s+)?(?:error|failure|failed)\b|^(?:[A-Z]+_)*(?:CONFLICT|ERROR|FAILED|FAILURE|NOT_FOUND|FORBIDDEN|UNAUTHORI[SZ]ED|TIMEOUT|TIMED_OUT|RATE_LIMITED|UNAVAILABLE|INVALID)(?:_[A-Z]+)*:\s/;
+/** A unit that names an input of the call: code, a quoted or snake_case/camelCase name, or a word for an input. */
+const INPUT_REFERENCE =
+  /`[^`]+`|(?<!\w)['"][\w.-]+['"](?!\w)|\b[a-z]+(?:_[a-z0-9]+)+\b|\b[a-z]+(?:[A-Z][a-z0-9]+)+\b|\b(?:[Pp]arameters?|[Ff]ields?|[Aa]rguments?|[Vv]alues?|[Ii]nputs?|[Oo]ptions?|[Kk]eys?|[Pp]aths?|[Qq]uer(?:y|ies)|[Cc]ommands?|[Ff]ilters?|ids?|IDs?|[Nn]ames?|URLs?|[Ff]ormats?)\b/;
+/** What a rule is about when it is a guardrail: harm, the user, access, other tool calls. */
+const HARM =
+  /\b(?:overwrit\w*|delet\w*|destroy\w*|erase\w*|irreversibl\w*|user|human|assistant|access|permissions?|secur\w*|credentials?|secrets?|automatically|tool calls?|(?:other|additional|further) tools?|home directory|working directory|outside)\b/i;
+/** Inputs that depend on or exclude each other. */
+const DEPENDENCY =
+  /\bincompatible with\b|\bonly (?:applies|applicable|needed|used|relevant|valid|works?|takes effect|matters)\s+(?:if|when|whenever|with|for|to|unless|on)\b|\b(?:has|have) no effect (?:unless|if|when|without)\b|\bignored (?:unless|if|when)\b|^alternatively\b|\bwhen using this option\b|\bif using\b|\bnot (?:both|together)\b/i;
+
+function classifyByCues(sentence: Sentence, context: UnitContext): ClassifiedSentence {
   // A list item is read as the sentence it holds: its marker ("1. ", "- ") is no word of it.
   const body = sentence.markupKind === 'list-item' ? sentence.text.replace(LIST_MARKER, '') : sentence.text;
   const masked = maskLiterals(body);
