@@ -13,7 +13,8 @@ import { visitorKeys } from '@typescript-eslint/visitor-keys';
 import { getPropertyName, unwrap, type Program } from '../ast.js';
 import type { JsonObject, JsonValue, Node, ToolDecl } from '../model.js';
 import { isPlainObject } from '../schema/static-value.js';
-import { buildTool, readMeta, type FoundTool } from './build.js';
+import { readMeta, type FoundTool } from './build.js';
+import { buildRegisteredTool } from './mcp-sdk.js';
 import type { Candidate } from './collect.js';
 import { findEnclosingClassBody, type DetectContext } from './context.js';
 
@@ -49,25 +50,18 @@ export function detectRegistrarCall(candidate: Candidate<TSESTree.CallExpression
   if (name.type === 'ObjectExpression' || name.type === 'ArrowFunctionExpression' || name.type === 'FunctionExpression') return undefined;
   const config = context.resolveObject(configArg);
   if (!config) return undefined;
-  const fields = context.readFields(config);
-  context.claim(config, fields);
-  context.claimOwnersOf([nameArg, configArg, ...[...fields.values()].map((field) => field.value)]);
-  return buildTool(
+  return buildRegisteredTool(
     {
-      framework: 'mcp-sdk',
-      node: call,
-      name: nameArg,
-      title: fields.get('title')?.value,
-      description: fields.get('description')?.value,
-      inputSchema: fields.get('inputSchema')?.value,
-      outputSchema: fields.get('outputSchema')?.value,
-      annotations: fields.get('annotations')?.value,
-      meta: readRegistrarMeta(fields.get('_meta')?.value, registrar, context),
+      call,
+      nameArg,
+      configArg,
+      config,
       handler: registrar.handler === undefined ? undefined : (args[registrar.handler] as Node | undefined),
-      classBody: findEnclosingClassBody(candidate.ancestors),
       receiver,
+      classBody: findEnclosingClassBody(candidate.ancestors),
     },
     context,
+    (node) => readRegistrarMeta(node, registrar, context),
   );
 }
 

@@ -5,7 +5,7 @@
  */
 import type { TSESTree } from '@typescript-eslint/types';
 import { unwrap } from '../ast.js';
-import type { Node } from '../model.js';
+import type { Node, ToolDecl } from '../model.js';
 import { evaluateValue, isPlainObject } from '../schema/static-value.js';
 import { buildTool, readMeta, type FoundTool } from './build.js';
 import type { Candidate } from './collect.js';
@@ -41,8 +41,32 @@ function isNameArgument(node: Node): boolean {
 }
 
 function detectRegisterTool(call: TSESTree.CallExpression, receiver: Node, classBody: TSESTree.ClassBody | undefined, context: DetectContext): FoundTool {
-  const [nameArg, configArg, callback] = call.arguments as Node[];
-  const config = context.resolveObject(configArg);
+  const [nameArg, configArg, handler] = call.arguments as Node[];
+  return buildRegisteredTool({ call, nameArg, configArg, config: context.resolveObject(configArg), handler, receiver, classBody }, context);
+}
+
+/** The parts of a `registerTool(name, config, cb)` call, wherever it is written (a registrar function passes them on). */
+export interface RegisteredToolParts {
+  readonly call: TSESTree.CallExpression;
+  readonly nameArg: Node;
+  readonly configArg: Node;
+  /** The config object `configArg` resolves to, if it does. */
+  readonly config: TSESTree.ObjectExpression | undefined;
+  readonly handler: Node | undefined;
+  readonly receiver: Node;
+  readonly classBody: TSESTree.ClassBody | undefined;
+}
+
+/**
+ * The tool `registerTool` publishes from its config's fields. `readToolMeta` reads `_meta` (a registrar
+ * such as ext-apps' `registerAppTool` rewrites it before `registerTool` gets it).
+ */
+export function buildRegisteredTool(
+  parts: RegisteredToolParts,
+  context: DetectContext,
+  readToolMeta: (node: Node | undefined) => ToolDecl['meta'] = (node) => readMeta(node, context),
+): FoundTool {
+  const { call, nameArg, configArg, config } = parts;
   const fields = config ? context.readFields(config) : new Map();
   if (config) context.claim(config, fields);
   context.claimOwnersOf([nameArg, configArg, ...[...fields.values()].map((field) => field.value)]);
@@ -56,10 +80,10 @@ function detectRegisterTool(call: TSESTree.CallExpression, receiver: Node, class
       inputSchema: fields.get('inputSchema')?.value,
       outputSchema: fields.get('outputSchema')?.value,
       annotations: fields.get('annotations')?.value,
-      meta: readMeta(fields.get('_meta')?.value, context),
-      handler: callback,
-      classBody,
-      receiver,
+      meta: readToolMeta(fields.get('_meta')?.value),
+      handler: parts.handler,
+      classBody: parts.classBody,
+      receiver: parts.receiver,
     },
     context,
   );
