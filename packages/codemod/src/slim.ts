@@ -21,7 +21,7 @@ import { SourceStore } from './source-store.js';
 import { findLoopTwins, getErrorMessage, getPublished, getServerName, getStaticValue } from './tool-values.js';
 import { dropOverlaps, dropUntilVerified } from './verify-plans.js';
 import { buildWiringElsewhere, planRuntimeDependency, wireRegisterCallback, wireRuntime } from './wire-plan.js';
-import { ALREADY_SERVED } from './wire-runtime.js';
+import { ALREADY_SERVED, pickServerToWire } from './wire-runtime.js';
 import { findServerElsewhere } from './find-server-elsewhere.js';
 import { buildInstructionsModule, isInstructionsModule } from './bundle-instructions.js';
 
@@ -117,9 +117,8 @@ export function planSlim(options: SlimOptions): SlimPlan {
   const needsTool = hasServer || elsewhere !== undefined || plans.some((plan) => MCP_FRAMEWORKS.has(plan.decl.framework));
   if (plans.length > 0 && options.wire !== false && needsTool && !alreadyServed && !staticNames.has(toolName)) {
     const familyNames = [...new Set([...plans.map((plan) => plan.family), ...findFamilyFiles(instructionsDir)])].sort();
-    // The server the wiring picks (an `McpServer` before a low-level `Server`) decides how the tool is published.
-    const servers = analysed.flatMap(({ model }) => model.servers);
-    const lowLevel = !servers.some((server) => server.framework === 'mcp-sdk') && servers.some((server) => server.framework === 'mcp-sdk-low-level');
+    // The server the wiring picks decides how the tool is published.
+    const lowLevel = pickServerToWire(analysed.flatMap(({ model }) => model.servers))?.framework === 'mcp-sdk-low-level';
     added = measure(
       buildReadInstructionsTool(toolName, familyNames, zodVersionOf(plans[0].file), getProjectLibraries(plans[0].file).getMcpSdk()?.major, lowLevel ? 'low-level' : 'mcp-server'),
     );

@@ -43,56 +43,86 @@ export interface WiringInput {
 const RUNTIME = '@toolslim/runtime';
 const INSTRUCTION_FILES = 'instructionFiles';
 
+/** What a wiring needs to know of the file: the parts every way of wiring writes the same. */
+export type WiringFile = Pick<WiringInput, 'file' | 'code' | 'program' | 'packageDir' | 'moduleKind' | 'toolName' | 'instructionsModule'>;
+
+/** How one file imports a serving function of the runtime and names the instruction folder, in its own style. */
+export interface RuntimeImport {
+  readonly eol: string;
+  readonly imports: Program['body'];
+  readonly quote: (text: string) => string;
+  /** The import (or `require`) of `fn`, with `findInstructionsDir` or the module of instruction strings. */
+  readonly importLine: string;
+  /** The folder argument: `findInstructionsDir(import.meta.url, 'docs/tools')`, or the module of strings. */
+  readonly dir: string;
+  /** `, toolName: '…'` when the tool is not named the default way, else empty. */
+  readonly toolOption: string;
+  /** `, { dir: …, toolName: … })`: what closes the call after its first argument. */
+  readonly options: string;
+  /** `{ instructionsModule }` when a Worker's module of strings is served, to report with the wiring. */
+  readonly bundleInfo: { instructionsModule?: string };
+}
+
+export function buildRuntimeImport(input: WiringFile, fn: string): RuntimeImport {
+  const { file, code, program } = input;
+  const eol = code.includes('\r\n') ? '\r\n' : '\n';
+  const imports = program.body.filter((statement) => statement.type === 'ImportDeclaration');
+  const quote = buildQuoter(code, imports);
+  const from = input.moduleKind === 'esm' ? 'import.meta.url' : '__filename';
+  const toolOption = input.toolName && input.toolName !== DEFAULT_INSTRUCTIONS_TOOL ? `, toolName: ${quote(input.toolName)}` : '';
+  // A Worker reads the files from a module of strings beside this file (ES modules only: Workers are).
+  const bundled = input.instructionsModule !== undefined && (imports.length > 0 || input.moduleKind === 'esm');
+  const dir = bundled ? INSTRUCTION_FILES : `findInstructionsDir(${from}, ${quote(input.packageDir)})`;
+  // TypeScript compiled to CommonJS still writes `import`; plain CommonJS JavaScript writes `require`.
+  const importLine = bundled
+    ? `import { ${fn} } from ${quote(RUNTIME)};${eol}${buildInstructionsModuleImport(file, code, quote, INSTRUCTION_FILES)}`
+    : imports.length > 0 || input.moduleKind === 'esm'
+      ? `import { findInstructionsDir, ${fn} } from ${quote(RUNTIME)};`
+      : `const { findInstructionsDir, ${fn} } = require(${quote(RUNTIME)});`;
+  return { eol, imports, quote, importLine, dir, toolOption, options: `, { dir: ${dir}${toolOption} })`, bundleInfo: bundled ? { instructionsModule: input.instructionsModule } : {} };
+}
+
+/**
+ * `expression`  →  `fn(expression, { dir: … })`, with the import added: an expression for an expression, so it
+ * works in `const server = …`, `return …` and arguments alike. `shown` is the call as the report prints it.
+ */
+export function wrapInServingCall(input: WiringFile, fn: string, expression: Node, shown: string): { edits: SourceEdit[]; wiring: Wiring } {
+  const { file, code, program } = input;
+  const { eol, imports, importLine, options, bundleInfo } = buildRuntimeImport(input, fn);
+  const importAt = findImportOffset(program, code, imports);
+  return {
+    edits: fitSemicolons(
+      [
+        { file, start: importAt.offset, end: importAt.offset, text: importAt.before ? `${eol}${importLine}` : `${importLine}${eol}` },
+        { file, start: expression.range[0], end: expression.range[0], text: `${fn}(` },
+        { file, start: expression.range[1], end: expression.range[1], text: options },
+      ],
+      code,
+      imports,
+    ),
+    wiring: { file, wired: true, lines: [...importLine.split(eol), `${fn}(${shown}${options}`], ...bundleInfo },
+  };
+}
+
 /** A file that already calls one of the runtime's serving functions. */
 export const ALREADY_SERVED = /\b(?:serveInstructions|serveFastMcpInstructions|serveInstructionsViaRegister|createInstructionsCatalog)\s*\(/;
+
+/** The server the runtime is wired to: an `McpServer` before a low-level `Server`, else the first one. */
+export function pickServerToWire<S extends { readonly framework: string }>(servers: readonly S[]): S | undefined {
+  return servers.find((s) => s.framework === 'mcp-sdk') ?? servers.find((s) => s.framework === 'mcp-sdk-low-level') ?? servers[0];
+}
 
 /** Edits that wire the runtime into a file (empty when it is already wired or cannot be), and what to say. */
 export function buildWiring(input: WiringInput): { edits: SourceEdit[]; wiring: Wiring | undefined } {
   const { file, code, program } = input;
   if (ALREADY_SERVED.test(code)) return { edits: [], wiring: undefined };
-  const server =
-    input.servers.find((s) => s.framework === 'mcp-sdk') ?? input.servers.find((s) => s.framework === 'mcp-sdk-low-level') ?? input.servers[0];
+  const server = pickServerToWire(input.servers);
   if (!server) return { edits: [], wiring: undefined };
-  const eol = code.includes('\r\n') ? '\r\n' : '\n';
-  const toolOption = input.toolName && input.toolName !== DEFAULT_INSTRUCTIONS_TOOL ? `, toolName: '${input.toolName}'` : '';
-  const from = input.moduleKind === 'esm' ? 'import.meta.url' : '__filename';
-  const imports = program.body.filter((statement) => statement.type === 'ImportDeclaration');
-  const q = buildQuoter(code, imports);
-  // A Worker reads the files from a module of strings beside this file (ES modules only: Workers are).
-  const bundled = input.instructionsModule !== undefined && (imports.length > 0 || input.moduleKind === 'esm');
-  const dirExpression = bundled ? INSTRUCTION_FILES : `findInstructionsDir(${from}, ${q(input.packageDir)})`;
-  const bundleImport = bundled ? `${eol}${buildInstructionsModuleImport(file, code, q, INSTRUCTION_FILES)}` : '';
-  const bundleInfo = bundled ? { instructionsModule: input.instructionsModule } : {};
-  // TypeScript compiled to CommonJS still writes `import`; plain CommonJS JavaScript writes `require`.
-  const importLine = bundled
-    ? `import { serveInstructions } from ${q(RUNTIME)};${bundleImport}`
-    : imports.length > 0 || input.moduleKind === 'esm'
-      ? `import { findInstructionsDir, serveInstructions } from ${q(RUNTIME)};`
-      : `const { findInstructionsDir, serveInstructions } = require(${q(RUNTIME)});`;
-
   if (server.framework === 'fastmcp' && server.node.type === 'NewExpression') {
     // new FastMCP({...})  →  serveFastMcpInstructions(new FastMCP({...}), { dir: findInstructionsDir(import.meta.url, 'docs/tools') })
-    // (an expression for an expression: it works in `const server = …`, `return …` and arguments alike)
-    const fastImport = bundled
-      ? `import { serveFastMcpInstructions } from ${q(RUNTIME)};${bundleImport}`
-      : imports.length > 0 || input.moduleKind === 'esm'
-        ? `import { findInstructionsDir, serveFastMcpInstructions } from ${q(RUNTIME)};`
-        : `const { findInstructionsDir, serveFastMcpInstructions } = require(${q(RUNTIME)});`;
-    const options = `, { dir: ${dirExpression}${toolOption} })`;
-    const importAt = findImportOffset(program, code, imports);
-    return {
-      edits: fitSemicolons(
-        [
-          { file, start: importAt.offset, end: importAt.offset, text: importAt.before ? `${eol}${fastImport}` : `${fastImport}${eol}` },
-          { file, start: server.node.range[0], end: server.node.range[0], text: 'serveFastMcpInstructions(' },
-          { file, start: server.node.range[1], end: server.node.range[1], text: options },
-        ],
-        code,
-        imports,
-      ),
-      wiring: { file, wired: true, lines: [...fastImport.split(eol), `serveFastMcpInstructions(new FastMCP(…)${options}`], ...bundleInfo },
-    };
+    return wrapInServingCall(input, 'serveFastMcpInstructions', server.node, 'new FastMCP(…)');
   }
+  const { eol, imports, importLine, dir: dirExpression, toolOption, bundleInfo } = buildRuntimeImport(input, 'serveInstructions');
   if (server.framework !== 'mcp-sdk' && server.framework !== 'mcp-sdk-low-level') {
     return { edits: [], wiring: { file, wired: false, reason: `a ${server.framework} server registers tools its own way`, lines: buildCatalogSnippet(input, dirExpression) } };
   }
