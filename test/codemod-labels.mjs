@@ -78,7 +78,10 @@ export function buildDescription(run) {
     if (label.block !== undefined) appendPart(label);
     else append(label.text, label);
   }
-  return { text, spans, parameter: run[0].tool.includes('.') };
+  // A parameter's schema, where attach-schemas.mjs found it: selection reads it as the codemod does.
+  const withSchema = run.find((label) => label.schema !== undefined);
+  const schema = withSchema && { schema: withSchema.schema, required: withSchema.required };
+  return { text, spans, parameter: run[0].tool.includes('.'), schema };
 }
 
 /**
@@ -88,8 +91,8 @@ export function buildDescription(run) {
 export function checkLabels(labels, { selectUnits, extraSentences = 2 }) {
   const rows = [];
   for (const run of findRuns(labels)) {
-    const { text, spans, parameter } = buildDescription(run);
-    const selection = selectUnits(text, parameter ? 0 : extraSentences, undefined, { parameter });
+    const { text, spans, parameter, schema } = buildDescription(run);
+    const selection = selectUnits(text, parameter ? 0 : extraSentences, undefined, { parameter, schema });
     const moved = selection ? selection.moved.map((unit) => [unit.start, unit.end]) : [];
     for (const span of spans) {
       const overlaps = moved.filter(([start, end]) => start < span.end && span.start < end);

@@ -9,7 +9,8 @@
  *   node test/realworld/score-labels.mjs --blind    # the third set (labels-blind.json), measured blind once, then tuned on
  *   node test/realworld/score-labels.mjs --blind-2  # the fourth set (labels-blind-2.json, published npm packages), never tuned on
  *   node test/realworld/score-labels.mjs --blind-3  # the fifth set (labels-blind-3.json, twelve more published servers), never tuned on
- *   node test/realworld/score-labels.mjs --blind-4  # the sixth set (labels-blind-4.json, seventeen more published servers), never tuned on
+ *   node test/realworld/score-labels.mjs --blind-4  # the sixth set (labels-blind-4.json, seventeen more published servers), read in session 5
+ *   node test/realworld/score-labels.mjs --blind-5  # the seventh set (labels-blind-5.json, thirteen more published servers), never tuned on
  *
  * packages/core/tests/prose-labels.test.ts runs the same scoring on the sources and holds the thresholds.
  */
@@ -47,6 +48,8 @@ export function scoreLabels(labels, { splitSentences, classifySentence }) {
       first: label.first,
       header: header && { text: header.text, category: header.category },
       parameter: label.tool.includes('.'),
+      // The parameter's schema, where attach-schemas.mjs found it in the server's recorded tools/list.
+      schema: label.schema === undefined ? undefined : { schema: label.schema, required: label.required },
     });
     return { label, got };
   });
@@ -81,7 +84,7 @@ export function formatTable(score) {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const core = await import('@toolslim/core');
-  const sets = { '--held-out': 'labels-held-out.json', '--blind': 'labels-blind.json', '--blind-2': 'labels-blind-2.json', '--blind-3': 'labels-blind-3.json', '--blind-4': 'labels-blind-4.json' };
+  const sets = { '--held-out': 'labels-held-out.json', '--blind': 'labels-blind.json', '--blind-2': 'labels-blind-2.json', '--blind-3': 'labels-blind-3.json', '--blind-4': 'labels-blind-4.json', '--blind-5': 'labels-blind-5.json' };
   const name = Object.entries(sets).find(([flag]) => process.argv.includes(flag))?.[1] ?? 'labels.json';
   const score = scoreLabels(readLabels(name), core);
   console.log(formatTable(score));

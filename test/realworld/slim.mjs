@@ -12,9 +12,9 @@
  * - no tool grew; slim's own verification passed (every moved unit is in a markdown file);
  * - a second `slim` changes nothing.
  *
- * Usage (after `pnpm build`): node test/realworld/slim.mjs [entry names…]
+ * Usage (after `pnpm build`): node test/realworld/slim.mjs [--keep] [entry names…]
  *   CORPUS=/work/corpus  MANIFEST=<path to manifest.json>  OUT=/tmp/slim-rw
- * Prints a markdown table and writes <OUT>/<entry>.result.json.
+ * Prints a markdown table and writes <OUT>/<entry>.result.json; the copied repository is removed after each entry unless --keep.
  */
 import { execSync, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -37,7 +37,8 @@ const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
 const out = process.env.OUT ?? '/tmp/slim-rw';
 const cli = path.join(root, 'packages/cli/dist/bin.js');
 const tsx = path.join(root, 'node_modules/.bin/tsx');
-const only = process.argv.slice(2);
+const keep = process.argv.includes('--keep');
+const only = process.argv.slice(2).filter((arg) => arg !== '--keep');
 
 mkdirSync(out, { recursive: true });
 const tarball = packRuntime();
@@ -46,21 +47,27 @@ for (const entry of manifest.servers) {
   if (only.length > 0 ? !only.includes(entry.name) : !entry.start) continue;
   const result = { name: entry.name, steps: [], checks: {}, notes: [] };
   results.push(result);
+  // A throwaway HOME per entry (package-manager and wrangler caches land there, ~900 MB for a Worker).
+  const home = mkdtempSync(path.join(tmpdir(), 'slim-home-'));
   try {
-    await runEntry(entry, result);
+    await runEntry(entry, result, home);
   } catch (error) {
     result.failed = error instanceof Error ? error.message.slice(0, 600) : String(error);
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+    // The copied repository with its install is ~0.5 GB; keep it only when asked (`--keep`).
+    if (!keep) rmSync(path.join(out, entry.name), { recursive: true, force: true });
   }
   writeFileSync(path.join(out, `${entry.name}.result.json`), JSON.stringify(result, null, 2));
   console.error(`${entry.name}: ${result.failed ? `FAILED ${result.failed}` : 'ok'}`);
 }
 console.log(buildTable(results));
 
-async function runEntry(entry, result) {
+async function runEntry(entry, result, home) {
   const work = path.join(out, entry.name);
   rmSync(work, { recursive: true, force: true });
   cpSync(path.join(corpus, entry.repo), work, { recursive: true, filter: (file) => !file.includes(`${path.sep}node_modules${path.sep}`) });
-  const env = { ...process.env, ...manifest.defaultEnv, ...entry.env, HOME: mkdtempSync(path.join(tmpdir(), 'slim-home-')) };
+  const env = { ...process.env, ...manifest.defaultEnv, ...entry.env, HOME: home };
   const pkg = path.join(work, entry.package ?? '.');
   const steps = (list, label, edit = (command) => command) => {
     for (const step of list ?? []) run(edit(step.run), path.join(work, step.cwd ?? '.'), env, result, label);

@@ -185,7 +185,7 @@ function planParams(
     if (param.description?.kind !== 'static') continue;
     const key = getParamKey(param);
     const value = param.description.value;
-    const paramSelection = selectUnits(value, 0, undefined, { parameter: true });
+    const paramSelection = selectUnits(value, 0, undefined, { parameter: true, schema: { schema: param.schema, required: param.required } });
     const constraints = (selection?.toParams ?? []).filter((move) => move.param === key).map((move) => move.unit.text);
     if (!paramSelection && constraints.length === 0) continue;
     const target = getEditTarget(getParamFile(file, param), param.description, planner.constants, planner.store);

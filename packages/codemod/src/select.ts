@@ -12,7 +12,7 @@
  * opened up: its inner units are judged one by one, and its tags stay when anything inside stays (the
  * whole block moves when nothing inside does).
  */
-import { classifySentence, classifySentences, isProtected, splitSentences, type ClassifiedSentence, type Sentence } from '@toolslim/core';
+import { classifySentence, classifySentences, isProtected, splitSentences, type ClassifiedSentence, type SchemaFacts, type Sentence } from '@toolslim/core';
 import { findConstrainedParam } from './constraints.js';
 
 export type Range = readonly [start: number, end: number];
@@ -40,6 +40,8 @@ export interface Selection {
 export interface SelectOptions {
   /** Select a parameter's description. */
   readonly parameter?: boolean;
+  /** The parameter's schema: a rule it already states moves as how-text, a limit it lacks stays (core's readAgainstSchema). */
+  readonly schema?: SchemaFacts;
   /**
    * Keys of the tool's parameters whose description can take a constraint (static, editable text). A
    * constraint that names exactly one of them (and no other parameter of `allParams`) goes there.
@@ -65,10 +67,10 @@ const OPEN_TAG = /^<([A-Za-z][\w.:-]*)(?:\s[^>]*)?>/;
  * do not count as kept sentences. Undefined when nothing would leave the description.
  */
 export function selectUnits(value: string, extraSentences: number, pinned?: Range, options: SelectOptions = {}): Selection | undefined {
-  const classified = classifySentences(value, { parameter: options.parameter });
+  const classified = classifySentences(value, { parameter: options.parameter, schema: options.schema });
   if (classified.length === 0) return undefined;
   const isPinned = (unit: ClassifiedSentence) => pinned !== undefined && unit.start < pinned[1] && pinned[0] < unit.end;
-  const units = openBlocks(value, classified, options.parameter ?? false, isPinned);
+  const units = openBlocks(value, classified, options.parameter ?? false, isPinned, options.schema);
   const opening = findOpening(units, options.parameter ?? false);
   const keptIndexes = new Set<number>();
   const toParams = new Map<number, string>();
@@ -125,7 +127,7 @@ export function selectUnits(value: string, extraSentences: number, pinned?: Rang
 }
 
 /** Split each XML-like block (nested ones too) into its tags and inner units, classified in the block's context. */
-function openBlocks(value: string, classified: readonly ClassifiedSentence[], parameter: boolean, isPinned: (unit: ClassifiedSentence) => boolean): Unit[] {
+function openBlocks(value: string, classified: readonly ClassifiedSentence[], parameter: boolean, isPinned: (unit: ClassifiedSentence) => boolean, schema?: SchemaFacts): Unit[] {
   const out: Unit[] = [];
   let count = 0;
   // Inside the first block of a description with no what/when prose of its own (an existing pointer does
@@ -144,7 +146,7 @@ function openBlocks(value: string, classified: readonly ClassifiedSentence[], pa
       const shifted: Sentence = { ...sentence, start: sentence.start + inner[0], end: sentence.end + inner[0] };
       const header = shifted.markupKind === 'list-item' && leadIn ? { text: leadIn.text, category: leadIn.category } : undefined;
       const first = base + i > 0 ? (firstProse?.text ?? innerUnits[0].text) : undefined;
-      const result = classifySentence(shifted, { index: base + i, first, header, next: innerUnits[i + 1], parameter });
+      const result = classifySentence(shifted, { index: base + i, first, header, next: innerUnits[i + 1], parameter, schema });
       parts.push(...open(result, 3, [...blocks, block]));
       if (shifted.markupKind === 'heading' || (!shifted.markup && /:\s*$/.test(shifted.text))) leadIn = result;
       else if (!shifted.markup) leadIn = undefined;

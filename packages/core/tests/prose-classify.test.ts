@@ -433,3 +433,79 @@ describe('classifySentences: the safety policy', () => {
     expect(after('It should be the top folder of the project.', true).category).toBe('constraint');
   });
 });
+
+// Session 5: a parameter's description read against its schema, and destructive effects (docs/how-categories.md,
+// "Read against the schema" and "Destructive effects"). Sentences written for the test, not taken from a labelled set.
+describe('classifySentences: read against the schema', () => {
+  const param = (text: string, schema: Record<string, unknown>, required = false): string[] =>
+    classifySentences(text, { parameter: true, schema: { schema: schema as never, required } }).map((unit) => unit.category);
+
+  it('reads values the enum already lists as how-text (what-text in the first unit), and the same list on a free string as a constraint', () => {
+    const sort = { type: 'string', enum: ['newest', 'oldest', 'popular'] };
+    expect(param('Sort order. Valid values are newest, oldest and popular.', sort)).toEqual(['what', 'how']);
+    expect(param('Sort order (newest, oldest or popular).', sort)).toEqual(['what']);
+    expect(param('Sort order. Valid values are newest, oldest and popular.', { type: 'string' })).toEqual(['what', 'constraint']);
+    expect(param('Sort order. Valid values are newest, oldest and popular.', { type: 'array', items: sort })).toEqual(['what', 'how']);
+  });
+
+  it('keeps a value gloss that names another input, a format or a condition', () => {
+    const mode = { type: 'string', enum: ['daily', 'hourly'] };
+    expect(param('Bucket size. `daily` needs `timezone`; `hourly` ignores it.', mode)).toEqual(['what', 'constraint']);
+    expect(param('Bucket size. Valid values are daily or hourly, only with a `from` date.', mode)).toEqual(['what', 'constraint']);
+  });
+
+  it('reads a limit the schema does not state as a constraint, also in the first unit, and a limit it states as how-text', () => {
+    expect(param('Page size (1-50).', { type: 'integer' })).toEqual(['constraint']);
+    expect(param('Page size. Maximum: 50.', { type: 'integer', default: 20 })).toEqual(['what', 'constraint']);
+    expect(param('Page size. Maximum: 50.', { type: 'integer', maximum: 50 })).toEqual(['what', 'how']);
+    expect(param('Page size (default 20).', { type: 'integer' })).toEqual(['what']);
+  });
+
+  it('reads "required" of a required parameter as how-text, and of an optional one as the cues do', () => {
+    const read = (required: boolean) => classifySentences('Project key. It must be provided.', { parameter: true, schema: { schema: { type: 'string' }, required } })[1];
+    expect(read(true)).toMatchObject({ category: 'how', cueSource: 'schema' });
+    expect(read(false)).toMatchObject({ category: 'constraint', cueSource: 'words' });
+  });
+
+  it('changes nothing without a schema', () => {
+    expect(classifySentences('Page size (1-50).', { parameter: true }).map((unit) => unit.category)).toEqual(['what']);
+  });
+});
+
+describe('classifySentences: destructive effects', () => {
+  const param = (text: string, schema?: Record<string, unknown>): string =>
+    classifySentences(text, { parameter: true, ...(schema ? { schema: { schema: schema as never } } : {}) })[0].category;
+  const later = (sentence: string): string => classifySentences(`Updates a folder.\n\n${sentence}`)[1].category;
+
+  it.each([
+    ['Discard local commits that are not on the remote.', { type: 'boolean' }],
+    ['If true, deletes the snapshot after the restore.', undefined],
+    ['Force the upload over an existing object.', undefined],
+    ['Explicit confirmation required to purge the queue.', undefined],
+  ] as const)('a switch that turns on destruction is a guardrail, the first unit too: %s', (text, schema) => {
+    expect(param(text, schema)).toBe('guardrail');
+  });
+
+  it.each([
+    ['Include deleted folders in the results.', { type: 'boolean' }],
+    ['Force refresh of the cached listing.', { type: 'boolean' }],
+    ['Name of the tag to remove.', { type: 'string' }],
+    ['Set to false to un-archive the folder.', { type: 'boolean' }],
+  ] as const)('a filter, a refresh or a value that names a removal is no switch: %s', (text, schema) => {
+    expect(param(text, schema)).not.toBe('guardrail');
+  });
+
+  it.each([
+    'Note: this will replace the current owner list.',
+    'The call also removes any shares of the folder.',
+    'Use the preview flag to list files that would be deleted.',
+    'Setting the scope to root allows full access to the entire file system.',
+  ])('a consequence in a later unit is a guardrail: %s', (sentence) => {
+    expect(later(sentence)).toBe('guardrail');
+  });
+
+  it('leaves the tool\'s own first unit as what it does, and output truncation as how-text', () => {
+    expect(classifySentences('Deletes a folder and everything in it.')[0].category).toBe('what');
+    expect(later('Excess output will be truncated.')).not.toBe('guardrail');
+  });
+});

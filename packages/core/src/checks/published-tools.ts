@@ -9,6 +9,7 @@ import { getClientProfiles } from '../clients.js';
 import { countTokens, measureTool } from '../measure.js';
 import type { JsonObject, JsonValue, PublishedTool } from '../model.js';
 import { classifySentences, isHow } from '../prose/classify.js';
+import type { SchemaFacts } from '../prose/types.js';
 import { findRedundantParts } from '../prose/redundancy.js';
 import { checkAnnotations } from './annotations.js';
 import { isNameRestatement } from './description.js';
@@ -116,9 +117,9 @@ function checkDescription(tool: PublishedTool, clients: ReturnType<typeof getCli
   checkProse(description, `"${name}"`, options.maxToolSentences ?? 3, push, { tool: name }, false, findParams(tool.inputSchema, []).map((param) => param.path.join('.')));
 }
 
-function checkProse(text: string, subject: string, maxSentences: number, push: Push, where: { tool?: string; param?: string }, parameter: boolean, paramNames: readonly string[] = []): void {
+function checkProse(text: string, subject: string, maxSentences: number, push: Push, where: { tool?: string; param?: string }, parameter: boolean, paramNames: readonly string[] = [], schema?: SchemaFacts): void {
   // Counted as the rules count: what, when and guardrails toward the sentence limit; how-text and filler as movable.
-  const units = classifySentences(text, { parameter });
+  const units = classifySentences(text, { parameter, schema });
   const counted = units.filter((unit) => unit.category === 'what' || unit.category === 'when' || unit.category === 'guardrail');
   if (counted.length > maxSentences) push('max-description-sentences', 'tooManySentences', MESSAGES.tooManySentences, { subject, count: counted.length, max: maxSentences }, where);
   const how = units.filter((unit) => isHow(unit));
@@ -144,7 +145,7 @@ function checkParams(tool: PublishedTool, options: PublishedCheckOptions, push: 
       const chars = parts.reduce((sum, part) => sum + part.end - part.start, 0);
       push('no-redundant-param-description', 'redundantParam', MESSAGES.redundantParam, { param: where.param, what, chars: formatCount(chars) }, where);
     }
-    checkProse(description, `parameter "${where.param}" of "${tool.name}"`, options.maxParamSentences ?? 1, push, where, true);
+    checkProse(description, `parameter "${where.param}" of "${tool.name}"`, options.maxParamSentences ?? 1, push, where, true, [], { schema: param.schema, required: param.required });
   }
 }
 

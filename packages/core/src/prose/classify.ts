@@ -26,8 +26,10 @@
  * length), so a `must` inside a code sample is not a rule; cues about values and examples read the
  * original text.
  */
+import { DESTRUCTIVE_VERB } from './harm.js';
+import { readAgainstSchema } from './schema-reading.js';
 import { splitSentences } from './sentences.js';
-import type { ClassifiedSentence, CueSource, HowKind, ProseCategory, Sentence, UnitContext } from './types.js';
+import type { ClassifiedSentence, CueSource, HowKind, ProseCategory, SchemaFacts, Sentence, UnitContext } from './types.js';
 import { getWords } from './words.js';
 import { memoizeByText } from '../memo.js';
 
@@ -462,10 +464,12 @@ function isPointingAtAnotherTool(masked: string, original: string): boolean {
 
 /**
  * Classifies each unit of `text` (see the order of checks at the top of this file); `parameter` for a
- * parameter's description.
+ * parameter's description, with its `schema` when known (a rule the schema already states is how-text).
  */
-export function classifySentences(text: string, options: { readonly parameter?: boolean } = {}): ClassifiedSentence[] {
-  return (options.parameter ? classifyParameterCached(text) : classifyToolCached(text)).slice();
+export function classifySentences(text: string, options: { readonly parameter?: boolean; readonly schema?: SchemaFacts } = {}): ClassifiedSentence[] {
+  if (!options.parameter) return classifyToolCached(text).slice();
+  const units = classifyParameterCached(text);
+  return options.schema ? units.map((unit, index) => readAgainstSchema(unit, options.schema, index)) : units.slice();
 }
 
 const classifyToolCached = memoizeByText((text: string) => classifyAll(text, false));
@@ -488,7 +492,8 @@ function classifyAll(text: string, parameter: boolean): ClassifiedSentence[] {
 
 /** Classifies one unit in its context (position, list header, the unit after it). */
 export function classifySentence(sentence: Sentence, context: UnitContext): ClassifiedSentence {
-  return applySafetyPolicy(classifyByCues(sentence, context), context);
+  const result = applySafetyPolicy(classifyByCues(sentence, context), context);
+  return context.parameter && context.schema ? readAgainstSchema(result, context.schema, context.index) : result;
 }
 
 /**
@@ -508,6 +513,8 @@ export function classifySentence(sentence: Sentence, context: UnitContext): Clas
  */
 function applySafetyPolicy(result: ClassifiedSentence, context: UnitContext): ClassifiedSentence {
   if (result.markup && result.markupKind !== 'list-item') return result;
+  const destructive = result.category === 'guardrail' ? undefined : findDestructiveEffect(result, context);
+  if (destructive) return { ...result, category: 'guardrail', howKind: undefined, cue: truncate(destructive), cueSource: 'words' };
   // When-text moves too past the opening: an obligation about harm, the user or other tool calls in it is a guardrail.
   if (result.category === 'when') return findGuardrailObligation(result, context);
   if (!isHow(result)) return result;
@@ -534,6 +541,37 @@ function applySafetyPolicy(result: ClassifiedSentence, context: UnitContext): Cl
   if (dependency) return policy('constraint', body.slice(dependency.index, dependency.index + dependency[0].length));
   return result;
 }
+
+/**
+ * A destructive effect (principle 4 of the safety policy): a parameter whose value turns on deletion,
+ * overwriting, forcing or bypassing a check ("Force push (overwrites remote history).", "If true, drops the
+ * target collection", "Explicit confirmation required for force push"), in any unit, the first too; and a
+ * later unit of a tool description that states such a consequence ("this will replace the current team",
+ * "also removes any indexes", "files that would be removed", "for safety", "Unsafe: …"). The tool's own
+ * first unit ("Deletes a branch.") says what it does.
+ */
+function findDestructiveEffect(result: ClassifiedSentence, context: UnitContext): string | undefined {
+  const body = result.markupKind === 'list-item' ? result.text.replace(LIST_MARKER, '') : result.text;
+  const masked = maskLiterals(body);
+  if (EXAMPLE_OPENER.test(body)) return undefined;
+  if (context.parameter) {
+    const verb = DESTRUCTIVE_VERB.exec(masked);
+    // A boolean's schema makes any such text a switch; that reading is schema-reading.ts's, as it needs the schema.
+    const isSwitch = verb !== null && (SWITCH_OPENER.test(masked.trim()) || /\bconfirm(?:ation|s|ed)?\b/i.test(masked));
+    if (isSwitch) return `a switch that turns on "${verb[0]}"`;
+    return DESTRUCTIVE_CONSEQUENCE.exec(masked)?.[0];
+  }
+  return context.index === 0 ? undefined : DESTRUCTIVE_CONSEQUENCE.exec(masked)?.[0];
+}
+
+/** How a parameter that switches an effect on opens: "If true, …", "Set to true to …", "Force …", "Whether to …". */
+const SWITCH_OPENER = /^(?:if (?:true|set|enabled)\b|set (?:it |this )?to true\b|when (?:true|set|enabled)\b|whether to\b|force\b|bypass\b|skip\b|allow\b)/i;
+/**
+ * A consequence stated in a later unit (or in a parameter's text): "will replace", "also removes any", "would be
+ * removed", "for safety", "unsafe", and access widened ("allows full access to the entire file system").
+ */
+const DESTRUCTIVE_CONSEQUENCE =
+  /\b(?:will|would|also|immediately|permanently|irreversibly)\s+(?:be\s+)?(?:delet\w*|remov\w*|drop\w*|destroy\w*|overwrit\w*|eras\w*|purg\w*|wip\w*|discard\w*|replac\w*|revok\w*|terminat\w*|lost)\b|\bpermanent\s+(?:removal|deletion|loss)\b|\bfor safety\b|^unsafe\b|\b(?:is|are)\s+(?:rce|unsafe|dangerous)\b|\b(?:full|unrestricted|unlimited)\s+access\b|\bentire\s+(?:file\s?system|disk|drive)\b/i;
 
 /** A when unit with an obligation about harm, the user, access or other tool calls is a guardrail ("MUST NOT invoke any other tools until the user…"). */
 function findGuardrailObligation(result: ClassifiedSentence, context: UnitContext): ClassifiedSentence {
@@ -774,10 +812,11 @@ const BLOCK_OPEN_TAG = /^<([A-Za-z][\w.:-]*)(?:\s[^>]*)?>/;
  */
 export function findHowUnits(
   text: string,
-  options: { readonly parameter?: boolean; readonly isReported?: (unit: ClassifiedSentence) => boolean } = {},
+  options: { readonly parameter?: boolean; readonly schema?: SchemaFacts; readonly isReported?: (unit: ClassifiedSentence) => boolean } = {},
 ): ClassifiedSentence[] {
   const isReported = options.isReported ?? isHow;
   const parameter = options.parameter ?? false;
+  const schema = parameter ? options.schema : undefined;
   const open = (unit: ClassifiedSentence): ClassifiedSentence[] => {
     if (!isReported(unit)) return [];
     const inner = unit.markupKind === 'xml-block' ? getBlockInner(unit) : undefined;
@@ -789,7 +828,7 @@ export function findHowUnits(
     const classified = innerUnits.map((sentence, i) => {
       const shifted: Sentence = { ...sentence, start: sentence.start + inner.offset, end: sentence.end + inner.offset };
       const header = shifted.markupKind === 'list-item' ? (leadIn ? { text: leadIn.text, category: leadIn.category } : tagHeader) : undefined;
-      const result = classifySentence(shifted, { index: 3 + i, header, next: innerUnits[i + 1], parameter });
+      const result = classifySentence(shifted, { index: 3 + i, header, next: innerUnits[i + 1], parameter, schema });
       if (shifted.markupKind === 'heading' || (!shifted.markup && /:\s*$/.test(shifted.text))) leadIn = result;
       else if (!shifted.markup) leadIn = undefined;
       return result;
@@ -798,7 +837,7 @@ export function findHowUnits(
     // Nothing inside stays: the block goes whole, as before.
     return classified.every((item) => reported.some((how) => how.start <= item.start && item.end <= how.end)) ? [unit] : reported;
   };
-  return withoutKeptLeadIns(classifySentences(text, { parameter })).flatMap(open);
+  return withoutKeptLeadIns(classifySentences(text, { parameter, schema })).flatMap(open);
 }
 
 /**

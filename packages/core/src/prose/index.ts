@@ -10,10 +10,12 @@ export type {
   RedundancyReason,
   RedundantPart,
   ParamFacts,
+  SchemaFacts,
 } from './types.js';
 export { splitSentences } from './sentences.js';
 export { classifySentences, classifySentence, findHowUnits, isHow, isProtected, maskLiterals } from './classify.js';
 export { PROSE_CATEGORIES, HOW_KINDS, type ProseCategoryInfo, type HowKindInfo } from './categories.js';
+export { readAgainstSchema, pickSchemaFacts } from './schema-reading.js';
 export { findRedundantParts, type RedundancyFacts } from './redundancy.js';
 export { getMeaningKey, normalizeWording } from './wording.js';
 export { splitIdentifier } from './words.js';

@@ -8,8 +8,11 @@ import type { JsonObject } from '../model.js';
 export type ProseCategory = 'what' | 'when' | 'guardrail' | 'constraint' | 'how' | 'filler';
 /** The kinds of how-text, a finer reading of the `how` category. */
 export type HowKind = 'rule' | 'default' | 'example' | 'edge-case' | 'format' | 'warning' | 'markup' | 'detail';
-/** Where the deciding cue came from: words in the unit, its position, the list header it sits under, or its markup. */
-export type CueSource = 'words' | 'position' | 'list-header' | 'markup' | 'fallback';
+/**
+ * Where the deciding cue came from: words in the unit, its position, the list header it sits under, its
+ * markup, or the parameter's schema (a rule the schema already states, a limit it does not).
+ */
+export type CueSource = 'words' | 'position' | 'list-header' | 'markup' | 'fallback' | 'schema';
 
 /** Which markdown-like block a markup unit is. */
 export type MarkupKind = 'list-item' | 'heading' | 'code-fence' | 'xml-block' | 'table' | 'thematic-break';
@@ -47,6 +50,16 @@ export interface UnitContext {
   readonly next?: Sentence;
   /** True for a parameter's description: a value list there is the parameter's valid values. */
   readonly parameter?: boolean;
+  /** For a parameter's description, its schema: a rule the schema already states is how-text (prose/schema-reading.ts). */
+  readonly schema?: SchemaFacts;
+}
+
+/** What the classifier may know of a parameter's schema. */
+export interface SchemaFacts {
+  /** The parameter's JSON Schema. */
+  readonly schema: JsonObject | undefined;
+  /** True when the object holding the parameter lists it in `required`. */
+  readonly required?: boolean;
 }
 
 export type RedundancyReason = 'name' | 'type' | 'enum' | 'default' | 'optionality';

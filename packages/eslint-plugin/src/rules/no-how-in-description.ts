@@ -1,4 +1,4 @@
-import { classifySentences, countTokens, findHowUnits, type ClassifiedSentence, type HowKind, type ParamDecl, type StaticText, type ToolDecl } from '@toolslim/core';
+import { classifySentences, countTokens, findHowUnits, type ClassifiedSentence, type HowKind, type ParamDecl, type SchemaFacts, type StaticText, type ToolDecl } from '@toolslim/core';
 import { createReportOnce } from '../utils/report-once.js';
 import { createRule } from '../utils/create-rule.js';
 import { formatCount } from '../utils/cost.js';
@@ -84,8 +84,8 @@ export default createRule<Options, MessageIds>({
       report({ node: asEslintNode(text.node), ...(loc ? { loc } : {}), messageId, data: { count: countUnits(units.length), ...data } });
     };
     // A how-text block such as `<hints>…</hints>` is read item by item: only its how items are reported.
-    const reportHow = (text: StaticText, parameter: boolean, messageId: MessageIds, names: Record<string, string>): void => {
-      const how = findHowUnits(text.value, { parameter, isReported });
+    const reportHow = (text: StaticText, parameter: boolean, messageId: MessageIds, names: Record<string, string>, schema?: SchemaFacts): void => {
+      const how = findHowUnits(text.value, { parameter, schema, isReported });
       if (how.length === 0) return;
       const bytes = how.reduce((sum, unit) => sum + Buffer.byteLength(unit.text), 0);
       const tokens = how.reduce((sum, unit) => sum + countTokens(unit.text), 0);
@@ -117,7 +117,7 @@ export default createRule<Options, MessageIds>({
           if (options.checkParameters === false) continue;
           for (const param of tool.params) {
             if (!isStaticText(param.description)) continue;
-            reportHow(param.description, true, 'howInParamDescription', { param: param.path.join('.') });
+            reportHow(param.description, true, 'howInParamDescription', { param: param.path.join('.') }, { schema: param.schema, required: param.required });
           }
         }
       },

@@ -36,6 +36,10 @@ ruleTester.run('no-how-in-description', rule, {
       code: `${MCP_HEAD}server.tool('delete_branch', 'Deletes a branch. This cannot be undone. Always ask the user before calling it.', async () => ({ content: [] }));`,
     },
     {
+      name: 'a limit the parameter\'s schema does not state is a constraint on that parameter, not how-text',
+      code: `${MCP_HEAD}server.tool('list_notes', 'Lists notes.', { pageSize: z.number().int().describe('Notes per page. At most 50.') }, async () => ({ content: [] }));`,
+    },
+    {
       name: 'kinds limits what is reported',
       code: `${MCP_HEAD}server.tool('read_file', 'Reads a file. For example, pass src/index.ts.', async () => ({ content: [] }));`,
       options: [{ kinds: ['rule', 'warning'] }],
@@ -156,6 +160,16 @@ ruleTester.run('no-how-in-description', rule, {
       code: `${MCP_HEAD}const NOTE = 'Returns JSON.';\nserver.tool('read_file', \`Reads a file. \${NOTE} Defaults to the root.\`, async () => ({ content: [] }));`,
       errors: [{ messageId: 'howInToolDescription', line: 4, column: 15, endLine: 4, endColumn: 28 }],
     },
+    ((code) => ({
+      name: 'a limit the parameter\'s schema already states is how-text',
+      code,
+      errors: [{ messageId: 'howInParamDescription' as const, ...locateSpan(code, 'At most 50.') }],
+    }))(`${MCP_HEAD}server.tool('list_notes', 'Lists notes.', { pageSize: z.number().int().max(50).describe('Notes per page. At most 50.') }, async () => ({ content: [] }));`),
+    ((code) => ({
+      name: 'values the parameter\'s enum already lists are how-text',
+      code,
+      errors: [{ messageId: 'howInParamDescription' as const, ...locateSpan(code, 'Valid values are open and closed.') }],
+    }))(`${MCP_HEAD}server.tool('list_issues', 'Lists issues.', { state: z.enum(['open', 'closed']).describe('Issue state. Valid values are open and closed.') }, async () => ({ content: [] }));`),
     ((code) => ({
       name: 'a constraint in the tool description points at its parameter',
       code,

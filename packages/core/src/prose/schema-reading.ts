@@ -1,0 +1,146 @@
+/**
+ * A parameter's description read against its JSON Schema (docs/how-categories.md, "Read against the
+ * schema"). Whether a rule in prose is a constraint depends on the schema, not on its words: "Valid values
+ * are 'open' and 'closed'." restates an `enum` the model already reads (how-text), while "Number of results
+ * (1-20)." on a plain `integer` is the only place the call learns its limit (a constraint). The labelled
+ * sets were judged that way; the cues alone cannot see it.
+ *
+ * Three readings, each stated with the schema fact that decided it:
+ *
+ * 1. A constraint the schema already states is how-text (what-text as the first unit): its values are the schema's `enum` (or the
+ *    `enum` of its items), its limit is one of the schema's bounds, or it says "required" of a required
+ *    parameter. A unit that also gives a format, names a harm, another input or a condition stays a
+ *    constraint. (What `true` or `false` does stays a constraint: "Set to false to include library frames"
+ *    was judged a constraint moved by mistake in the corpus run.)
+ * 2. A limit in prose that the schema does not state ("Maximum: 100", "(1-20)", "between -90 and 90", "up
+ *    to 50 items") is a constraint, also in the parameter's first unit.
+ * 3. A boolean whose text names a destructive action ("Force push (overwrites remote history).", "Remove
+ *    ignored files as well.") is a switch that turns the action on: a guardrail, also in the first unit.
+ */
+import type { JsonObject, JsonValue } from '../model.js';
+import { DESTRUCTIVE_VERB } from './harm.js';
+import type { ClassifiedSentence, SchemaFacts } from './types.js';
+
+/** The keys of a JSON Schema that the reading looks at; anything else is dropped (labelled sets store only these). */
+const FACT_KEYS = ['type', 'enum', 'const', 'format', 'pattern', 'default', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minLength', 'maxLength', 'minItems', 'maxItems'] as const;
+
+/** The parts of a JSON Schema the reading uses (and of its `items`, and of each `anyOf`/`oneOf` branch). */
+export function pickSchemaFacts(schema: JsonValue | undefined): JsonObject | undefined {
+  if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) return undefined;
+  const picked: JsonObject = {};
+  for (const key of FACT_KEYS) if (schema[key] !== undefined) picked[key] = schema[key];
+  const items = pickSchemaFacts(schema.items);
+  if (items) picked.items = items;
+  for (const key of ['anyOf', 'oneOf'] as const) {
+    const branches = schema[key];
+    if (Array.isArray(branches)) picked[key] = branches.map((branch) => pickSchemaFacts(branch) ?? {});
+  }
+  return picked;
+}
+
+/**
+ * Reads one classified unit of a parameter's description against the parameter's schema; `index` is the
+ * unit's position (a restatement in the first unit says what the value is).
+ */
+export function readAgainstSchema(unit: ClassifiedSentence, facts: SchemaFacts | undefined, index: number): ClassifiedSentence {
+  const schema = facts?.schema;
+  if (!schema || (unit.markup && unit.markupKind !== 'list-item')) return unit;
+  // A boolean whose text names a destructive action switches it on: "Discard local commits…", "Remove ignored files as well."
+  const verb = unit.category === 'guardrail' || schema.type !== 'boolean' ? null : DESTRUCTIVE_VERB.exec(unit.text.replace(/`[^`]*`/g, ''));
+  if (verb) return { ...unit, category: 'guardrail', howKind: undefined, cue: `a boolean switch that turns on "${verb[0]}"`, cueSource: 'schema' };
+  if (unit.category === 'constraint') {
+    const restated = findRestatement(unit.text, schema, facts?.required === true);
+    if (!restated) return unit;
+    return index === 0 ? { ...unit, category: 'what', howKind: undefined, cue: restated, cueSource: 'schema' } : { ...unit, category: 'how', howKind: 'rule', cue: restated, cueSource: 'schema' };
+  }
+  const opensAsWhat = unit.category === 'what' && (unit.cueSource === 'position' || unit.cueSource === 'fallback');
+  if (unit.category === 'how' || opensAsWhat) {
+    const limit = findUnstatedLimit(unit.text, schema);
+    if (limit) return { ...unit, category: 'constraint', howKind: undefined, cue: limit, cueSource: 'schema' };
+  }
+  return unit;
+}
+
+/** Words that make a rule more than a restatement: a format, a harm, a condition on other inputs. */
+const MORE_THAN_SCHEMA =
+  /<[\w-]+>|\bYYYY\b|\bformat\b|\bpattern\b|\bregex|\bdelet|\bremov|\boverwrit|\bdestroy|\berase|\bpermanent|\birreversib|\bforce\b|\bbypass|\bwhen\b(?!\s+(?:true|false|enabled|disabled|set)\b)|\bif\b(?!\s+(?:true|false|enabled|disabled|set)\b)|\bunless\b|\bonly\b|\bwith\b\s+`|\binstead\b|\bboth\b|\beither\b/i;
+
+function findRestatement(text: string, schema: JsonObject, required: boolean): string | undefined {
+  if (MORE_THAN_SCHEMA.test(text)) return undefined;
+  const values = getEnumValues(schema);
+  // A name that is no value of this parameter is another input or tool: "timeseries_groups accepts PERCENTAGE".
+  const names = text.match(/`[^`]+`|\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b|\b[a-z]+(?:[A-Z][a-z0-9]*)+\b/g) ?? [];
+  if (names.some((name) => !values.includes(name.replace(/`/g, '')))) return undefined;
+  if (values.length >= 2) {
+    const named = values.filter((value) => new RegExp(String.raw`(?<![\w-])${escapeRegExp(value)}(?![\w-])`).test(text));
+    if (named.length >= Math.min(2, values.length)) return `the schema's enum lists these values (${named.length} of ${values.length} named)`;
+  }
+  if (required && /\b(?:is\s+)?(?:required|mandatory)\b|\bmust\s+(?:always\s+)?(?:be\s+)?(?:provided|specified|set|given|passed|included)\b/i.test(text)) {
+    return 'the schema lists the parameter as required';
+  }
+  const limit = LIMIT.exec(text);
+  if (!limit || !getBounds(schema).some((bound) => getNumbers(limit[0]).includes(bound))) return undefined;
+  // Only a unit that says nothing but the limit: "Must not be empty; at most 200 characters." keeps its other rule.
+  const rest = text.slice(0, limit.index) + text.slice(limit.index + limit[0].length);
+  return OTHER_RULE.test(rest) ? undefined : `the schema states the limit (${limit[0].trim()})`;
+}
+
+/** Words of a rule beside a limit: what the limit alone does not say. */
+const OTHER_RULE = /\b(?:must|never|not|only|required|should|cannot|can't|empty|unique)\b/i;
+
+/** A numeric limit in prose: "Maximum: 100", "max 10", "at most 30", "up to 50", "(1-20)", "between -90 and 90". */
+const LIMIT =
+  /\b(?:max(?:imum)?|min(?:imum)?|at most|at least|up to|no more than|no fewer than|no less than|not more than|must not exceed|cannot exceed|can't exceed|limit(?:ed)? (?:of|to)|limit is)\s*(?:value\s*)?(?:of\s*)?[:=]?\s*`?-?\d[\d,]*(?:\.\d+)?`?|\(\s*-?\d+(?:\.\d+)?\s*(?:-|–|to)\s*-?\d+(?:\.\d+)?\s*(?:[,)]|\w+\))|\bbetween\s+-?\d[\d,]*(?:\.\d+)?\s+and\s+-?\d[\d,]*(?:\.\d+)?|\brange\s*:?\s*-?\d+(?:\.\d+)?\s*(?:-|–|to)\s*-?\d+/i;
+
+function findUnstatedLimit(text: string, schema: JsonObject): string | undefined {
+  const limit = LIMIT.exec(text);
+  if (!limit || /\bdefault/i.test(text.slice(Math.max(0, limit.index - 12), limit.index))) return undefined;
+  // Stated means the same number as one of the schema's bounds (zod's `.int()` bounds, ±2^53, state nothing here).
+  const numbers = getNumbers(limit[0]);
+  if (getBounds(schema).some((bound) => numbers.includes(bound))) return undefined;
+  return `a limit the schema does not state ("${limit[0].trim()}")`;
+}
+
+/** The bounds a schema states, for its own value and its items. */
+function getBounds(schema: JsonObject): number[] {
+  const bounds: number[] = [];
+  const read = (node: JsonValue | undefined): void => {
+    if (node === null || typeof node !== 'object' || Array.isArray(node)) return;
+    for (const key of ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minLength', 'maxLength', 'minItems', 'maxItems']) {
+      const value = node[key];
+      if (typeof value === 'number') bounds.push(value);
+    }
+    read(node.items);
+    for (const key of ['anyOf', 'oneOf']) {
+      const branches = node[key];
+      if (Array.isArray(branches)) branches.forEach(read);
+    }
+  };
+  read(schema);
+  return bounds;
+}
+
+function getNumbers(text: string): number[] {
+  return [...text.matchAll(/-?\d[\d,]*(?:\.\d+)?/g)].map((match) => Number(match[0].replace(/,/g, '')));
+}
+
+/** The values of the schema's `enum` (or its items' `enum`, or `const` branches), as text. */
+function getEnumValues(schema: JsonObject): string[] {
+  const values: string[] = [];
+  const read = (node: JsonValue | undefined): void => {
+    if (node === null || typeof node !== 'object' || Array.isArray(node)) return;
+    if (Array.isArray(node.enum)) for (const value of node.enum) if (typeof value === 'string' || typeof value === 'number') values.push(String(value));
+    if (typeof node.const === 'string') values.push(node.const);
+    read(node.items);
+    for (const key of ['anyOf', 'oneOf']) {
+      const branches = node[key];
+      if (Array.isArray(branches)) branches.forEach(read);
+    }
+  };
+  read(schema);
+  return [...new Set(values)].filter((value) => value !== '');
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
