@@ -80,7 +80,7 @@ export function buildDescription(run) {
   }
   // A parameter's schema, where attach-schemas.mjs found it: selection reads it as the codemod does.
   const withSchema = run.find((label) => label.schema !== undefined);
-  const schema = withSchema && { schema: withSchema.schema, required: withSchema.required };
+  const schema = withSchema && { schema: withSchema.schema, required: withSchema.required, name: withSchema.tool.split('.').pop() };
   return { text, spans, parameter: run[0].tool.includes('.'), schema };
 }
 

@@ -49,7 +49,7 @@ export function scoreLabels(labels, { splitSentences, classifySentence }) {
       header: header && { text: header.text, category: header.category },
       parameter: label.tool.includes('.'),
       // The parameter's schema, where attach-schemas.mjs found it in the server's recorded tools/list.
-      schema: label.schema === undefined ? undefined : { schema: label.schema, required: label.required },
+      schema: label.schema === undefined ? undefined : { schema: label.schema, required: label.required, name: label.tool.split('.').pop() },
     });
     return { label, got };
   });

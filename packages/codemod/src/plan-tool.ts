@@ -98,10 +98,11 @@ export function planToolKeeping(planner: Planner, file: string, decl: ToolDecl, 
   const id = `${file}#${index}`;
   const allParams = decl.params.map(getParamKey);
   const targets = new Set(decl.params.filter((p) => p.description?.kind === 'static' && p.description.value.trim() !== '').map(getParamKey));
+  const paramSchemas = new Map(decl.params.map((p) => [getParamKey(p), { schema: p.schema, required: p.required, name: p.path[p.path.length - 1] }]));
   let planned: ReturnType<typeof planParams>;
   let selection: Selection | undefined;
   for (;;) {
-    selection = selectUnits(description.value, extra, existingPointer, { params: [...targets], allParams });
+    selection = selectUnits(description.value, extra, existingPointer, { params: [...targets], allParams, paramSchemas });
     planned = planParams(planner, file, decl, id, selection);
     if (planned.refused === undefined) break;
     targets.delete(planned.refused);
@@ -185,7 +186,7 @@ function planParams(
     if (param.description?.kind !== 'static') continue;
     const key = getParamKey(param);
     const value = param.description.value;
-    const paramSelection = selectUnits(value, 0, undefined, { parameter: true, schema: { schema: param.schema, required: param.required } });
+    const paramSelection = selectUnits(value, 0, undefined, { parameter: true, schema: { schema: param.schema, required: param.required, name: param.path[param.path.length - 1] } });
     const constraints = (selection?.toParams ?? []).filter((move) => move.param === key).map((move) => move.unit.text);
     if (!paramSelection && constraints.length === 0) continue;
     const target = getEditTarget(getParamFile(file, param), param.description, planner.constants, planner.store);

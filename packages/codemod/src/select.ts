@@ -12,7 +12,7 @@
  * opened up: its inner units are judged one by one, and its tags stay when anything inside stays (the
  * whole block moves when nothing inside does).
  */
-import { classifySentence, classifySentences, isProtected, splitSentences, type ClassifiedSentence, type SchemaFacts, type Sentence } from '@toolslim/core';
+import { classifySentence, classifySentences, isHow, isProtected, readAgainstSchema, splitSentences, type ClassifiedSentence, type SchemaFacts, type Sentence } from '@toolslim/core';
 import { findConstrainedParam } from './constraints.js';
 
 export type Range = readonly [start: number, end: number];
@@ -49,6 +49,12 @@ export interface SelectOptions {
   readonly params?: readonly string[];
   /** Every parameter key of the tool (a constraint naming two parameters stays in the description). */
   readonly allParams?: readonly string[];
+  /**
+   * The schema of each parameter a constraint may go to. A constraint read as that parameter's text is how-text
+   * when the schema already states it ("Filter by status: READY, RUNNING…" beside the enum): it moves to
+   * markdown now, as a second run would move it from the parameter.
+   */
+  readonly paramSchemas?: ReadonlyMap<string, SchemaFacts>;
 }
 
 /** A unit as selection sees it: a classified unit, or the opening or closing tag of an opened block. */
@@ -88,7 +94,10 @@ export function selectUnits(value: string, extraSentences: number, pinned?: Rang
     if (isPinned(unit)) keptIndexes.add(i);
     else if (isProtected(unit)) {
       const param = i === opening || unit.category !== 'constraint' || unit.markup ? undefined : findConstrainedParam(unit.text, options.params ?? [], options.allParams);
-      if (param !== undefined) toParams.set(i, param);
+      const restated = param !== undefined && isHow(readAgainstSchema(unit, options.paramSchemas?.get(param), 1));
+      if (restated) {
+        // Neither kept nor given to the parameter: it moves with the how-text.
+      } else if (param !== undefined) toParams.set(i, param);
       else keptIndexes.add(i);
       if (i === opening) counted++;
     } else if (i === opening || (inOpening && counted <= extraSentences && (unit.category === 'what' || unit.category === 'when'))) {

@@ -54,6 +54,17 @@ describe('selectUnits', () => {
     expect(selection.movedChunks).toEqual(['Events come back sorted by start time.']);
   });
 
+  test('a constraint the parameter\'s schema already states moves with the how-text, as a second run would move it from the parameter', () => {
+    const value = 'List the runs of a job. Use it to check on recent work. Valid values of `state`: queued, running, done.';
+    const state = { schema: { type: 'string', enum: ['queued', 'running', 'done'] }, name: 'state' };
+    const withEnum = selectUnits(value, 2, undefined, { params: ['state'], paramSchemas: new Map([['state', state]]) })!;
+    expect(withEnum.toParams).toEqual([]);
+    expect(withEnum.movedChunks).toEqual(['Valid values of `state`: queued, running, done.']);
+    // A free string's valid values are a constraint the call needs: they go to the parameter.
+    const free = selectUnits(value, 2, undefined, { params: ['state'], paramSchemas: new Map([['state', { schema: { type: 'string' } }]]) })!;
+    expect(free.toParams.map((move) => move.param)).toEqual(['state']);
+  });
+
   test('without parameters that can take it, a constraint stays in the description', () => {
     const selection = selectUnits(description, 2)!;
     expect(selection.toParams).toEqual([]);

@@ -145,7 +145,7 @@ function checkParams(tool: PublishedTool, options: PublishedCheckOptions, push: 
       const chars = parts.reduce((sum, part) => sum + part.end - part.start, 0);
       push('no-redundant-param-description', 'redundantParam', MESSAGES.redundantParam, { param: where.param, what, chars: formatCount(chars) }, where);
     }
-    checkProse(description, `parameter "${where.param}" of "${tool.name}"`, options.maxParamSentences ?? 1, push, where, true, [], { schema: param.schema, required: param.required });
+    checkProse(description, `parameter "${where.param}" of "${tool.name}"`, options.maxParamSentences ?? 1, push, where, true, [], { schema: param.schema, required: param.required, name: param.path[param.path.length - 1] });
   }
 }
 

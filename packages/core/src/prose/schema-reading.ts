@@ -49,7 +49,7 @@ export function readAgainstSchema(unit: ClassifiedSentence, facts: SchemaFacts |
   const verb = unit.category === 'guardrail' || schema.type !== 'boolean' ? null : DESTRUCTIVE_VERB.exec(unit.text.replace(/`[^`]*`/g, ''));
   if (verb) return { ...unit, category: 'guardrail', howKind: undefined, cue: `a boolean switch that turns on "${verb[0]}"`, cueSource: 'schema' };
   if (unit.category === 'constraint') {
-    const restated = findRestatement(unit.text, schema, facts?.required === true);
+    const restated = findRestatement(unit.text, schema, facts?.required === true, facts?.name);
     if (!restated) return unit;
     return index === 0 ? { ...unit, category: 'what', howKind: undefined, cue: restated, cueSource: 'schema' } : { ...unit, category: 'how', howKind: 'rule', cue: restated, cueSource: 'schema' };
   }
@@ -65,12 +65,12 @@ export function readAgainstSchema(unit: ClassifiedSentence, facts: SchemaFacts |
 const MORE_THAN_SCHEMA =
   /<[\w-]+>|\bYYYY\b|\bformat\b|\bpattern\b|\bregex|\bdelet|\bremov|\boverwrit|\bdestroy|\berase|\bpermanent|\birreversib|\bforce\b|\bbypass|\bwhen\b(?!\s+(?:true|false|enabled|disabled|set)\b)|\bif\b(?!\s+(?:true|false|enabled|disabled|set)\b)|\bunless\b|\bonly\b|\bwith\b\s+`|\binstead\b|\bboth\b|\beither\b/i;
 
-function findRestatement(text: string, schema: JsonObject, required: boolean): string | undefined {
+function findRestatement(text: string, schema: JsonObject, required: boolean, name: string | undefined): string | undefined {
   if (MORE_THAN_SCHEMA.test(text)) return undefined;
   const values = getEnumValues(schema);
   // A name that is no value of this parameter is another input or tool: "timeseries_groups accepts PERCENTAGE".
   const names = text.match(/`[^`]+`|\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b|\b[a-z]+(?:[A-Z][a-z0-9]*)+\b/g) ?? [];
-  if (names.some((name) => !values.includes(name.replace(/`/g, '')))) return undefined;
+  if (names.some((found) => found.replace(/`/g, '') !== name && !values.includes(found.replace(/`/g, '')))) return undefined;
   if (values.length >= 2) {
     const named = values.filter((value) => new RegExp(String.raw`(?<![\w-])${escapeRegExp(value)}(?![\w-])`).test(text));
     if (named.length >= Math.min(2, values.length)) return `the schema's enum lists these values (${named.length} of ${values.length} named)`;

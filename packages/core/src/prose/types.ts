@@ -60,6 +60,8 @@ export interface SchemaFacts {
   readonly schema: JsonObject | undefined;
   /** True when the object holding the parameter lists it in `required`. */
   readonly required?: boolean;
+  /** The parameter's own name: naming it is no reference to another input. */
+  readonly name?: string;
 }
 
 export type RedundancyReason = 'name' | 'type' | 'enum' | 'default' | 'optionality';

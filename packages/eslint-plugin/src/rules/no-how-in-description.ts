@@ -117,7 +117,7 @@ export default createRule<Options, MessageIds>({
           if (options.checkParameters === false) continue;
           for (const param of tool.params) {
             if (!isStaticText(param.description)) continue;
-            reportHow(param.description, true, 'howInParamDescription', { param: param.path.join('.') }, { schema: param.schema, required: param.required });
+            reportHow(param.description, true, 'howInParamDescription', { param: param.path.join('.') }, { schema: param.schema, required: param.required, name: param.path[param.path.length - 1] });
           }
         }
       },
