@@ -133,6 +133,25 @@ describe('toolslim slim', { timeout: 240_000 }, () => {
     expect(forced.code).toBe(0);
     expect(readFileSync(path.join(dir, 'docs/tools/notes.md'), 'utf8')).toBe(readFileSync(path.join(basic, 'output/docs/tools/notes.md'), 'utf8'));
   });
+  test('moved sentences that name money, secrets, people, data loss or access are listed for review, in the output and in --json', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'toolslim-cli-review-'));
+    temporary.push(dir);
+    mkdirSync(path.join(dir, 'src'));
+    // A guardrail in words the classifier has no cue for ("choose carefully … customers' tax"), among how-text.
+    const description =
+      'Create an invoice for a customer. Use it when the user asks to bill someone. Amounts are rounded to two decimals, half up, in the currency of the account. Choose the tax category carefully, as it changes what the customer pays. Results are sorted by date, newest first, and paginated 50 at a time. The response holds the invoice id on its first line, followed by the invoice number and the due date. Line items keep the order in which they were given, and an empty description is shown as a dash. For example, pass 1250 for twelve euros fifty; the invoice is created as a draft and numbered when it is finalised.';
+    writeFileSync(
+      path.join(dir, 'src/server.ts'),
+      `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nimport { z } from 'zod';\nconst server = new McpServer({ name: 'billing', version: '1.0.0' });\nserver.tool('billing_create_invoice', ${JSON.stringify(description)}, { amount: z.number().describe('Amount in cents.') }, async () => ({ content: [] }));\nexport { server };\n`,
+    );
+    const dry = await slim(dir, 'src', '--dry-run');
+    expect(dry.code).toBe(0);
+    expect(dry.stderr).toContain('review billing_create_invoice at src/server.ts:4: would move "Choose the tax category carefully, as it changes what the customer pays." (money, people, access)');
+    expect(dry.stderr).toContain('review 1 sentence that would move names money, secrets, people, data loss or access: read it before committing');
+    const json = JSON.parse((await slim(dir, 'src', '--json', '--dry-run')).stdout);
+    expect(json.tools[0].review).toEqual([{ text: 'Choose the tax category carefully, as it changes what the customer pays.', topics: ['money', 'people', 'access'] }]);
+  });
+
   test('families come from settings.toolslim in the ESLint config', async () => {
     // Inside the repository, so that the project's ESLint is found from the folder.
     const dir = mkdtempSync(path.join(import.meta.dirname, 'slim-settings-'));

@@ -1,5 +1,5 @@
 /** The shapes a slimming run returns (`planSlim`) and the error that stops one. */
-import type { FileModel, ToolMeasure } from '@toolslim/core';
+import type { FileModel, HarmTopic, ToolMeasure } from '@toolslim/core';
 import type { InstructionChange, FamilyContent } from './instructions.js';
 import type { Wiring } from './wire-runtime.js';
 
@@ -15,10 +15,23 @@ export interface ToolChange {
   readonly instructions: string;
   /** Units moved out of the description and the parameters. */
   readonly movedUnits: number;
+  /**
+   * Moved units that name money, secrets, people, data loss or access (core's `findHarmTopics`): a person
+   * should read them before committing, as the classifier misses guardrails it has no words for.
+   */
+  readonly review: readonly ReviewItem[];
   readonly before: ToolMeasure | undefined;
   readonly after: ToolMeasure | undefined;
   readonly descriptionBefore: string;
   readonly descriptionAfter: string;
+}
+
+/** A moved unit to read before committing, and why. */
+export interface ReviewItem {
+  /** Set for a parameter's text. */
+  readonly param?: string;
+  readonly text: string;
+  readonly topics: readonly HarmTopic[];
 }
 
 export interface SkippedTool {

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { HOW_KINDS, PROSE_CATEGORIES, classifySentences, findHowUnits, type ClassifiedSentence } from '../src/index.js';
+import { HOW_KINDS, PROSE_CATEGORIES, classifySentences, findHarmTopics, findHowUnits, type ClassifiedSentence } from '../src/index.js';
 
 function classifyAfterOpening(sentence: string): ClassifiedSentence {
   const units = classifySentences(`Does one thing.\n\n${sentence}`);
@@ -507,5 +507,17 @@ describe('classifySentences: destructive effects', () => {
   it('leaves the tool\'s own first unit as what it does, and output truncation as how-text', () => {
     expect(classifySentences('Deletes a folder and everything in it.')[0].category).toBe('what');
     expect(later('Excess output will be truncated.')).not.toBe('guardrail');
+  });
+});
+
+describe('findHarmTopics', () => {
+  it.each([
+    ['Choose the tax category carefully, as it changes what the customer pays.', ['money', 'people', 'access']],
+    ['The new one-time secret is exposed in the result.', ['secrets']],
+    ['Existing labels are replaced.', ['data loss']],
+    ['Results are sorted by date, newest first.', []],
+    ['Pass `delete_after` to expire the link.', []],
+  ] as const)('%s → %j', (text, topics) => {
+    expect(findHarmTopics(text)).toEqual(topics);
   });
 });

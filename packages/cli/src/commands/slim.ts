@@ -207,11 +207,35 @@ function printNotes(plan: SlimPlan, style: Style, relative: (file: string) => st
     ...(plan.tools.length > 0 && plan.wiring.length === 0
       ? [`${style.yellow('to do')} no MCP server setup found: serve ${relative(plan.instructionsDir)} to the agent, e.g. with serveInstructions from @toolslim/runtime.`]
       : []),
+    ...buildReviewLines(plan, style, dryRun),
     ...plan.skipped.map((tool) => `${style.yellow('skipped')} ${tool.name ?? '(unnamed tool)'} at ${tool.file}:${tool.line}: ${tool.reason}`),
     ...plan.keptShared.map((text) => `${style.dim('kept')} ${text.file}:${text.line}: the text shared by ${text.params.join(', ')} is left as it is: ${text.reason}.`),
     ...plan.errors.map((error) => `${style.red('error')} ${error.file}: ${error.message} (left untouched)`),
   ].filter((line) => line !== undefined);
   return lines.length > 0 ? `${lines.join('\n')}\n` : '';
+}
+
+/** How many moved sentences are printed for review; `--json` lists them all (`tools[].review`). */
+const REVIEW_LINES = 10;
+
+/**
+ * Moved sentences that name money, secrets, people, data loss or access, to be read before committing: the
+ * classifier keeps the guardrails it has words for, and a careful author knows the others.
+ */
+export function buildReviewLines(plan: Pick<SlimPlan, 'tools'>, style: Style, dryRun: boolean): string[] {
+  const items = plan.tools.flatMap((tool) => tool.review.map((item) => ({ tool, item })));
+  if (items.length === 0) return [];
+  const verb = dryRun ? 'would move' : 'moved';
+  const lines = items.slice(0, REVIEW_LINES).map(({ tool, item }) => {
+    const where = item.param === undefined ? tool.name : `${tool.name}.${item.param}`;
+    const text = item.text.replace(/\s+/g, ' ').trim();
+    return `${style.yellow('review')} ${where} at ${tool.file}:${tool.line}: ${verb} "${text.length > 100 ? `${text.slice(0, 97)}…` : text}" (${item.topics.join(', ')})`;
+  });
+  const more = items.length - lines.length;
+  const one = items.length === 1;
+  const subject = dryRun ? `${formatNumber(items.length)} sentence${one ? ' that would move' : 's that would move'}` : `${formatNumber(items.length)} moved sentence${one ? '' : 's'}`;
+  const summary = `${subject} name${one ? 's' : ''} money, secrets, people, data loss or access: read ${one ? 'it' : 'them'} before committing, and keep any that guards against harm in the description${more > 0 ? ` (${formatNumber(more)} more not shown; --json lists all under tools[].review)` : ''}.`;
+  return [...lines, `${style.yellow('review')} ${summary}`];
 }
 
 /** After the write: what was slimmed, and the servers that now serve the instruction files. */

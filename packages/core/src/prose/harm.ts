@@ -1,5 +1,27 @@
-/** Words of harm shared by the classifier's safety policy and the schema reading. */
+/** Words of harm: shared by the classifier's safety policy and the schema reading, and the topics slim asks a person to review. */
 
 /** Verbs of an effect that loses data or skips a safety check, as the switch's action (not "deleted files", "un-archive", "force refresh"). */
 export const DESTRUCTIVE_VERB =
   /(?<![\w-])(?:delete|deletes|remove|removes|drop|drops|destroy|destroys|overwrite|overwrites|erase|erases|purge|purges|wipe|wipes|discard|discards|truncate|truncates|bypass|bypasses|force|forces|archive|archives|trash|revoke|revokes|terminate|terminates|kill|kills|permanent|permanently|unrecoverable)\b(?!\s+(?:refresh|reload|update|sync)\b)/i;
+
+/** What a sentence may put at risk when it leaves a description: the topics `slim` asks a person to review. */
+export type HarmTopic = 'money' | 'secrets' | 'people' | 'data loss' | 'access';
+
+const HARM_TOPICS: ReadonlyArray<readonly [HarmTopic, RegExp]> = [
+  ['money', /\b(?:charg(?:e|es|ed|ing)|payments?|refunds?|tax(?:es)?|money|billing|billed|fees?)\b/i],
+  ['secrets', /\b(?:secrets?|tokens?|passwords?|credentials?|api keys?|private keys?|sensitive|expos(?:e|es|ed|ing|ure))\b/i],
+  ['people', /\b(?:the user|users?'s?|customers?'?s?|confirm(?:s|ed|ation)?|approv(?:e|al|ed)|consent|ask(?:s|ing)?|sends?|emails?|notif(?:y|ies|ication)|publish(?:es|ed)?|public(?:ly)?)\b/i],
+  ['data loss', /\b(?:delet(?:e|es|ed|ion)|remov(?:e|es|ed|al)|overwrit(?:e|es|ten|ing)|replac(?:e|es|ed|ing)|permanent(?:ly)?|irreversibl[ey]|revok(?:e|es|ed)|drops?|wipes?|purges?|destroy(?:s|ed)?|lost)\b/i],
+  ['access', /\b(?:permissions?|access|security|admin|production|careful(?:ly)?|dangerous|destructive)\b/i],
+];
+
+/**
+ * The harm topics a sentence names (inline code left out): money, secrets, people (the user, customers,
+ * anything sent or published), data loss, access. Not a category: `slim` lists the moved sentences that name
+ * one, so that a person reads them before committing (the classifier misses guardrails phrased in words it has
+ * no cue for; docs/how-categories.md, session 5).
+ */
+export function findHarmTopics(text: string): HarmTopic[] {
+  const prose = text.replace(/`[^`]*`/g, ' ');
+  return HARM_TOPICS.filter(([, pattern]) => pattern.test(prose)).map(([topic]) => topic);
+}
