@@ -223,17 +223,28 @@ const REVIEW_LINES = 10;
  * classifier keeps the guardrails it has words for, and a careful author knows the others.
  */
 export function buildReviewLines(plan: Pick<SlimPlan, 'tools'>, style: Style, dryRun: boolean): string[] {
-  const items = plan.tools.flatMap((tool) => tool.review.map((item) => ({ tool, item })));
-  if (items.length === 0) return [];
+  // One line per sentence: boilerplate appended to many tools is read once.
+  const bySentence = new Map<string, { text: string; topics: readonly string[]; places: string[] }>();
+  for (const tool of plan.tools) {
+    for (const item of tool.review) {
+      const text = item.text.replace(/\s+/g, ' ').trim();
+      const where = `${item.param === undefined ? tool.name : `${tool.name}.${item.param}`} at ${tool.file}:${tool.line}`;
+      const entry = bySentence.get(text) ?? { text, topics: item.topics, places: [] };
+      entry.places.push(where);
+      bySentence.set(text, entry);
+    }
+  }
+  if (bySentence.size === 0) return [];
   const verb = dryRun ? 'would move' : 'moved';
-  const lines = items.slice(0, REVIEW_LINES).map(({ tool, item }) => {
-    const where = item.param === undefined ? tool.name : `${tool.name}.${item.param}`;
-    const text = item.text.replace(/\s+/g, ' ').trim();
-    return `${style.yellow('review')} ${where} at ${tool.file}:${tool.line}: ${verb} "${text.length > 100 ? `${text.slice(0, 97)}…` : text}" (${item.topics.join(', ')})`;
+  const entries = [...bySentence.values()];
+  const lines = entries.slice(0, REVIEW_LINES).map(({ text, topics, places }) => {
+    const others = places.length > 1 ? ` and ${countOf(places.length - 1, 'other place')}` : '';
+    return `${style.yellow('review')} ${places[0]}${others}: ${verb} "${text.length > 100 ? `${text.slice(0, 97)}…` : text}" (${topics.join(', ')})`;
   });
-  const more = items.length - lines.length;
-  const one = items.length === 1;
-  const subject = dryRun ? `${formatNumber(items.length)} sentence${one ? ' that would move' : 's that would move'}` : `${formatNumber(items.length)} moved sentence${one ? '' : 's'}`;
+  const one = entries.length === 1;
+  const count = formatNumber(entries.length);
+  const subject = dryRun ? `${count} sentence${one ? ' that would move' : 's that would move'}` : `${count} moved sentence${one ? '' : 's'}`;
+  const more = entries.length - lines.length;
   const summary = `${subject} name${one ? 's' : ''} money, secrets, people, data loss or access: read ${one ? 'it' : 'them'} before committing, and keep any that guards against harm in the description${more > 0 ? ` (${formatNumber(more)} more not shown; --json lists all under tools[].review)` : ''}.`;
   return [...lines, `${style.yellow('review')} ${summary}`];
 }

@@ -10,7 +10,7 @@ export type HarmTopic = 'money' | 'secrets' | 'people' | 'data loss' | 'access';
 const HARM_TOPICS: ReadonlyArray<readonly [HarmTopic, RegExp]> = [
   ['money', /\b(?:charg(?:e|es|ed|ing)|payments?|refunds?|tax(?:es)?|money|billing|billed|fees?)\b/i],
   ['secrets', /\b(?:secrets?|tokens?|passwords?|credentials?|api keys?|private keys?|sensitive|expos(?:e|es|ed|ing|ure))\b/i],
-  ['people', /\b(?:the user|user's|customers?'?s?|confirm(?:s|ed|ation)?|approv(?:e|al|ed)|consent|ask(?:s|ing)?|sends?|sent|notif(?:y|ies|ication)|publish(?:es|ed)?|public(?:ly)?)\b/i],
+  ['people', /\b(?:customers?'?s?|confirm(?:s|ed|ation)?|approv(?:e|al|ed)|consent|ask(?:s|ing)?|sends?|sent|notif(?:y|ies|ication)|publish(?:es|ed)?|public(?:ly)?)\b/i],
   ['data loss', /\b(?:delet(?:e|es|ed|ion)|remov(?:e|es|ed|al)|overwrit(?:e|es|ten|ing)|replac(?:e|es|ed|ing)|permanent(?:ly)?|irreversibl[ey]|revok(?:e|es|ed)|drops?|wipes?|purges?|destroy(?:s|ed)?|lost)\b/i],
   ['access', /\b(?:permissions?|access|security|admin|production|careful(?:ly)?|dangerous|destructive)\b/i],
 ];
