@@ -142,14 +142,19 @@ describe('toolslim slim', { timeout: 240_000 }, () => {
       'Create an invoice for a customer. Use it when the user asks to bill someone. Amounts are rounded to two decimals, half up, in the currency of the account. Choose the tax category carefully, as it changes what the customer pays. Results are sorted by date, newest first, and paginated 50 at a time. The response holds the invoice id on its first line, followed by the invoice number and the due date. Line items keep the order in which they were given, and an empty description is shown as a dash. For example, pass 1250 for twelve euros fifty; the invoice is created as a draft and numbered when it is finalised.';
     writeFileSync(
       path.join(dir, 'src/server.ts'),
-      `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nimport { z } from 'zod';\nconst server = new McpServer({ name: 'billing', version: '1.0.0' });\nserver.tool('billing_create_invoice', ${JSON.stringify(description)}, { amount: z.number().describe('Amount in cents.') }, async () => ({ content: [] }));\nexport { server };\n`,
+      `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nimport { z } from 'zod';\nconst server = new McpServer({ name: 'billing', version: '1.0.0' });\nserver.tool('billing_create_invoice', ${JSON.stringify(description)}, { amount: z.number().describe('Amount in cents.') }, async () => ({ content: [] }));\nserver.tool('billing_create_quote', ${JSON.stringify(description.replace('an invoice', 'a quote'))}, { amount: z.number().describe('Amount in cents.') }, async () => ({ content: [] }));\nexport { server };\n`,
     );
     const dry = await slim(dir, 'src', '--dry-run');
     expect(dry.code).toBe(0);
-    expect(dry.stderr).toContain('review billing_create_invoice at src/server.ts:4: would move "Choose the tax category carefully, as it changes what the customer pays." (money, people, access)');
+    // One line per sentence, however many tools hold it.
+    expect(dry.stderr).toContain(
+      'review billing_create_invoice at src/server.ts:4 and 1 other place: would move "Choose the tax category carefully, as it changes what the customer pays." (money, people, access)',
+    );
     expect(dry.stderr).toContain('review 1 sentence that would move names money, secrets, people, data loss or access: read it before committing');
     const json = JSON.parse((await slim(dir, 'src', '--json', '--dry-run')).stdout);
-    expect(json.tools[0].review).toEqual([{ text: 'Choose the tax category carefully, as it changes what the customer pays.', topics: ['money', 'people', 'access'] }]);
+    for (const tool of json.tools) {
+      expect(tool.review).toEqual([{ text: 'Choose the tax category carefully, as it changes what the customer pays.', topics: ['money', 'people', 'access'] }]);
+    }
   });
 
   test('families come from settings.toolslim in the ESLint config', async () => {
