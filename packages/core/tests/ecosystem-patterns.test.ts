@@ -17,11 +17,12 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildReport, type ReportTool } from '../src/report.js';
+import { listToolsOnWire } from './schema-harness.js';
+
+/** A server object the test connects to a real client. */
+type Connectable = Parameters<typeof listToolsOnWire>[0];
 
 const coreDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 const workDir = join(coreDir, 'node_modules', '.cache', 'toolslim-ecosystem-patterns');
@@ -46,27 +47,6 @@ function report(dir: string, files: readonly string[]): ReportTool[] {
     files.map((file) => ({ filePath: join(dir, file), code: readFileSync(join(dir, file), 'utf8') })),
     { cwd: dir },
   ).tools;
-}
-
-interface Connectable {
-  connect(transport: Transport): Promise<unknown>;
-}
-
-/** The tools a server sends for `tools/list`, exactly as they go on the wire. */
-async function listOnWire(server: Connectable): Promise<Array<Record<string, unknown>>> {
-  const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
-  const sent: string[] = [];
-  const send = serverTransport.send.bind(serverTransport);
-  serverTransport.send = async (message, options) => {
-    sent.push(JSON.stringify(message));
-    return send(message, options);
-  };
-  const client = new Client({ name: 'toolslim-test', version: '1.0.0' });
-  await Promise.all([server.connect(serverTransport), client.connect(clientTransport)]);
-  await client.listTools();
-  await client.close();
-  const raw = sent.map((m) => JSON.parse(m) as { result?: { tools?: Array<Record<string, unknown>> } }).find((m) => m.result?.tools);
-  return raw!.result!.tools!;
 }
 
 const bytesOf = (tool: unknown) => Buffer.byteLength(JSON.stringify(tool));
@@ -155,7 +135,7 @@ export function createServer() {
     const dir = writeProject(files);
     const rows = report(dir, Object.keys(files));
     const module = (await import(pathToFileURL(join(dir, 'garden.mjs')).href)) as { createServer(): Connectable };
-    const listed = await listOnWire(module.createServer());
+    const listed = await listToolsOnWire(module.createServer());
     expect(listed.find((tool) => tool.name === 'replace_bed')?.annotations).toMatchObject({ destructiveHint: true });
     expectExact(rows, listed);
   });
@@ -289,8 +269,8 @@ function createServer() {
     const rows = report(dir, Object.keys(files));
     const esm = (await import(pathToFileURL(join(dir, 'esm/server.mjs')).href)) as { createServer(): Connectable };
     const cjs = createRequire(import.meta.url)(join(dir, 'cjs/server.cjs')) as { createServer(): Connectable };
-    const listed = await listOnWire(esm.createServer());
-    expect(await listOnWire(cjs.createServer())).toEqual(listed);
+    const listed = await listToolsOnWire(esm.createServer());
+    expect(await listToolsOnWire(cjs.createServer())).toEqual(listed);
     expect(rows.filter((row) => row.file?.startsWith('cjs/'))).toHaveLength(2);
     expectExact(rows, listed);
   });
@@ -327,7 +307,7 @@ export function createServer() {
     const dir = writeProject(files);
     const rows = report(dir, ['docs.mjs']);
     const module = (await import(pathToFileURL(join(dir, 'docs.mjs')).href)) as { createServer(): Connectable };
-    const listed = await listOnWire(module.createServer());
+    const listed = await listToolsOnWire(module.createServer());
     const read = rows.find((row) => row.name === 'read_guide')!;
     expect(read.unreadable).toEqual([{ field: 'description', reason: expect.stringMatching(/run time|awaited/) }]);
     expect(read.bytes).toBeLessThan(bytesOf(listed.find((tool) => tool.name === 'read_guide')));

@@ -7,11 +7,9 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildReport, type ReportTool } from '../src/report.js';
+import { listToolsOnWire } from './schema-harness.js';
 
 const coreDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 const workDir = join(coreDir, 'node_modules', '.cache', 'toolslim-ext-apps');
@@ -32,26 +30,10 @@ function report(dir: string, file: string): ReportTool[] {
   return buildReport([{ filePath: join(dir, file), code: readFileSync(join(dir, file), 'utf8') }], { cwd: dir }).tools;
 }
 
-interface Connectable {
-  connect(transport: Transport): Promise<unknown>;
-}
-
-/** The tools a server sends for `tools/list`, exactly as they go on the wire. */
+/** The tools the fixture's server sends for `tools/list`, exactly as they go on the wire. */
 async function listOnWire(dir: string, file: string): Promise<Array<Record<string, unknown>>> {
-  const module = (await import(pathToFileURL(join(dir, file)).href)) as { createServer(): Connectable };
-  const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
-  const sent: string[] = [];
-  const send = serverTransport.send.bind(serverTransport);
-  serverTransport.send = async (message, options) => {
-    sent.push(JSON.stringify(message));
-    return send(message, options);
-  };
-  const client = new Client({ name: 'toolslim-test', version: '1.0.0' });
-  await Promise.all([module.createServer().connect(serverTransport), client.connect(clientTransport)]);
-  await client.listTools();
-  await client.close();
-  const raw = sent.map((m) => JSON.parse(m) as { result?: { tools?: Array<Record<string, unknown>> } }).find((m) => m.result?.tools);
-  return raw!.result!.tools!;
+  const module = (await import(pathToFileURL(join(dir, file)).href)) as { createServer(): Parameters<typeof listToolsOnWire>[0] };
+  return listToolsOnWire(module.createServer());
 }
 
 const bytesOf = (tool: unknown) => Buffer.byteLength(JSON.stringify(tool));
