@@ -19,3 +19,4 @@ export type { CheckedTool } from './checks/checked-tool.js';
 export * from './checks/hidden-instructions.js';
 export * from './checks/annotations.js';
 export * from './checks/distinct-descriptions.js';
+export { escapeRegExp } from './regexp.js';

@@ -6,6 +6,7 @@
  * `no-how-in-description` and `measure --check` can give the same message.
  */
 import type { ClassifiedSentence } from '../prose/types.js';
+import { escapeRegExp } from '../regexp.js';
 
 export interface DescriptionConstraints {
   /** The constraint units, in order. */
@@ -37,8 +38,4 @@ export function findDescriptionConstraints(units: readonly ClassifiedSentence[],
 /** `parameter "date"`, or `a parameter` when none is named. */
 export function buildConstraintTarget(constraints: DescriptionConstraints): string {
   return constraints.param === undefined ? 'a parameter' : `parameter "${constraints.param}"`;
-}
-
-function escapeRegExp(value: string): string {
-  return value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

@@ -4,6 +4,7 @@
  * moves it whole, so the markdown it writes stays valid.
  */
 import type { MarkupKind } from './types.js';
+import { escapeRegExp } from '../regexp.js';
 
 export interface Block {
   readonly start: number;
@@ -197,8 +198,4 @@ function isAtSentenceStart(text: string, index: number): boolean {
     before -= 1;
   }
   return before < 0 || '.!?:>'.includes(text[before]);
-}
-
-function escapeRegExp(value: string): string {
-  return value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

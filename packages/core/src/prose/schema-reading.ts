@@ -20,6 +20,7 @@
 import type { JsonObject, JsonValue } from '../model.js';
 import { DESTRUCTIVE_VERB } from './harm.js';
 import type { ClassifiedSentence, SchemaFacts } from './types.js';
+import { escapeRegExp } from '../regexp.js';
 
 /** The keys of a JSON Schema that the reading looks at; anything else is dropped (labelled sets store only these). */
 const FACT_KEYS = ['type', 'enum', 'const', 'format', 'pattern', 'default', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minLength', 'maxLength', 'minItems', 'maxItems'] as const;
@@ -139,8 +140,4 @@ function getEnumValues(schema: JsonObject): string[] {
   };
   read(schema);
   return [...new Set(values)].filter((value) => value !== '');
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

@@ -1,4 +1,4 @@
-import { classifySentences, countTokens, findHowUnits, type ClassifiedSentence, type HowKind, type ParamDecl, type SchemaFacts, type StaticText, type ToolDecl } from '@toolslim/core';
+import { classifySentences, countTokens, escapeRegExp, findHowUnits, type ClassifiedSentence, type HowKind, type ParamDecl, type SchemaFacts, type StaticText, type ToolDecl } from '@toolslim/core';
 import { createReportOnce } from '../utils/report-once.js';
 import { createRule } from '../utils/create-rule.js';
 import { formatCount } from '../utils/cost.js';
@@ -29,9 +29,6 @@ function findConstrainedParam(tool: ToolDecl, units: readonly ClassifiedSentence
   return tool.params.find((param) => param.name.length > 1 && new RegExp(`(?<![\\w.-])${escapeRegExp(param.name)}(?![\\w-])`).test(text));
 }
 
-function escapeRegExp(value: string): string {
-  return value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
 
 export default createRule<Options, MessageIds>({
   name: 'no-how-in-description',
