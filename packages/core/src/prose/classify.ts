@@ -27,6 +27,7 @@
  * original text.
  */
 import { DESTRUCTIVE_VERB } from './harm.js';
+import { maskLiterals } from './mask.js';
 import { readAgainstSchema } from './schema-reading.js';
 import { splitSentences } from './sentences.js';
 import type { ClassifiedSentence, CueSource, HowKind, ProseCategory, SchemaFacts, Sentence, UnitContext } from './types.js';
@@ -490,9 +491,17 @@ function classifyAll(text: string, parameter: boolean): ClassifiedSentence[] {
   return classified;
 }
 
+/** A unit's words as the cues read them: a list item without its marker ("1. ", "- "), and that with its literals masked. */
+interface UnitText {
+  readonly body: string;
+  readonly masked: string;
+}
+
 /** Classifies one unit in its context (position, list header, the unit after it). */
 export function classifySentence(sentence: Sentence, context: UnitContext): ClassifiedSentence {
-  const result = applySafetyPolicy(classifyByCues(sentence, context), context);
+  const body = sentence.markupKind === 'list-item' ? sentence.text.replace(LIST_MARKER, '') : sentence.text;
+  const text: UnitText = { body, masked: maskLiterals(body) };
+  const result = applySafetyPolicy(classifyByCues(sentence, context, text), context, text);
   return context.parameter && context.schema ? readAgainstSchema(result, context.schema, context.index) : result;
 }
 
@@ -511,16 +520,15 @@ export function classifySentence(sentence: Sentence, context: UnitContext): Clas
  * Keeping a little how-text costs a few bytes; moving a guardrail or a constraint out costs a wrong call.
  * Blocks (code fences, XML-like blocks, tables) are left to the cues: the codemod opens them unit by unit.
  */
-function applySafetyPolicy(result: ClassifiedSentence, context: UnitContext): ClassifiedSentence {
+function applySafetyPolicy(result: ClassifiedSentence, context: UnitContext, text: UnitText): ClassifiedSentence {
   if (result.markup && result.markupKind !== 'list-item') return result;
-  const destructive = result.category === 'guardrail' ? undefined : findDestructiveEffect(result, context);
+  const destructive = result.category === 'guardrail' ? undefined : findDestructiveEffect(text, context);
   if (destructive) return { ...result, category: 'guardrail', howKind: undefined, cue: truncate(destructive), cueSource: 'words' };
   // When-text moves too past the opening: an obligation about harm, the user or other tool calls in it is a guardrail.
-  if (result.category === 'when') return findGuardrailObligation(result, context);
+  if (result.category === 'when') return findGuardrailObligation(result, context, text);
   if (!isHow(result)) return result;
-  const body = result.markupKind === 'list-item' ? result.text.replace(LIST_MARKER, '') : result.text;
+  const { body, masked } = text;
   if (BLOCK_OPEN_TAG.test(body.trim())) return result;
-  const masked = maskLiterals(body);
   // A rule about the agent's own reply or a procedure's steps is how-text: "You MUST include ALL of the following fields in your response:".
   const header = context.header ? maskLiterals(context.header.text) : '';
   if (AGENT_WORKFLOW.test(masked) || (result.markupKind === 'list-item' && AGENT_WORKFLOW.test(header))) return result;
@@ -550,9 +558,7 @@ function applySafetyPolicy(result: ClassifiedSentence, context: UnitContext): Cl
  * "also removes any indexes", "files that would be removed", "for safety", "Unsafe: …"). The tool's own
  * first unit ("Deletes a branch.") says what it does.
  */
-function findDestructiveEffect(result: ClassifiedSentence, context: UnitContext): string | undefined {
-  const body = result.markupKind === 'list-item' ? result.text.replace(LIST_MARKER, '') : result.text;
-  const masked = maskLiterals(body);
+function findDestructiveEffect({ body, masked }: UnitText, context: UnitContext): string | undefined {
   if (EXAMPLE_OPENER.test(body)) return undefined;
   if (context.parameter) {
     const verb = DESTRUCTIVE_VERB.exec(masked);
@@ -574,9 +580,7 @@ const DESTRUCTIVE_CONSEQUENCE =
   /\b(?:will|would|also|immediately|permanently|irreversibly)\s+(?:be\s+)?(?:delet\w*|remov\w*|drop\w*|destroy\w*|overwrit\w*|eras\w*|purg\w*|wip\w*|discard\w*|replac\w*|revok\w*|terminat\w*|lost)\b|\bpermanent\s+(?:removal|deletion|loss)\b|\bfor safety\b|^unsafe\b|\b(?:is|are)\s+(?:rce|unsafe|dangerous)\b|\b(?:full|unrestricted|unlimited)\s+access\b|\bentire\s+(?:file\s?system|disk|drive)\b/i;
 
 /** A when unit with an obligation about harm, the user, access or other tool calls is a guardrail ("MUST NOT invoke any other tools until the user…"). */
-function findGuardrailObligation(result: ClassifiedSentence, context: UnitContext): ClassifiedSentence {
-  const body = result.markupKind === 'list-item' ? result.text.replace(LIST_MARKER, '') : result.text;
-  const masked = maskLiterals(body);
+function findGuardrailObligation(result: ClassifiedSentence, context: UnitContext, { body, masked }: UnitText): ClassifiedSentence {
   if (/:\s*$/.test(body) || AFTER_FAILURE.test(masked)) return result;
   const obligation = findObligation(body, masked, context.parameter === true);
   // Naming other tools is what when-text does; the harm must be another (the user, access, deletion).
@@ -648,10 +652,7 @@ const HARM =
 const DEPENDENCY =
   /\bincompatible with\b|\bonly (?:applies|applicable|needed|used|relevant|valid|works?|takes effect|matters)\s+(?:if|when|whenever|with|for|to|unless|on)\b|\b(?:has|have) no effect (?:unless|if|when|without)\b|\bignored (?:unless|if|when)\b|^alternatively\b|\bwhen using this option\b|\bif using\b|\bnot (?:both|together)\b/i;
 
-function classifyByCues(sentence: Sentence, context: UnitContext): ClassifiedSentence {
-  // A list item is read as the sentence it holds: its marker ("1. ", "- ") is no word of it.
-  const body = sentence.markupKind === 'list-item' ? sentence.text.replace(LIST_MARKER, '') : sentence.text;
-  const masked = maskLiterals(body);
+function classifyByCues(sentence: Sentence, context: UnitContext, { body, masked }: UnitText): ClassifiedSentence {
   const result = (category: ProseCategory, cue: string, cueSource: CueSource, howKind?: HowKind): ClassifiedSentence => ({
     ...sentence,
     category,
@@ -787,16 +788,6 @@ function getContentWords(text: string): string[] {
 
 function truncate(text: string): string {
   return text.length > 60 ? `${text.slice(0, 57)}…` : text;
-}
-
-/**
- * Replaces the inside of inline code, URLs and quoted strings with `x` (same length, so offsets stay
- * valid, and a masked literal still reads as one word: "Use `xxxxxxxxx` instead").
- */
-export function maskLiterals(text: string): string {
-  return text.replace(/(`+)[^`][\s\S]*?\1(?!`)|\bhttps?:\/\/\S+|"[^"\n]*"|(?<!\w)'[^'\n]*'(?!\w)/g, (literal) =>
-    literal[0] + 'x'.repeat(Math.max(0, literal.length - 2)) + (literal.length > 1 ? literal[literal.length - 1] : ''),
-  );
 }
 
 /** `<tag …>` at the start of an XML-like block. */

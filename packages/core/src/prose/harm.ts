@@ -1,4 +1,5 @@
 /** Words of harm: shared by the classifier's safety policy and the schema reading, and the topics slim asks a person to review. */
+import { maskLiterals } from './mask.js';
 
 /** Verbs of an effect that loses data or skips a safety check, as the switch's action (not "deleted files", "un-archive", "force refresh"). */
 export const DESTRUCTIVE_VERB =
@@ -16,12 +17,12 @@ const HARM_TOPICS: ReadonlyArray<readonly [HarmTopic, RegExp]> = [
 ];
 
 /**
- * The harm topics a sentence names (inline code left out): money, secrets, people (the user, customers,
+ * The harm topics a sentence names (literals left out: inline code, URLs, quoted strings): money, secrets, people (the user, customers,
  * anything sent or published), data loss, access. Not a category: `slim` lists the moved sentences that name
  * one, so that a person reads them before committing (the classifier misses guardrails phrased in words it has
  * no cue for; docs/how-categories.md, session 5).
  */
 export function findHarmTopics(text: string): HarmTopic[] {
-  const prose = text.replace(/`[^`]*`/g, ' ');
+  const prose = maskLiterals(text);
   return HARM_TOPICS.filter(([, pattern]) => pattern.test(prose)).map(([topic]) => topic);
 }

@@ -13,7 +13,8 @@ export type {
   SchemaFacts,
 } from './types.js';
 export { splitSentences } from './sentences.js';
-export { classifySentences, classifySentence, findHowUnits, isHow, isProtected, maskLiterals } from './classify.js';
+export { classifySentences, classifySentence, findHowUnits, isHow, isProtected } from './classify.js';
+export { maskLiterals } from './mask.js';
 export { PROSE_CATEGORIES, HOW_KINDS, type ProseCategoryInfo, type HowKindInfo } from './categories.js';
 export { readAgainstSchema, pickSchemaFacts } from './schema-reading.js';
 export { findHarmTopics, type HarmTopic } from './harm.js';

@@ -19,6 +19,7 @@
  */
 import type { JsonObject, JsonValue } from '../model.js';
 import { DESTRUCTIVE_VERB } from './harm.js';
+import { maskLiterals } from './mask.js';
 import type { ClassifiedSentence, SchemaFacts } from './types.js';
 import { escapeRegExp } from '../regexp.js';
 
@@ -47,7 +48,7 @@ export function readAgainstSchema(unit: ClassifiedSentence, facts: SchemaFacts |
   const schema = facts?.schema;
   if (!schema || (unit.markup && unit.markupKind !== 'list-item')) return unit;
   // A boolean whose text names a destructive action switches it on: "Discard local commits…", "Remove ignored files as well."
-  const verb = unit.category === 'guardrail' || schema.type !== 'boolean' ? null : DESTRUCTIVE_VERB.exec(unit.text.replace(/`[^`]*`/g, ''));
+  const verb = unit.category === 'guardrail' || schema.type !== 'boolean' ? null : DESTRUCTIVE_VERB.exec(maskLiterals(unit.text));
   if (verb) return { ...unit, category: 'guardrail', howKind: undefined, cue: `a boolean switch that turns on "${verb[0]}"`, cueSource: 'schema' };
   if (unit.category === 'constraint') {
     const restated = findRestatement(unit.text, schema, facts?.required === true, facts?.name);
