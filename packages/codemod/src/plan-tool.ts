@@ -3,7 +3,7 @@
  * written, and the text that two tools share (which cannot be slimmed for one of them alone).
  */
 import path from 'node:path';
-import { evaluateText, Scope, unwrap, type Node, type ParamDecl, type StaticText, type ToolDecl } from '@toolslim/core';
+import { evaluateText, getSchemaFacts, Scope, unwrap, type Node, type ParamDecl, type StaticText, type ToolDecl } from '@toolslim/core';
 import type { ToolSection } from './markdown.js';
 import { dedentChunk } from './markdown.js';
 import { ImportedConstants } from './imported-constants.js';
@@ -98,7 +98,7 @@ export function planToolKeeping(planner: Planner, file: string, decl: ToolDecl, 
   const id = `${file}#${index}`;
   const allParams = decl.params.map(getParamKey);
   const targets = new Set(decl.params.filter((p) => p.description?.kind === 'static' && p.description.value.trim() !== '').map(getParamKey));
-  const paramSchemas = new Map(decl.params.map((p) => [getParamKey(p), { schema: p.schema, required: p.required, name: p.path[p.path.length - 1] }]));
+  const paramSchemas = new Map(decl.params.map((p) => [getParamKey(p), getSchemaFacts(p)]));
   let planned: ReturnType<typeof planParams>;
   let selection: Selection | undefined;
   for (;;) {
@@ -186,7 +186,7 @@ function planParams(
     if (param.description?.kind !== 'static') continue;
     const key = getParamKey(param);
     const value = param.description.value;
-    const paramSelection = selectUnits(value, 0, undefined, { parameter: true, schema: { schema: param.schema, required: param.required, name: param.path[param.path.length - 1] } });
+    const paramSelection = selectUnits(value, 0, undefined, { parameter: true, schema: getSchemaFacts(param) });
     const constraints = (selection?.toParams ?? []).filter((move) => move.param === key).map((move) => move.unit.text);
     if (!paramSelection && constraints.length === 0) continue;
     const target = getEditTarget(getParamFile(file, param), param.description, planner.constants, planner.store);

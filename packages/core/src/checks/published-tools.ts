@@ -9,6 +9,7 @@ import { getClientProfiles } from '../clients.js';
 import { countTokens, measureTool } from '../measure.js';
 import type { JsonObject, JsonValue, PublishedTool } from '../model.js';
 import { classifySentences, isHow } from '../prose/classify.js';
+import { getSchemaFacts } from '../prose/schema-reading.js';
 import type { SchemaFacts } from '../prose/types.js';
 import { findRedundantParts } from '../prose/redundancy.js';
 import { checkAnnotations } from './annotations.js';
@@ -145,7 +146,7 @@ function checkParams(tool: PublishedTool, options: PublishedCheckOptions, push: 
       const chars = parts.reduce((sum, part) => sum + part.end - part.start, 0);
       push('no-redundant-param-description', 'redundantParam', MESSAGES.redundantParam, { param: where.param, what, chars: formatCount(chars) }, where);
     }
-    checkProse(description, `parameter "${where.param}" of "${tool.name}"`, options.maxParamSentences ?? 1, push, where, true, [], { schema: param.schema, required: param.required, name: param.path[param.path.length - 1] });
+    checkProse(description, `parameter "${where.param}" of "${tool.name}"`, options.maxParamSentences ?? 1, push, where, true, [], getSchemaFacts(param));
   }
 }
 

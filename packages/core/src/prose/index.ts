@@ -16,7 +16,7 @@ export { splitSentences } from './sentences.js';
 export { classifySentences, classifySentence, findHowUnits, isHow, isProtected } from './classify.js';
 export { maskLiterals } from './mask.js';
 export { PROSE_CATEGORIES, HOW_KINDS, type ProseCategoryInfo, type HowKindInfo } from './categories.js';
-export { readAgainstSchema, pickSchemaFacts } from './schema-reading.js';
+export { readAgainstSchema, pickSchemaFacts, getSchemaFacts } from './schema-reading.js';
 export { findHarmTopics, type HarmTopic } from './harm.js';
 export { findRedundantParts, type RedundancyFacts } from './redundancy.js';
 export { getMeaningKey, normalizeWording } from './wording.js';

@@ -26,6 +26,11 @@ import { escapeRegExp } from '../regexp.js';
 /** The keys of a JSON Schema that the reading looks at; anything else is dropped (labelled sets store only these). */
 const FACT_KEYS = ['type', 'enum', 'const', 'format', 'pattern', 'default', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minLength', 'maxLength', 'minItems', 'maxItems'] as const;
 
+/** A parameter's schema facts as the reading takes them, from the core model's parameter or a published one. */
+export function getSchemaFacts(param: { readonly schema: JsonObject | undefined; readonly required: boolean; readonly path: readonly string[] }): SchemaFacts {
+  return { schema: param.schema, required: param.required, name: param.path[param.path.length - 1] };
+}
+
 /** The parts of a JSON Schema the reading uses (and of its `items`, and of each `anyOf`/`oneOf` branch). */
 export function pickSchemaFacts(schema: JsonValue | undefined): JsonObject | undefined {
   if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) return undefined;
@@ -103,23 +108,11 @@ function findUnstatedLimit(text: string, schema: JsonObject): string | undefined
   return `a limit the schema does not state ("${limit[0].trim()}")`;
 }
 
+const BOUND_KEYS = ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minLength', 'maxLength', 'minItems', 'maxItems'] as const;
+
 /** The bounds a schema states, for its own value and its items. */
 function getBounds(schema: JsonObject): number[] {
-  const bounds: number[] = [];
-  const read = (node: JsonValue | undefined): void => {
-    if (node === null || typeof node !== 'object' || Array.isArray(node)) return;
-    for (const key of ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minLength', 'maxLength', 'minItems', 'maxItems']) {
-      const value = node[key];
-      if (typeof value === 'number') bounds.push(value);
-    }
-    read(node.items);
-    for (const key of ['anyOf', 'oneOf']) {
-      const branches = node[key];
-      if (Array.isArray(branches)) branches.forEach(read);
-    }
-  };
-  read(schema);
-  return bounds;
+  return collectFromSchema(schema, (node) => BOUND_KEYS.map((key) => node[key]).filter((value): value is number => typeof value === 'number'));
 }
 
 function getNumbers(text: string): number[] {
@@ -128,17 +121,16 @@ function getNumbers(text: string): number[] {
 
 /** The values of the schema's `enum` (or its items' `enum`, or `const` branches), as text. */
 function getEnumValues(schema: JsonObject): string[] {
-  const values: string[] = [];
-  const read = (node: JsonValue | undefined): void => {
-    if (node === null || typeof node !== 'object' || Array.isArray(node)) return;
-    if (Array.isArray(node.enum)) for (const value of node.enum) if (typeof value === 'string' || typeof value === 'number') values.push(String(value));
-    if (typeof node.const === 'string') values.push(node.const);
-    read(node.items);
-    for (const key of ['anyOf', 'oneOf']) {
-      const branches = node[key];
-      if (Array.isArray(branches)) branches.forEach(read);
-    }
-  };
-  read(schema);
+  const values = collectFromSchema(schema, (node) => [
+    ...(Array.isArray(node.enum) ? node.enum.filter((value) => typeof value === 'string' || typeof value === 'number').map(String) : []),
+    ...(typeof node.const === 'string' ? [node.const] : []),
+  ]);
   return [...new Set(values)].filter((value) => value !== '');
+}
+
+/** What `pick` finds in a schema, its array items and each `anyOf`/`oneOf` branch, depth first. */
+function collectFromSchema<T>(schema: JsonValue | undefined, pick: (node: JsonObject) => T[]): T[] {
+  if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) return [];
+  const branches = [schema.anyOf, schema.oneOf].flatMap((list) => (Array.isArray(list) ? list : []));
+  return [...pick(schema), ...collectFromSchema(schema.items, pick), ...branches.flatMap((branch) => collectFromSchema(branch, pick))];
 }

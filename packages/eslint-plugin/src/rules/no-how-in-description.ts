@@ -1,4 +1,4 @@
-import { classifySentences, countTokens, escapeRegExp, findHowUnits, type ClassifiedSentence, type HowKind, type ParamDecl, type SchemaFacts, type StaticText, type ToolDecl } from '@toolslim/core';
+import { classifySentences, countTokens, escapeRegExp, findHowUnits, getSchemaFacts, type ClassifiedSentence, type HowKind, type ParamDecl, type SchemaFacts, type StaticText, type ToolDecl } from '@toolslim/core';
 import { createReportOnce } from '../utils/report-once.js';
 import { createRule } from '../utils/create-rule.js';
 import { formatCount } from '../utils/cost.js';
@@ -114,7 +114,7 @@ export default createRule<Options, MessageIds>({
           if (options.checkParameters === false) continue;
           for (const param of tool.params) {
             if (!isStaticText(param.description)) continue;
-            reportHow(param.description, true, 'howInParamDescription', { param: param.path.join('.') }, { schema: param.schema, required: param.required, name: param.path[param.path.length - 1] });
+            reportHow(param.description, true, 'howInParamDescription', { param: param.path.join('.') }, getSchemaFacts(param));
           }
         }
       },
