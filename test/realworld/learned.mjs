@@ -16,10 +16,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { classifySentence, maskLiterals, splitSentences } from '@toolslim/core';
+import * as core from '@toolslim/core';
+import { CATEGORIES, classifyLabel } from './score-labels.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const CATEGORIES = ['what', 'when', 'guardrail', 'constraint', 'how', 'filler'];
 const SETS = ['labels.json', 'labels-held-out.json', 'labels-blind.json', 'labels-blind-2.json', 'labels-blind-3.json', 'labels-blind-4.json', 'labels-blind-5.json'];
 const STOP_WORDS = new Set('a an the of to in on for and or is are be it this that with by as at from can will'.split(' '));
 
@@ -32,19 +32,12 @@ const read = (file) => JSON.parse(readFileSync(file, 'utf8')).filter((unit) => u
 const training = [...SETS.filter((name) => name !== testName).flatMap((name) => read(path.join(here, name))), ...trainingFiles.flatMap(read)];
 const test = read(path.join(here, testName));
 
-const toUnit = (text) => {
-  const units = splitSentences(text);
-  return units.length === 1 ? units[0] : { text, start: 0, end: text.length, markup: false };
-};
-
 /** The cues' reading of a labelled unit in its context, and the features of the unit. */
 function featurize(label) {
-  const unit = toUnit(label.text);
+  const { unit, header, got: cues } = classifyLabel(label, core);
   const parameter = label.tool.includes('.');
-  const header = label.header === undefined ? undefined : classifySentence(toUnit(label.header), { index: 1, next: { ...unit } });
   const index = label.block === undefined ? label.index : 3 + label.part;
   const schema = label.schema === undefined ? undefined : { schema: label.schema, required: label.required };
-  const cues = classifySentence(unit, { index, first: label.first, header: header && { text: header.text, category: header.category }, parameter, schema });
   const features = new Set([parameter ? 'param' : 'tool', `${parameter ? 'p' : 't'}pos:${Math.min(index, 3)}`]);
   if (withCues) ['cls:' + cues.category, 'src:' + cues.cueSource, cues.howKind && 'kind:' + cues.howKind].filter(Boolean).forEach((f) => features.add(f));
   if (header) features.add('hdr:' + header.category);
@@ -59,7 +52,7 @@ function featurize(label) {
     if (schema.schema.enum || schema.schema.items?.enum) features.add('schema:enum');
     if (schema.required) features.add('schema:required');
   }
-  const masked = maskLiterals(unit.text.replace(/^\s*(?:[-*•]|\d+[.)])\s+/, ''));
+  const masked = core.maskLiterals(unit.text.replace(/^\s*(?:[-*•]|\d+[.)])\s+/, ''));
   if (/\b[A-Z]{3,}\b/.test(masked)) features.add('caps');
   const words = (masked.toLowerCase().match(/[a-z][a-z'-]*/g) ?? []).map((word) => word.replace(/(?:'s|ies|es|s|ed|ing)$/, (end) => (end === 'ies' ? 'y' : '')));
   if (words[0]) features.add('first:' + words[0]);

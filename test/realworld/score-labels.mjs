@@ -30,29 +30,35 @@ export function readLabels(name = 'labels.json') {
 }
 
 /**
- * Classifies each labelled unit in the context it was labelled in (its position, the first unit of its
- * description, the lead-in of its list; for a unit of a block labelled as its units, its place in the
- * block) and counts hits per category.
+ * Classifies one labelled unit in the context it was labelled in (its position, the first unit of its
+ * description, the lead-in of its list, its parameter's schema); returns the unit as split and the result.
  */
-export function scoreLabels(labels, { splitSentences, classifySentence }) {
+export function classifyLabel(label, { splitSentences, classifySentence }) {
   const toUnit = (text) => {
     const units = splitSentences(text);
     return units.length === 1 ? units[0] : { text, start: 0, end: text.length, markup: false };
   };
-  const rows = labels.map((label) => {
-    const unit = toUnit(label.text);
-    const header = label.header === undefined ? undefined : classifySentence(toUnit(label.header), { index: 1, next: { ...unit } });
-    const got = classifySentence(unit, {
-      // A unit split out of a block (`block`, `part`) is read as the codemod reads a block's units: past the opening sentences.
-      index: label.block === undefined ? label.index : 3 + label.part,
-      first: label.first,
-      header: header && { text: header.text, category: header.category },
-      parameter: label.tool.includes('.'),
-      // The parameter's schema, where attach-schemas.mjs found it in the server's recorded tools/list.
-      schema: label.schema === undefined ? undefined : { schema: label.schema, required: label.required, name: label.tool.split('.').pop() },
-    });
-    return { label, got };
+  const unit = toUnit(label.text);
+  const header = label.header === undefined ? undefined : classifySentence(toUnit(label.header), { index: 1, next: { ...unit } });
+  const got = classifySentence(unit, {
+    // A unit split out of a block (`block`, `part`) is read as the codemod reads a block's units: past the opening sentences.
+    index: label.block === undefined ? label.index : 3 + label.part,
+    first: label.first,
+    header: header && { text: header.text, category: header.category },
+    parameter: label.tool.includes('.'),
+    // The parameter's schema, where attach-schemas.mjs found it in the server's recorded tools/list.
+    schema: label.schema === undefined ? undefined : { schema: label.schema, required: label.required, name: label.tool.split('.').pop() },
   });
+  return { unit, header, got };
+}
+
+/**
+ * Classifies each labelled unit in the context it was labelled in (its position, the first unit of its
+ * description, the lead-in of its list; for a unit of a block labelled as its units, its place in the
+ * block) and counts hits per category.
+ */
+export function scoreLabels(labels, core) {
+  const rows = labels.map((label) => ({ label, got: classifyLabel(label, core).got }));
   const perCategory = Object.fromEntries(
     CATEGORIES.map((category) => {
       const truePositives = rows.filter((row) => row.label.category === category && row.got.category === category).length;
