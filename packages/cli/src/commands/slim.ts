@@ -222,7 +222,7 @@ const REVIEW_LINES = 10;
  * Moved sentences that name money, secrets, people, data loss or access, to be read before committing: the
  * classifier keeps the guardrails it has words for, and a careful author knows the others.
  */
-export function buildReviewLines(plan: Pick<SlimPlan, 'tools'>, style: Style, dryRun: boolean): string[] {
+function buildReviewLines(plan: Pick<SlimPlan, 'tools'>, style: Style, dryRun: boolean): string[] {
   // One line per sentence: boilerplate appended to many tools is read once.
   const bySentence = new Map<string, { text: string; topics: readonly string[]; places: string[] }>();
   for (const tool of plan.tools) {
