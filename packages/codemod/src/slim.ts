@@ -8,7 +8,7 @@
  * report-plan.ts (sizes and totals), write-plan.ts (writing), slim-types.ts (the result's shapes).
  */
 import path from 'node:path';
-import { createMcpSdkExecutionLookup, createModuleResolver, createReachabilityChecker, createZodVersionLookup, findTools, getProjectLibraries, type FileModel, type ToolDecl } from '@toolslim/core';
+import { isMcpServerStyle, createMcpSdkExecutionLookup, createModuleResolver, createReachabilityChecker, createZodVersionLookup, findTools, getProjectLibraries, type FileModel, type ToolDecl } from '@toolslim/core';
 import { findFamilies } from './families.js';
 import { ImportedConstants } from './imported-constants.js';
 import { buildInstructionFiles } from './instructions.js';
@@ -114,7 +114,7 @@ export function planSlim(options: SlimOptions): SlimPlan {
   const hasServer = analysed.some(({ model }) => model.servers.length > 0);
   // MCP tools registered on a server made elsewhere (a wrapper) need the tool too, added by hand.
   const elsewhere = !hasServer && plans.length > 0 && options.wire !== false ? findServerElsewhere(options.files) : undefined;
-  const needsTool = hasServer || elsewhere !== undefined || plans.some((plan) => MCP_FRAMEWORKS.has(plan.decl.framework));
+  const needsTool = hasServer || elsewhere !== undefined || plans.some((plan) => isMcpServerStyle(plan.decl.framework));
   if (plans.length > 0 && options.wire !== false && needsTool && !alreadyServed && !staticNames.has(toolName)) {
     const familyNames = [...new Set([...plans.map((plan) => plan.family), ...findFamilyFiles(instructionsDir)])].sort();
     // The server the wiring picks decides how the tool is published.
@@ -172,8 +172,6 @@ export function planSlim(options: SlimOptions): SlimPlan {
   const keptShared = describeKeptShared(planner);
   return { cwd, instructionsDir, sources, instructions, tools, skipped, keptShared, errors, problems, totals, families, toolNames, wiring, partial, install: install?.info };
 }
-
-const MCP_FRAMEWORKS: ReadonlySet<string> = new Set(['mcp-sdk', 'mcp-sdk-low-level', 'fastmcp']);
 
 /** A file's text through the store, or undefined when there is no such file (the resolver tries several names). */
 function readIfFile(file: string, read: (file: string) => string): string | undefined {

@@ -1,4 +1,5 @@
 export * from './model.js';
+export { FRAMEWORKS, isMcpServed, isMcpServerStyle, type FrameworkTraits } from './frameworks.js';
 export { parseSource, walk, getParent, unwrap, getPropertyName, findProperty, getCalleeName, type Program } from './ast.js';
 export * from './text/index.js';
 export * from './find-tools/index.js';

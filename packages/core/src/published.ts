@@ -4,6 +4,7 @@
  */
 import type { TSESTree } from '@typescript-eslint/types';
 import { getPropertyName, unwrap } from './ast.js';
+import { FRAMEWORKS } from './frameworks.js';
 import type { Framework, JsonObject, JsonValue, PublishedTool, SchemaValue, TextValue, ToolDecl } from './model.js';
 import { getDefaultSchema, isSchemaFromZod } from './schema/index.js';
 import { isPlainObject } from './schema/static-value.js';
@@ -161,7 +162,7 @@ const UNKNOWN_SCHEMA: JsonObject = {};
  * empty raw shape, and publishes what it publishes for an empty object schema, not the literal `{}`.
  */
 function readEmptyShape(decl: ToolDecl, options: PublishedToolOptions): ToolDecl {
-  if (options.zodFilePath === undefined || (decl.framework !== 'shape' && decl.framework !== 'factory')) return decl;
+  if (options.zodFilePath === undefined || !FRAMEWORKS[decl.framework].projectWrapper) return decl;
   const schema = decl.inputSchema;
   if (schema.kind !== 'static' || schema.node === undefined || Object.keys(schema.json).length > 0) return decl;
   const written = unwrap(schema.node);
@@ -226,7 +227,7 @@ function readSchema(
  * schema, or one linked to an McpServer, is registered with McpServer in the end: it publishes that way.
  */
 function getPublisher(decl: ToolDecl): Framework {
-  const isWrapper = decl.framework === 'shape' || decl.framework === 'factory';
+  const isWrapper = FRAMEWORKS[decl.framework].projectWrapper;
   if (isWrapper && (decl.server?.framework === 'mcp-sdk' || isSchemaFromZod(decl.inputSchema))) return 'mcp-sdk';
   return decl.framework;
 }

@@ -8,10 +8,9 @@
 import path from 'node:path';
 import { parseSource, type Program } from './ast.js';
 import { findPackageRoot, isFile, listSourceFiles, readIfFile } from './files.js';
+import { FRAMEWORKS } from './frameworks.js';
 import type { Node, ToolDecl } from './model.js';
 
-/** Styles found by their shape alone (a low-level `{ name, description, inputSchema }` too): the only ones that can be definitions nothing registers. */
-const SHAPE_FRAMEWORKS = new Set<ToolDecl['framework']>(['shape', 'anthropic', 'openai', 'mcp-sdk-low-level']);
 
 /** Folders that hold no source that could register a definition (installs, build output). */
 const SKIPPED_DIRECTORIES = new Set(['node_modules', 'dist', 'build', 'coverage', '.git', '.turbo', '.next']);
@@ -39,7 +38,8 @@ export function createReachabilityChecker(options: ReachabilityOptions = {}): Re
   };
   return {
     isUnreached(decl, filePath, code) {
-      if (!SHAPE_FRAMEWORKS.has(decl.framework)) return false;
+      // Only a definition found as an object (a low-level `{ name, description, inputSchema }` too) can be one nothing registers.
+      if (!FRAMEWORKS[decl.framework].declaredAsObject) return false;
       const exported = getExportedConstName(decl.node, code, path.resolve(filePath), programs);
       if (exported === undefined) return false;
       // Identifiers may hold `$` (`tool$featureFlagsCreate` in generated code): escaped, and bounded by what cannot continue a name.

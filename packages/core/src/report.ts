@@ -10,6 +10,7 @@ import { createFileConstantResolver } from './text/file-resolver.js';
 import { createModuleResolver } from './resolve/modules.js';
 import { createMcpSdkExecutionLookup, createZodVersionLookup, getProjectLibraries } from './installed-libraries.js';
 import { assignFamilies } from './families.js';
+import { FRAMEWORKS } from './frameworks.js';
 import { measureTool } from './measure.js';
 import type { ConstantResolver, Framework, PublishedTool, ToolDecl, ToolMeasure, ToolslimSettings } from './model.js';
 import { isSchemaFromZod } from './schema/index.js';
@@ -171,7 +172,7 @@ function measureDecl(decl: ToolDecl, filePath: string, publishOptions: Published
 function dropLoopDefinitions(found: FoundTool[]): void {
   const looped = new Set(found.filter((tool) => tool.loop).map((tool) => tool.name));
   if (looped.size === 0) return;
-  const kept = found.filter((tool) => tool.loop || tool.framework !== 'shape' || !looped.has(tool.name));
+  const kept = found.filter((tool) => tool.loop || !FRAMEWORKS[tool.framework].declaredAsObject || !FRAMEWORKS[tool.framework].projectWrapper || !looped.has(tool.name));
   found.splice(0, found.length, ...kept);
 }
 

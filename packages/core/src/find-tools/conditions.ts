@@ -27,6 +27,18 @@ export function applyCondition(tools: FoundTool[], candidate: Candidate<TSESTree
   return tools.map((tool) => ({ ...tool, decl: { ...tool.decl, condition: { reason: condition.reason } } }));
 }
 
+/** The same for a path that leads to the registration from outside (a helper's call site, root first). */
+export function applyPathCondition(tools: FoundTool[], path: readonly Node[], context: DetectContext): FoundTool[] {
+  if (tools.length === 0) return tools;
+  const condition = readPathCondition(path, context);
+  if (condition.kind === 'never') return [];
+  if (condition.kind === 'always') return tools;
+  return tools.map((tool) => {
+    const reason = tool.decl.condition ? `${tool.decl.condition.reason}; ${condition.reason}` : condition.reason;
+    return { ...tool, decl: { ...tool.decl, condition: { reason } } };
+  });
+}
+
 export function readCondition(candidate: Candidate<TSESTree.CallExpression>, context: DetectContext): Condition {
   const path = [...candidate.ancestors, candidate.node];
   const inPath = readPathCondition(path, context);

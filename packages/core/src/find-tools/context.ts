@@ -25,6 +25,8 @@ export interface Field {
 export class DetectContext {
   /** Object literals (and classes) that are part of a declaration already found. */
   readonly claimed = new Set<Node>();
+  /** File-local helpers read as registrars at their calls (`ext-apps.ts`); set once by the detection run. */
+  registrarNames: ReadonlySet<string> = new Set();
   readonly schemaContext: SchemaContext;
   private scope: Scope | undefined;
   private propertiesByValueName: Map<string, TSESTree.Property[]> | undefined;

@@ -5,7 +5,8 @@
  */
 import type { TSESTree } from '@typescript-eslint/types';
 import { getCalleeName, unwrap, type Program } from '../ast.js';
-import type { AnalyzeOptions, FileModel, Framework, ToolDecl } from '../model.js';
+import { isMcpServed } from '../frameworks.js';
+import type { AnalyzeOptions, FileModel, ToolDecl } from '../model.js';
 import type { FoundTool } from './build.js';
 import { detectToolClass } from './classes.js';
 import { collectCandidates, type Candidate } from './collect.js';
@@ -17,9 +18,6 @@ import { detectLangChainConstructor } from './langchain.js';
 import { findServerFor, detectServer, type FoundServer } from './servers.js';
 import { detectShapeObject } from './shape.js';
 import { CALL_STYLES, isCallStyleName } from './styles.js';
-
-/** Styles served by an MCP server, which a tool can be linked to even when its receiver is unknown. */
-const SERVER_FRAMEWORKS: ReadonlySet<Framework> = new Set(['mcp-sdk', 'mcp-sdk-low-level', 'fastmcp', 'shape', 'factory']);
 
 const cache = new WeakMap<Program, { readonly key: string; readonly resolver: unknown; readonly modules: unknown; readonly model: FileModel }>();
 
@@ -39,6 +37,7 @@ function detectAll(program: Program, options: AnalyzeOptions): FileModel {
   const registrars = new Map([...findRegistrarForwarders(program)].filter(([name]) => !isCallStyleName(name) && !factories.has(name)));
   const candidates = collectCandidates(program, new Set([...Object.keys(CALL_STYLES), ...factories, ...registrars.keys()]));
   const context = new DetectContext(program, options);
+  context.registrarNames = new Set(registrars.keys());
   const servers: FoundServer[] = [];
   const found: FoundTool[] = [];
   const byShape = new Set<FoundTool>();
@@ -72,7 +71,7 @@ function detectAll(program: Program, options: AnalyzeOptions): FileModel {
     .filter((tool) => !isAdapterRegistration(tool.decl))
     .sort((a, b) => a.decl.node.range[0] - b.decl.node.range[0])
     .map((tool): ToolDecl => {
-      const receiverServer = attempt(() => findServerFor(tool.receiver, SERVER_FRAMEWORKS.has(tool.decl.framework) ? servers : [], context));
+      const receiverServer = attempt(() => findServerFor(tool.receiver, isMcpServed(tool.decl.framework) ? servers : [], context));
       return { ...tool.decl, server: receiverServer };
     });
   return { tools, servers: servers.map((s) => s.decl) };
@@ -111,11 +110,22 @@ function isAdapterRegistration(decl: FoundTool['decl']): boolean {
 
 /** A declaration seen both by its style and by shape (e.g. a definition object also registered by name) counts once. */
 function dropShapeDuplicates(found: readonly FoundTool[], byShape: ReadonlySet<FoundTool>): FoundTool[] {
+  const shapeNames = new Set<string>();
+  for (const tool of found) if (byShape.has(tool) && tool.decl.name?.kind === 'static') shapeNames.add(tool.decl.name.value);
+  // A loop or helper read once per definition, whose config the evaluator could not read where the
+  // definition itself reads fully: the definition is the better reading of the same tool.
+  const kept = found.filter((tool) => byShape.has(tool) || !isVaguerThanDefinition(tool.decl, shapeNames));
   const styledNames = new Set<string>();
-  for (const tool of found) {
+  for (const tool of kept) {
     if (!byShape.has(tool) && tool.decl.name?.kind === 'static') styledNames.add(tool.decl.name.value);
   }
-  return found.filter((tool) => !byShape.has(tool) || tool.decl.name?.kind !== 'static' || !styledNames.has(tool.decl.name.value));
+  return kept.filter((tool) => !byShape.has(tool) || tool.decl.name?.kind !== 'static' || !styledNames.has(tool.decl.name.value));
+}
+
+function isVaguerThanDefinition(decl: FoundTool['decl'], shapeNames: ReadonlySet<string>): boolean {
+  if (!decl.loop || decl.name?.kind !== 'static' || !shapeNames.has(decl.name.value)) return false;
+  const unknownConfig = decl.description === undefined && decl.inputSchema.kind === 'none';
+  return unknownConfig || (decl.description?.kind === 'dynamic' && decl.description.readable === '') || decl.inputSchema.kind === 'dynamic';
 }
 
 function listOf<T>(value: T | undefined): T[] {

@@ -24,7 +24,9 @@ import {
 } from '../schema/static-value.js';
 import { MAX_DEPTH } from '../text/budget.js';
 import { evaluateText, Scope } from '../text/index.js';
+import type { FoundTool } from './build.js';
 import type { Candidate } from './collect.js';
+import { applyPathCondition } from './conditions.js';
 import type { DetectContext } from './context.js';
 
 /** Array methods whose result holds (a subset of) the same elements, in some order. */
@@ -36,6 +38,8 @@ const LOOP_METHODS = new Set(['forEach', 'map', 'flatMap']);
 interface BoundScope {
   readonly scope: Node;
   readonly bindings: ReadonlyMap<string, unknown>;
+  /** The call that bound `scope`'s parameters, with its ancestors (root first), when a helper or method was called. */
+  readonly callSite?: readonly Node[];
 }
 
 /** How many method calls are followed outwards from a registration to the loop that feeds it. */
@@ -46,10 +50,15 @@ const MAX_CALL_SITES_DEPTH = 3;
  * `.flatMap`), or inside a class method called from such a loop (`for (const t of all) this.add(t)`).
  * Undefined when no loop can be traced (its definitions are then found where they are written, by shape).
  */
-export function readPerDefinition<T>(candidate: Candidate<TSESTree.CallExpression>, context: DetectContext, read: () => T[]): T[] | undefined {
-  const sets = findBindingSets([...candidate.ancestors, candidate.node], context.schemaContext, 0);
+export function readPerDefinition(candidate: Candidate<TSESTree.CallExpression>, context: DetectContext, read: () => FoundTool[]): FoundTool[] | undefined {
+  const sets = findBindingSets([...candidate.ancestors, candidate.node], context.schemaContext, 0, context.registrarNames);
   if (!sets) return undefined;
-  return sets.flatMap((frames) => withAll(frames, context.program, read));
+  return sets.flatMap((frames) => {
+    // A helper called under a condition (`if (fleet) this.define('x', …)`) registers only under it.
+    const callSites = frames.flatMap((frame) => (frame.callSite ? [frame.callSite] : []));
+    const tools = withAll(frames, context.program, read);
+    return callSites.reduce((kept, path) => applyPathCondition(kept, path, context), tools);
+  });
 }
 
 function withAll<T>(frames: readonly BoundScope[], program: Node, read: () => T): T {
@@ -58,7 +67,8 @@ function withAll<T>(frames: readonly BoundScope[], program: Node, read: () => T)
   return withBindings(first.scope, program as Parameters<typeof withBindings>[1], first.bindings, () => withAll(rest, program, read));
 }
 
-function findBindingSets(chain: readonly Node[], context: ValueContext, depth: number): BoundScope[][] | undefined {
+/** `registrars`: helpers read as registrars at their calls (`ext-apps.ts`), whose registration is not read again here. */
+function findBindingSets(chain: readonly Node[], context: ValueContext, depth: number, registrars: ReadonlySet<string>): BoundScope[][] | undefined {
   for (let i = chain.length - 2; i >= 0; i--) {
     const node = chain[i];
     const child = chain[i + 1];
@@ -67,13 +77,23 @@ function findBindingSets(chain: readonly Node[], context: ValueContext, depth: n
       const variable = left.type === 'VariableDeclaration' ? left.declarations[0]?.id : undefined;
       return variable ? bindEach(node, variable, node.right, context) : undefined;
     }
+    if (node.type === 'FunctionDeclaration') {
+      // `function add(name, text, shape) { server.registerTool(name, …) }` called as `add('x', …)`: read once per call.
+      const calls = depth < MAX_CALL_SITES_DEPTH && node.id && !registrars.has(node.id.name) ? bindFunctionCalls(node, node.id.name, chain.slice(0, i), context, depth, registrars) : undefined;
+      if (calls) return calls;
+      continue;
+    }
     if (node.type !== 'ArrowFunctionExpression' && node.type !== 'FunctionExpression') continue;
     const parent = chain[i - 1];
     const callee = parent?.type === 'CallExpression' && parent.arguments[0] === node ? unwrap(parent.callee) : undefined;
     if (callee?.type === 'MemberExpression' && LOOP_METHODS.has(getMemberName(callee)) && node.params[0]) {
       return bindEach(node, node.params[0], callee.object, context);
     }
-    if (parent?.type === 'MethodDefinition' && depth < MAX_CALL_SITES_DEPTH) return bindMethodCalls(node, parent, chain.slice(0, i - 1), context, depth);
+    if (parent?.type === 'MethodDefinition' && depth < MAX_CALL_SITES_DEPTH) return bindMethodCalls(node, parent, chain.slice(0, i - 1), context, depth, registrars);
+    // `const add = (name, text) => server.tool(name, text, cb)` called as `add('x', …)`.
+    if (parent?.type === 'VariableDeclarator' && parent.init === node && parent.id.type === 'Identifier' && depth < MAX_CALL_SITES_DEPTH) {
+      return registrars.has(parent.id.name) ? undefined : bindFunctionCalls(node, parent.id.name, chain.slice(0, i - 2), context, depth, registrars);
+    }
     return undefined;
   }
   return undefined;
@@ -86,7 +106,7 @@ function bindEach(scope: Node, variable: Node, collection: Node, context: ValueC
 }
 
 /** `registerTool(tool) { this.server.registerTool(tool.name, …) }` called as `this.registerTool(t)` in loops of the same class. */
-function bindMethodCalls(fn: TSESTree.FunctionExpression | TSESTree.ArrowFunctionExpression, method: TSESTree.MethodDefinition, outer: readonly Node[], context: ValueContext, depth: number): BoundScope[][] | undefined {
+function bindMethodCalls(fn: TSESTree.FunctionExpression | TSESTree.ArrowFunctionExpression, method: TSESTree.MethodDefinition, outer: readonly Node[], context: ValueContext, depth: number, registrars: ReadonlySet<string>): BoundScope[][] | undefined {
   const name = !method.computed && method.key.type === 'Identifier' ? method.key.name : undefined;
   const classBody = outer[outer.length - 1];
   if (!name || classBody?.type !== 'ClassBody') return undefined;
@@ -95,13 +115,42 @@ function bindMethodCalls(fn: TSESTree.FunctionExpression | TSESTree.ArrowFunctio
     if (node.type !== 'CallExpression') return;
     const callee = unwrap(node.callee);
     if (callee.type !== 'MemberExpression' || callee.object.type !== 'ThisExpression' || getMemberName(callee) !== name) return;
-    const sets = findBindingSets([...ancestors, node], context, depth + 1);
-    for (const frames of sets ?? []) {
+    // A call outside any loop binds the parameters once (`this.add('x', …)` in a constructor).
+    const sets = findBindingSets([...ancestors, node], context, depth + 1, registrars) ?? [[]];
+    for (const frames of sets) {
       const args = withAll(frames, context.program, () => node.arguments.map((arg) => (arg.type === 'SpreadElement' ? new Unreadable('a spread argument', arg) : evaluateValue(arg, context))));
-      out.push([...frames, { scope: fn, bindings: bindParameters(fn.params, args, context) }]);
+      out.push([...frames, { scope: fn, bindings: bindParameters(fn.params, args, context), callSite: [...ancestors, node] }]);
     }
   });
   return out.length > 0 ? out : undefined;
+}
+
+/**
+ * A helper declared in a block (`function add(…) {}` or `const add = (…) => …`) whose parameters reach a
+ * registration: each direct call `add(…)` in the block that declares it binds the parameters to its
+ * arguments (themselves read with the bindings of the call's own loop or helper, if any).
+ */
+function bindFunctionCalls(fn: FunctionLike, name: string, outer: readonly Node[], context: ValueContext, depth: number, registrars: ReadonlySet<string>): BoundScope[][] | undefined {
+  let index = outer.length - 1;
+  while (index > 0 && (outer[index].type === 'VariableDeclaration' || outer[index].type === 'ExportNamedDeclaration' || outer[index].type === 'ExportDefaultDeclaration')) index--;
+  const block = outer[index];
+  if (!block || (block.type !== 'BlockStatement' && block.type !== 'Program' && block.type !== 'StaticBlock')) return undefined;
+  const out: BoundScope[][] = [];
+  visitWithAncestors(block, [...outer.slice(0, index)], (node, ancestors) => {
+    if (node.type !== 'CallExpression') return;
+    const callee = unwrap(node.callee);
+    if (callee.type !== 'Identifier' || callee.name !== name || isInside(node, fn)) return;
+    const sets = findBindingSets([...ancestors, node], context, depth + 1, registrars) ?? [[]];
+    for (const frames of sets) {
+      const args = withAll(frames, context.program, () => node.arguments.map((arg) => (arg.type === 'SpreadElement' ? new Unreadable('a spread argument', arg) : evaluateValue(arg, context))));
+      out.push([...frames, { scope: fn, bindings: bindParameters(fn.params, args, context), callSite: [...ancestors, node] }]);
+    }
+  });
+  return out.length > 0 ? out : undefined;
+}
+
+function isInside(node: Node, outer: Node): boolean {
+  return outer.range[0] <= node.range[0] && node.range[1] <= outer.range[1];
 }
 
 /** Every node under `root` with its ancestors (outermost first), parents before children. */

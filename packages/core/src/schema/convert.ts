@@ -6,6 +6,7 @@
  */
 import type { $ZodType } from 'zod/v4/core';
 import { getProjectLibraries, type ProjectLibraries } from '../installed-libraries.js';
+import { FRAMEWORKS } from '../frameworks.js';
 import type { Framework, JsonObject } from '../model.js';
 import { createMcpSdkCompat } from './mcp-sdk-compat.js';
 import { isPlainObject } from './static-value.js';
@@ -50,7 +51,7 @@ export function convertSchema(value: unknown, framework: Framework, io: SchemaIo
   try {
     const libraries = getProjectLibraries(filePath);
     // `{}` is an empty raw shape only to the MCP SDK; everywhere else it is the JSON literal it looks like.
-    const isShape = isRawShape(value) && (framework === 'mcp-sdk' || Object.keys(value).length > 0);
+    const isShape = isRawShape(value) && (FRAMEWORKS[framework].rawShapeSchema || Object.keys(value).length > 0);
     if (!isZodSchema(value) && !isShape) {
       if (isPlainObject(value)) return { json: toJson(value) };
       return { error: 'the schema is not an object' };

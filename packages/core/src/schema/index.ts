@@ -3,6 +3,7 @@
  * real values (zod schemas rebuilt with the real zod, JSON literals, `zodToJsonSchema(X)` results) and
  * converted by the same function the tool's framework uses, so the JSON is byte for byte the server's.
  */
+import { FRAMEWORKS } from '../frameworks.js';
 import type { Framework, Node, ParamDecl, SchemaValue } from '../model.js';
 import type { TextContext } from '../text/index.js';
 import { convertSchema, getDefaultSchema, isRawShape, type SchemaIo } from './convert.js';
@@ -73,5 +74,5 @@ function findParamsSafely(node: Node, schema: SchemaValue, context: SchemaContex
 }
 
 function isZodValue(value: unknown, framework: Framework): boolean {
-  return isZodSchema(value) || (isRawShape(value) && (framework === 'mcp-sdk' || Object.keys(value).length > 0));
+  return isZodSchema(value) || (isRawShape(value) && (FRAMEWORKS[framework].rawShapeSchema || Object.keys(value).length > 0));
 }

@@ -1,4 +1,4 @@
-import { checkAnnotations, type AnnotationMismatch, type AnnotationMismatchKind, type Framework, type ToolDecl } from '@toolslim/core';
+import { checkAnnotations, isMcpServed, type AnnotationMismatch, type AnnotationMismatchKind, type ToolDecl } from '@toolslim/core';
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { createRule } from '../utils/create-rule.js';
 import { buildQuote } from '../utils/cost.js';
@@ -16,9 +16,6 @@ export type MessageIds =
   | 'setDestructiveHintTrue'
   | 'setReadOnlyHintFalse'
   | 'addAnnotations';
-
-/** Styles whose servers publish MCP annotations; model-API tool arrays (AI SDK, LangChain, OpenAI…) have none to add. */
-const PUBLISHES_ANNOTATIONS: ReadonlySet<Framework> = new Set(['mcp-sdk', 'mcp-sdk-low-level', 'fastmcp', 'shape', 'factory']);
 
 const MESSAGE_BY_KIND: Readonly<Record<AnnotationMismatchKind, MessageIds>> = {
   'destructive-hint-missing': 'destructiveHintMissing',
@@ -72,7 +69,7 @@ export default createRule<Options, MessageIds>({
     return {
       'Program:exit'() {
         for (const tool of getFileModel(context).tools) {
-          if (!PUBLISHES_ANNOTATIONS.has(tool.framework)) continue;
+          if (!isMcpServed(tool.framework)) continue;
           // Annotations written but not readable (built at run time): never guess.
           if (tool.annotationsNode && !tool.annotations) continue;
           if (tool.description && !isStaticText(tool.description)) continue;
