@@ -83,6 +83,7 @@ export function printReport({ report, fileCount, story, wide }: ReportView, styl
   const lines: string[] = [];
   if (report.tools.length === 0) {
     lines.push(`Read ${plural(fileCount, 'file')}: no tool declarations found.`);
+    lines.push(...printUnread(report, style));
     if (story) lines.push('', `Next: ${story.next}`);
     return `${lines.join('\n')}\n`;
   }
@@ -126,8 +127,22 @@ export function printReport({ report, fileCount, story, wide }: ReportView, styl
       ),
     );
   }
+  lines.push(...printUnread(report, style));
   if (story) lines.push(...printStory(story, report, style));
   return `${lines.join('\n')}\n`;
+}
+
+/** How many unread sinks are listed one by one; the rest are counted (`--json` has all). */
+const UNREAD_SHOWN = 10;
+
+/** Sinks whose tools could not be read: not counted above, so never left out in silence. */
+function printUnread(report: ReportJson, style: Style): string[] {
+  const unread = report.unread ?? [];
+  if (unread.length === 0) return [];
+  const lines = ['', ...wrap(`${style.yellow('!')} Not read (${plural(unread.length, 'place')}): toolslim could not read the tools registered here, so they are neither counted nor checked.`)];
+  for (const miss of unread.slice(0, UNREAD_SHOWN)) lines.push(...wrap(`${miss.file}:${miss.line} ${miss.sink}: ${miss.reason}.`, '  ', '    '));
+  if (unread.length > UNREAD_SHOWN) lines.push(`  … and ${plural(unread.length - UNREAD_SHOWN, 'more place')} (\`report --json\`: \`unread\`).`);
+  return lines;
 }
 
 function printStory(story: Story, report: ReportJson, style: Style): string[] {

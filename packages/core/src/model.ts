@@ -148,10 +148,30 @@ export interface ToolDecl {
   readonly condition?: { readonly reason: string };
 }
 
+/**
+ * A sink (a registering call, a list handler, a server) from which no tool could be read: toolslim does
+ * not check what it publishes, and says so with the reason.
+ */
+export interface UnreadSink {
+  readonly node: Node;
+  readonly line: number;
+  readonly column: number;
+  /** The sink as written: `.registerTool()`, `setRequestHandler(ListTools)`, `server`. */
+  readonly sink: string;
+  readonly reason: string;
+  /**
+   * The call registers definitions from a collection or a parameter (`for (const t of defs) server.tool(t.name, …)`):
+   * those definitions may still be found where they are written, by their shape.
+   */
+  readonly fromCollection?: true;
+}
+
 /** Everything `core` knows about one file. */
 export interface FileModel {
   readonly tools: readonly ToolDecl[];
   readonly servers: readonly ServerDecl[];
+  /** Sinks whose tools could not be read, in source order. */
+  readonly unread: readonly UnreadSink[];
 }
 
 /** The tool object a server sends in `tools/list`. */

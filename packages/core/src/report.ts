@@ -43,10 +43,21 @@ export interface ReportTool {
   conditional?: string;
 }
 
+/** A sink whose tools could not be read (`FileModel.unread`): what `report` does not count, and why. */
+export interface ReportUnread {
+  file: string;
+  line: number;
+  /** The sink as written: `.registerTool()`, `setRequestHandler(ListTools)`, `server`. */
+  sink: string;
+  reason: string;
+}
+
 export interface ReportJson {
   tools: ReportTool[];
   totals: { tools: number; bytes: number; tokens: number };
   errors: Array<{ file: string; message: string }>;
+  /** Sinks whose tools could not be read; absent from a runtime report. */
+  unread?: ReportUnread[];
 }
 
 export interface SourceFile {
@@ -74,7 +85,13 @@ const UNREADABLE_NAME = '(dynamic name)';
 /** Static report over source files (paths relative to `cwd` in the output). */
 export function buildReport(
   files: readonly SourceFile[],
-  options: { readonly cwd: string; readonly settings?: ToolslimSettings; readonly resolveConstant?: ConstantResolver },
+  options: {
+    readonly cwd: string;
+    readonly settings?: ToolslimSettings;
+    readonly resolveConstant?: ConstantResolver;
+    /** Called after each file is read (a terminal shows progress). */
+    readonly onProgress?: (done: number, total: number) => void;
+  },
 ): ReportJson {
   const found: FoundTool[] = [];
   // Constants imported from other files are read from the files given (in memory) or from disk.
@@ -88,13 +105,17 @@ export function buildReport(
   // Tool-shaped objects that are only exported and used nowhere are not tools of any server.
   const reachability = createReachabilityChecker({ readFile: (path) => given.get(path) ?? readIfFile(path), files: [...given.keys()] });
   const errors: ReportJson['errors'] = [];
-  for (const file of files) {
+  const unread: Array<ReportUnread & { readonly fromCollection: boolean }> = [];
+  for (const [index, file] of files.entries()) {
+    options.onProgress?.(index, files.length);
     const relative = toReportPath(file.filePath, options.cwd);
     let decls: readonly ToolDecl[];
     try {
       const zodVersion = getZodVersion(path.resolve(file.filePath));
       const settings = zodVersion ? { ...options.settings, zodVersion } : options.settings;
-      decls = analyzeSource(file.code, { filePath: path.resolve(file.filePath), settings, resolveConstant, resolveModule }).tools;
+      const model = analyzeSource(file.code, { filePath: path.resolve(file.filePath), settings, resolveConstant, resolveModule });
+      decls = model.tools;
+      for (const miss of model.unread) unread.push({ file: relative, line: miss.line, sink: miss.sink, reason: miss.reason, fromCollection: miss.fromCollection === true });
     } catch (error) {
       // A file that does not parse is reported and skipped; every other file is still measured.
       errors.push({ file: relative, message: getErrorMessage(error) });
@@ -109,6 +130,7 @@ export function buildReport(
       if (!reachability.isUnreached(decl, file.filePath, file.code)) found.push(measureDecl(decl, file.filePath, { mcpSdkExecution, mcpSdkMajor, zodFilePath, mastraMcpServer, ownStandardSchemaConversion }));
     }
   }
+  options.onProgress?.(files.length, files.length);
   dropLoopDefinitions(found);
   const families = assignFamilies(
     found.map((tool) => ({ name: tool.name === UNREADABLE_NAME ? undefined : tool.name, filePath: tool.filePath })),
@@ -126,7 +148,10 @@ export function buildReport(
     publishedWith: tool.publishedWith,
     ...(tool.condition === undefined ? {} : { conditional: tool.condition }),
   }));
-  return { tools: sortHeaviestFirst(tools), totals: sumTotals(tools), errors };
+  // A loop or list over definitions found elsewhere by their shape is read through those definitions.
+  const definitionsFound = found.some((tool) => FRAMEWORKS[tool.framework].declaredAsObject);
+  const misses = unread.filter((miss) => !(miss.fromCollection && definitionsFound)).map(({ fromCollection: _, ...miss }) => miss);
+  return { tools: sortHeaviestFirst(tools), totals: sumTotals(tools), errors, unread: misses };
 }
 
 /** The same report over what a running server listed (no `file`, `line` or `framework`). */

@@ -19,6 +19,8 @@ export interface Candidates {
   readonly news: Candidate<TSESTree.NewExpression>[];
   readonly objects: Candidate<TSESTree.ObjectExpression>[];
   readonly classes: Candidate<TSESTree.ClassDeclaration | TSESTree.ClassExpression>[];
+  /** Modules the file loads with `require("…")`, anywhere in it. */
+  readonly requires: string[];
 }
 
 /** Constructors of servers and of LangChain tools (bundlers may rename a class `McpServer2`). */
@@ -44,7 +46,7 @@ const SKIPPED_TYPES: ReadonlySet<string> = new Set([
 
 /** `calleeNames`: the calls some detector reads (the style registry's names and `settings.factories`). */
 export function collectCandidates(program: Program, calleeNames: ReadonlySet<string>): Candidates {
-  const found: Candidates = { calls: [], news: [], objects: [], classes: [] };
+  const found: Candidates = { calls: [], news: [], objects: [], classes: [], requires: [] };
   // Iterative pre-order walk: `depths` says where each stacked node sits, so `ancestors[0..depth)` is
   // always its path (deeper entries are stale) without allocating or trimming anything per node.
   const stack: Node[] = [program];
@@ -58,6 +60,9 @@ export function collectCandidates(program: Program, calleeNames: ReadonlySet<str
       case 'CallExpression': {
         const name = getCalleeName(node.callee);
         if (name !== undefined && calleeNames.has(name)) found.calls.push({ node, ancestors: ancestors.slice(0, depth) });
+        else if (node.callee.type === 'Identifier' && node.callee.name === 'require' && node.arguments[0]?.type === 'Literal' && typeof node.arguments[0].value === 'string') {
+          found.requires.push(node.arguments[0].value);
+        }
         break;
       }
       case 'NewExpression': {

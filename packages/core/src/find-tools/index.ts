@@ -4,9 +4,10 @@
  * never reported twice. Nothing here throws: a candidate whose shape surprises a detector is skipped.
  */
 import type { TSESTree } from '@typescript-eslint/types';
-import { getCalleeName, unwrap, type Program } from '../ast.js';
+import { getCalleeName, unwrap, walk, type Program } from '../ast.js';
 import { isMcpServed } from '../frameworks.js';
-import type { AnalyzeOptions, FileModel, ToolDecl } from '../model.js';
+import type { AnalyzeOptions, FileModel, Node, ToolDecl, UnreadSink } from '../model.js';
+import { explainServerWithoutTools, explainUnreadSink, readFileImports } from './unread.js';
 import type { FoundTool } from './build.js';
 import { detectToolClass } from './classes.js';
 import { collectCandidates, type Candidate } from './collect.js';
@@ -48,9 +49,15 @@ function detectAll(program: Program, options: AnalyzeOptions): FileModel {
     const tool = attempt(() => detectConstructedTool(candidate, context));
     if (tool) found.push(tool);
   }
+  const imports = readFileImports(program, candidates.requires);
+  const unread: UnreadSink[] = [];
   for (const candidate of candidates.calls) {
     const tools = attempt(() => detectCall(candidate, factories, registrars, context));
     if (tools) found.push(...tools);
+    if (tools?.length) continue;
+    const name = getCalleeName(candidate.node.callee) ?? '';
+    const miss = isCallStyleName(name) ? attempt(() => explainUnreadSink(candidate, name, context, imports)) : undefined;
+    if (miss) unread.push(miss);
   }
   for (const candidate of candidates.objects) {
     const tool = attempt(() => detectShapeObject(candidate, context));
@@ -74,7 +81,13 @@ function detectAll(program: Program, options: AnalyzeOptions): FileModel {
       const receiverServer = attempt(() => findServerFor(tool.receiver, isMcpServed(tool.decl.framework) ? servers : [], context));
       return { ...tool.decl, server: receiverServer };
     });
-  return { tools, servers: servers.map((s) => s.decl) };
+  // Definitions a loop registers that were found here by their shape: the loop is read through them.
+  if (byShape.size > 0) unread.splice(0, unread.length, ...unread.filter((miss) => !miss.fromCollection));
+  if (tools.length === 0 && unread.length === 0) {
+    const alone = attempt(() => explainServerWithoutTools(program, servers, imports, (name) => isHandedOn(program, name)));
+    if (alone) unread.push(alone);
+  }
+  return { tools, servers: servers.map((s) => s.decl), unread: unread.sort((a, b) => a.node.range[0] - b.node.range[0]) };
 }
 
 function detectConstructedTool(candidate: Candidate<TSESTree.NewExpression>, context: DetectContext): FoundTool | undefined {
@@ -126,6 +139,19 @@ function isVaguerThanDefinition(decl: FoundTool['decl'], shapeNames: ReadonlySet
   if (!decl.loop || decl.name?.kind !== 'static' || !shapeNames.has(decl.name.value)) return false;
   const unknownConfig = decl.description === undefined && decl.inputSchema.kind === 'none';
   return unknownConfig || (decl.description?.kind === 'dynamic' && decl.description.readable === '') || decl.inputSchema.kind === 'dynamic';
+}
+
+/** The variable is handed to other code: an argument, a returned or exported value, a field, an element. */
+function isHandedOn(program: Program, name: string): boolean {
+  let handed = false;
+  walk(program, (node: Node, parent: Node | undefined) => {
+    if (handed) return false;
+    if (node.type !== 'Identifier' || node.name !== name || !parent) return;
+    if (parent.type === 'MemberExpression' && parent.object === node) return;
+    if (parent.type === 'VariableDeclarator' && parent.id === node) return;
+    handed = true;
+  });
+  return handed;
 }
 
 function listOf<T>(value: T | undefined): T[] {

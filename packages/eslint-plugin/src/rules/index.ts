@@ -13,6 +13,7 @@ import validToolName from './valid-tool-name.js';
 import distinctToolDescriptions from './distinct-tool-descriptions.js';
 import annotationsMatchDescription from './annotations-match-description.js';
 import noHiddenInstructions from './no-hidden-instructions.js';
+import requireReadableTools from './require-readable-tools.js';
 
 /** Every rule by its name; the name is also its file, its test file and its docs page. */
 export const rules = {
@@ -31,6 +32,7 @@ export const rules = {
   'distinct-tool-descriptions': distinctToolDescriptions,
   'annotations-match-description': annotationsMatchDescription,
   'no-hidden-instructions': noHiddenInstructions,
+  'require-readable-tools': requireReadableTools,
 };
 
 export type RuleName = keyof typeof rules;

@@ -1,0 +1,182 @@
+/**
+ * No silent miss. Every published tool passes through a sink (a registering call, a list handler); a
+ * sink call from which no tool could be read is named with the reason, and so is a file that builds an
+ * MCP server, keeps it to itself and yields no tool. What is named here is what toolslim does not check.
+ */
+import type { TSESTree } from '@typescript-eslint/types';
+import { getCalleeName, unwrap, type Program } from '../ast.js';
+import type { Node, UnreadSink } from '../model.js';
+import type { Candidate } from './collect.js';
+import type { DetectContext } from './context.js';
+import { findReturnedValues } from './low-level.js';
+import type { FoundServer } from './servers.js';
+
+/** Packages whose import says the file registers tools (MCP servers, agent toolkits). */
+const TOOL_LIBRARY = /^(?:@modelcontextprotocol\/|fastmcp$|ai$|@ai-sdk\/|@langchain\/|langchain|@mastra\/|@openai\/agents)/;
+/** Packages whose import says the file builds an MCP server. */
+const MCP_SERVER_LIBRARY = /^(?:@modelcontextprotocol\/sdk\/server|@modelcontextprotocol\/server|@modelcontextprotocol\/sdk$|fastmcp$)/;
+
+/** Why a sink call yielded no tool; undefined when the call is no sink after all (`setRequestHandler(CallTool…)`). */
+export function explainUnreadSink(candidate: Candidate<TSESTree.CallExpression>, calleeName: string, context: DetectContext, imports: FileImports): UnreadSink | undefined {
+  const call = candidate.node;
+  const callee = unwrap(call.callee);
+  const isMember = callee.type === 'MemberExpression';
+  const args = call.arguments;
+  const at = (sink: string, reason: string): UnreadSink => ({ node: call, line: call.loc?.start.line ?? 0, column: call.loc?.start.column ?? 0, sink, reason });
+  if (calleeName === 'setRequestHandler') {
+    const schema = args[0];
+    if (!schema || !/ListTools/.test(getCalleeName(schema) ?? '')) return undefined;
+    const handler = args[1];
+    if (!handler) return at('setRequestHandler(ListTools)', 'the list handler is missing');
+    const fn = context.resolveFunction(handler, undefined);
+    if (!fn) return at('setRequestHandler(ListTools)', `the list handler ${describe(handler)} is not a function toolslim can read in this file`);
+    const listed = findReturnedValues(fn)
+      .map((returned) => context.resolveObject(returned))
+      .map((result) => (result ? context.readFields(result).get('tools')?.value : undefined))
+      .find((value) => value !== undefined);
+    const what = listed ? `the tools it lists, ${describe(listed)},` : 'what it returns';
+    // What it lists may still be definitions found where they are written, by their shape.
+    return { ...at('setRequestHandler(ListTools)', `${what} cannot be followed to tool definitions toolslim can read`), fromCollection: true };
+  }
+  // A plain call is the library's own only when the name is imported from it; `addTool(…)` of a
+  // project helper is read through the helper's own registration.
+  if (!isMember && !isImportedFromToolLibrary(callee, context)) return undefined;
+  if (isMember && !imports.toolLibrary && calleeName !== 'registerTool' && calleeName !== 'registerToolTask' && calleeName !== 'tool') return undefined;
+  const sink = isMember ? `.${calleeName}()` : `${calleeName}()`;
+  if (args.length === 0) return at(sink, 'it is called without arguments');
+  const spread = args.find((arg) => arg.type === 'SpreadElement');
+  if (spread) return at(sink, `its arguments are spread from ${describe((spread as TSESTree.SpreadElement).argument)}, which toolslim does not follow`);
+  const first = args[0] as Node;
+  const firstNode = unwrap(first);
+  if (firstNode.type === 'ObjectExpression' || firstNode.type === 'ArrowFunctionExpression' || firstNode.type === 'FunctionExpression') {
+    return at(sink, 'its definition does not have the fields this call publishes (a name, a description, a schema) in a form toolslim can read');
+  }
+  const name = context.text(first);
+  if (name.kind === 'dynamic') {
+    if (!isFromCollection(first, context)) return at(sink, `the tool's name is ${describe(first)}: ${name.reason}`);
+    return { ...at(sink, `the tool's name is ${describe(first)}, ${describeOrigin(first, candidate.ancestors)}`), fromCollection: true };
+  }
+  return at(sink, `its arguments after the name ${JSON.stringify(name.value)} are not in a form toolslim can read`);
+}
+
+function isImportedFromToolLibrary(callee: Node, context: DetectContext): boolean {
+  if (callee.type !== 'Identifier') return false;
+  const imported = context.getScope().getImport(callee.name);
+  return imported !== undefined && TOOL_LIBRARY.test(imported.source);
+}
+
+/** Where a loop variable or parameter comes from, for the reason. */
+function describeOrigin(input: Node, ancestors: readonly Node[]): string {
+  let root = unwrap(input);
+  while (root.type === 'MemberExpression') root = unwrap(root.object);
+  const name = root.type === 'Identifier' ? root.name : '';
+  for (let i = ancestors.length - 1; i >= 0; i--) {
+    const node = ancestors[i];
+    if (node.type === 'ForOfStatement' && node.left.type === 'VariableDeclaration' && declares(node.left.declarations[0]?.id, name)) {
+      return `registered in a loop over ${describe(node.right)}, which toolslim cannot trace to the definitions it holds`;
+    }
+    if (node.type !== 'ArrowFunctionExpression' && node.type !== 'FunctionExpression' && node.type !== 'FunctionDeclaration') continue;
+    if (!node.params.some((param) => declares(param, name))) continue;
+    const parent = ancestors[i - 1];
+    const callee = parent?.type === 'CallExpression' && parent.arguments[0] === node ? unwrap(parent.callee) : undefined;
+    if (callee?.type === 'MemberExpression') return `registered for each element of ${describe(callee.object)}, which toolslim cannot trace to the definitions it holds`;
+    const fn = node.type === 'FunctionDeclaration' && node.id ? `\`${node.id.name}\`` : 'the enclosing function';
+    return `a parameter of ${fn}, and no call of it that toolslim can read gives it a value`;
+  }
+  return 'which toolslim cannot trace to a value';
+}
+
+/** `name` is bound by the pattern (`t`, `{ name }`, `[t]`, `t = …`). */
+function declares(pattern: Node | undefined, name: string): boolean {
+  if (!pattern) return false;
+  switch (pattern.type) {
+    case 'Identifier':
+      return pattern.name === name;
+    case 'AssignmentPattern':
+      return declares(pattern.left, name);
+    case 'RestElement':
+      return declares(pattern.argument, name);
+    case 'ObjectPattern':
+      return pattern.properties.some((p) => declares(p.type === 'Property' ? p.value : p, name));
+    case 'ArrayPattern':
+      return pattern.elements.some((e) => declares(e ?? undefined, name));
+    case 'TSParameterProperty':
+      return declares(pattern.parameter, name);
+    default:
+      return false;
+  }
+}
+
+/** `t.name` of a loop variable or parameter: neither a constant of this file nor an import. */
+function isFromCollection(input: Node, context: DetectContext): boolean {
+  let root = unwrap(input);
+  while (root.type === 'MemberExpression') root = unwrap(root.object);
+  return root.type === 'Identifier' && context.resolveIdentifier(root) === undefined && !context.isImported(root);
+}
+
+/**
+ * A file that builds an MCP server, registers nothing on it that could be read and does not hand it to
+ * other code (a call, a return, an export, a field) has no tool toolslim can see: say so once.
+ */
+export function explainServerWithoutTools(program: Program, servers: readonly FoundServer[], imports: FileImports, uses: (name: string) => boolean): UnreadSink | undefined {
+  if (!imports.mcpServer || servers.length === 0) return undefined;
+  const server = servers[0];
+  // A server held in a variable that other code receives may get its tools there.
+  if (servers.some((s) => s.thisProperty !== undefined || (s.variable !== undefined && uses(s.variable.name)))) return undefined;
+  if (servers.some((s) => s.variable === undefined && s.thisProperty === undefined)) return undefined;
+  const node = server.decl.node;
+  void program;
+  return {
+    node,
+    line: node.loc?.start.line ?? 0,
+    column: node.loc?.start.column ?? 0,
+    sink: 'server',
+    reason: 'this file builds an MCP server and registers no tool on it that toolslim can read, nor hands the server to other code',
+  };
+}
+
+export interface FileImports {
+  /** The file imports (or requires) an MCP SDK, fastmcp or an agent toolkit. */
+  readonly toolLibrary: boolean;
+  /** The file imports (or requires) an MCP server module. */
+  readonly mcpServer: boolean;
+}
+
+/** What the file imports, from its top-level `import` statements and `require("…")` calls anywhere. */
+export function readFileImports(program: Program, requires: readonly string[]): FileImports {
+  const sources: string[] = [...requires];
+  for (const statement of program.body) {
+    if (statement.type === 'ImportDeclaration' && typeof statement.source.value === 'string') sources.push(statement.source.value);
+  }
+  return { toolLibrary: sources.some((s) => TOOL_LIBRARY.test(s)), mcpServer: sources.some((s) => MCP_SERVER_LIBRARY.test(s)) };
+}
+
+/** A short, readable form of an expression for a reason: `defs`, `t.name`, `loadTools()`, `Object.values(…)`. */
+export function describe(input: Node): string {
+  return `\`${print(unwrap(input), 0)}\``;
+}
+
+function print(node: Node, depth: number): string {
+  if (depth > 3) return '…';
+  switch (node.type) {
+    case 'Identifier':
+      return node.name;
+    case 'ThisExpression':
+      return 'this';
+    case 'Literal':
+      return typeof node.value === 'string' ? JSON.stringify(node.value.length > 30 ? `${node.value.slice(0, 27)}…` : node.value) : String(node.value);
+    case 'MemberExpression':
+      return node.computed ? `${print(unwrap(node.object), depth + 1)}[${print(unwrap(node.property), depth + 1)}]` : `${print(unwrap(node.object), depth + 1)}.${print(node.property, depth + 1)}`;
+    case 'CallExpression':
+      return `${print(unwrap(node.callee), depth + 1)}(${node.arguments.length > 0 ? '…' : ''})`;
+    case 'AwaitExpression':
+      return `await ${print(unwrap(node.argument), depth + 1)}`;
+    case 'ArrowFunctionExpression':
+    case 'FunctionExpression':
+      return 'a function';
+    case 'TemplateLiteral':
+      return 'a template';
+    default:
+      return 'an expression';
+  }
+}
