@@ -11,7 +11,7 @@ import { explainServerWithoutTools, explainUnreadSink, readFileImports } from '.
 import type { FoundTool } from './build.js';
 import { detectToolClass } from './classes.js';
 import { collectCandidates, type Candidate } from './collect.js';
-import { applyCondition } from './conditions.js';
+import { applyCondition, readCondition } from './conditions.js';
 import { DetectContext } from './context.js';
 import { detectRegistrarCall, findRegistrarForwarders, type Registrar } from './ext-apps.js';
 import { detectFactoryCall } from './factory.js';
@@ -56,7 +56,8 @@ function detectAll(program: Program, options: AnalyzeOptions): FileModel {
     if (tools) found.push(...tools);
     if (tools?.length) continue;
     const name = getCalleeName(candidate.node.callee) ?? '';
-    const miss = isCallStyleName(name) ? attempt(() => explainUnreadSink(candidate, name, context, imports)) : undefined;
+    // A registration in a branch never taken registers nothing: nothing is missed there.
+    const miss = isCallStyleName(name) && attempt(() => readCondition(candidate, context).kind) !== 'never' ? attempt(() => explainUnreadSink(candidate, name, context, imports)) : undefined;
     if (miss) unread.push(miss);
   }
   for (const candidate of candidates.objects) {

@@ -7,7 +7,8 @@ import type { TSESTree } from '@typescript-eslint/types';
 import { getCalleeName, unwrap, type Program } from '../ast.js';
 import type { Node, UnreadSink } from '../model.js';
 import type { Candidate } from './collect.js';
-import type { DetectContext } from './context.js';
+import { findClassMemberValue, findEnclosingClassBody, getMemberKey, type DetectContext } from './context.js';
+import { isCallStyleName } from './styles.js';
 import { findReturnedValues } from './low-level.js';
 import type { FoundServer } from './servers.js';
 
@@ -29,19 +30,20 @@ export function explainUnreadSink(candidate: Candidate<TSESTree.CallExpression>,
     const handler = args[1];
     if (!handler) return at('setRequestHandler(ListTools)', 'the list handler is missing');
     const fn = context.resolveFunction(handler, undefined);
-    if (!fn) return at('setRequestHandler(ListTools)', `the list handler ${describe(handler)} is not a function toolslim can read in this file`);
+    // What it lists may still be definitions found where they are written, by their shape.
+    if (!fn) return { ...at('setRequestHandler(ListTools)', `the list handler ${describe(handler)} is not a function toolslim can read in this file`), fromCollection: true };
     const listed = findReturnedValues(fn)
       .map((returned) => context.resolveObject(returned))
       .map((result) => (result ? context.readFields(result).get('tools')?.value : undefined))
       .find((value) => value !== undefined);
     const what = listed ? `the tools it lists, ${describe(listed)},` : 'what it returns';
-    // What it lists may still be definitions found where they are written, by their shape.
     return { ...at('setRequestHandler(ListTools)', `${what} cannot be followed to tool definitions toolslim can read`), fromCollection: true };
   }
   // A plain call is the library's own only when the name is imported from it; `addTool(…)` of a
   // project helper is read through the helper's own registration.
   if (!isMember && !isImportedFromToolLibrary(callee, context)) return undefined;
   if (isMember && !imports.toolLibrary && calleeName !== 'registerTool' && calleeName !== 'registerToolTask' && calleeName !== 'tool') return undefined;
+  if (isForwarder(candidate.ancestors) || isOwnMethodCall(callee, candidate.ancestors)) return undefined;
   const sink = isMember ? `.${calleeName}()` : `${calleeName}()`;
   if (args.length === 0) return at(sink, 'it is called without arguments');
   const spread = args.find((arg) => arg.type === 'SpreadElement');
@@ -57,6 +59,39 @@ export function explainUnreadSink(candidate: Candidate<TSESTree.CallExpression>,
     return { ...at(sink, `the tool's name is ${describe(first)}, ${describeOrigin(first, candidate.ancestors)}`), fromCollection: true };
   }
   return at(sink, `its arguments after the name ${JSON.stringify(name.value)} are not in a form toolslim can read`);
+}
+
+/**
+ * `const registerTool = (name, config, cb) => server.registerTool(name, config, track(cb))`, a method
+ * `addTool(tool) { this.server.addTool(wrap(tool)) }`: a function named as a sink passes its own
+ * parameters on. Its calls are read as that sink, where the definitions are written.
+ */
+function isForwarder(ancestors: readonly Node[]): boolean {
+  for (let i = ancestors.length - 1; i >= 1; i--) {
+    const node = ancestors[i];
+    if (node.type !== 'ArrowFunctionExpression' && node.type !== 'FunctionExpression' && node.type !== 'FunctionDeclaration') continue;
+    let j = i - 1;
+    // `((tool) => { … }) as FastMCP['addTool']`: the cast is no part of the name.
+    while (j > 0 && (ancestors[j].type === 'TSAsExpression' || ancestors[j].type === 'TSSatisfiesExpression' || ancestors[j].type === 'TSNonNullExpression')) j--;
+    const name = getFunctionName(node, ancestors[j]);
+    return name !== undefined && isCallStyleName(name);
+  }
+  return false;
+}
+
+function getFunctionName(fn: Node, parent: Node): string | undefined {
+  if (fn.type === 'FunctionDeclaration') return fn.id?.name;
+  if (parent.type === 'VariableDeclarator' && parent.id.type === 'Identifier') return parent.id.name;
+  if ((parent.type === 'Property' || parent.type === 'MethodDefinition' || parent.type === 'PropertyDefinition') && !parent.computed && parent.key.type === 'Identifier') return parent.key.name;
+  return undefined;
+}
+
+/** `this.registerTool(def, cb)` where the class defines `registerTool` itself: read through that method. */
+function isOwnMethodCall(callee: Node, ancestors: readonly Node[]): boolean {
+  if (callee.type !== 'MemberExpression' || callee.object.type !== 'ThisExpression') return false;
+  const key = getMemberKey(callee);
+  const body = findEnclosingClassBody(ancestors);
+  return key !== undefined && body !== undefined && findClassMemberValue(body, key) !== undefined;
 }
 
 function isImportedFromToolLibrary(callee: Node, context: DetectContext): boolean {
