@@ -5,6 +5,7 @@
  *
  *   pnpm build && node --cpu-prof --cpu-prof-dir=/tmp/prof test/bench/profile.mjs generated 20
  *   node --cpu-prof --cpu-prof-dir=/tmp/prof test/bench/profile.mjs corpus 2 [parse-only]
+ *   node --cpu-prof --cpu-prof-dir=/tmp/prof test/bench/profile.mjs keystroke 40
  *
  * Prints the milliseconds of CPU per pass (after one warm-up pass).
  */
@@ -14,7 +15,7 @@ import { ESLint } from 'eslint';
 import tsParser from '@typescript-eslint/parser';
 import plugin from 'eslint-plugin-toolslim';
 import { findCorpusFiles, root } from './corpus.mjs';
-import { buildGeneratedFile } from './generated.mjs';
+import { buildGeneratedFile, buildServerFile } from './generated.mjs';
 
 const [what = 'generated', passesArg = '10', side = 'recommended'] = process.argv.slice(2);
 const eslint = new ESLint({
@@ -33,7 +34,9 @@ const eslint = new ESLint({
 const sources =
   what === 'corpus'
     ? findCorpusFiles().map((filePath) => ({ filePath, code: readFileSync(filePath, 'utf8') }))
-    : [{ filePath: join(root, 'test/bench/.corpus/generated/billing-tools.ts'), code: buildGeneratedFile(200) }];
+    : what === 'keystroke'
+      ? [{ filePath: join(root, 'test/bench/.corpus/generated/billing-server.ts'), code: buildServerFile(30) }]
+      : [{ filePath: join(root, 'test/bench/.corpus/generated/billing-tools.ts'), code: buildGeneratedFile(200) }];
 
 async function pass() {
   const start = process.cpuUsage();

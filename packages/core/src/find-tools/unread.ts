@@ -43,7 +43,7 @@ export function explainUnreadSink(candidate: Candidate<TSESTree.CallExpression>,
   // project helper is read through the helper's own registration.
   if (!isMember && !isImportedFromToolLibrary(callee, context)) return undefined;
   if (isMember && !imports.toolLibrary && calleeName !== 'registerTool' && calleeName !== 'registerToolTask' && calleeName !== 'tool') return undefined;
-  if (isForwarder(candidate.ancestors) || isOwnMethodCall(callee, candidate.ancestors)) return undefined;
+  if (isForwarder(call, candidate.ancestors) || isOwnMethodCall(callee, candidate.ancestors)) return undefined;
   const sink = isMember ? `.${calleeName}()` : `${calleeName}()`;
   if (args.length === 0) return at(sink, 'it is called without arguments');
   const spread = args.find((arg) => arg.type === 'SpreadElement');
@@ -66,7 +66,7 @@ export function explainUnreadSink(candidate: Candidate<TSESTree.CallExpression>,
  * `addTool(tool) { this.server.addTool(wrap(tool)) }`: a function named as a sink passes its own
  * parameters on. Its calls are read as that sink, where the definitions are written.
  */
-function isForwarder(ancestors: readonly Node[]): boolean {
+function isForwarder(call: TSESTree.CallExpression, ancestors: readonly Node[]): boolean {
   for (let i = ancestors.length - 1; i >= 1; i--) {
     const node = ancestors[i];
     if (node.type !== 'ArrowFunctionExpression' && node.type !== 'FunctionExpression' && node.type !== 'FunctionDeclaration') continue;
@@ -74,9 +74,24 @@ function isForwarder(ancestors: readonly Node[]): boolean {
     // `((tool) => { … }) as FastMCP['addTool']`: the cast is no part of the name.
     while (j > 0 && (ancestors[j].type === 'TSAsExpression' || ancestors[j].type === 'TSSatisfiesExpression' || ancestors[j].type === 'TSNonNullExpression')) j--;
     const name = getFunctionName(node, ancestors[j]);
-    return name !== undefined && isCallStyleName(name);
+    // Called the way the sink is called: what the sink gets first (a name, a definition) is its own first parameter.
+    return name !== undefined && isCallStyleName(name) && getRootName(call.arguments[0]) === getRootName(node.params[0]);
   }
   return false;
+}
+
+/** `tool` of `tool`, `guard(tool)`, `tool.name`, `tool as T`; a parameter's own name. */
+function getRootName(input: Node | undefined): string | undefined {
+  if (!input) return undefined;
+  let node = unwrap(input);
+  for (let i = 0; i < 4; i++) {
+    if (node.type === 'CallExpression' && node.arguments[0]) node = unwrap(node.arguments[0]);
+    else if (node.type === 'MemberExpression') node = unwrap(node.object);
+    else break;
+  }
+  if (node.type === 'AssignmentPattern') node = node.left;
+  if (node.type === 'TSParameterProperty') node = node.parameter;
+  return node.type === 'Identifier' ? node.name : undefined;
 }
 
 function getFunctionName(fn: Node, parent: Node): string | undefined {

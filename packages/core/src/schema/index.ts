@@ -8,6 +8,7 @@ import type { Framework, Node, ParamDecl, SchemaValue } from '../model.js';
 import type { TextContext } from '../text/index.js';
 import { convertSchema, getDefaultSchema, isRawShape, type SchemaIo } from './convert.js';
 import { findParams } from './params.js';
+import { getStructuralKey } from './structural-key.js';
 import { evaluateValue, Unreadable } from './static-value.js';
 import { isZodSchema } from './zod-api.js';
 
@@ -51,7 +52,31 @@ export function evaluateSchema(node: Node, framework: Framework, context: Schema
   }
 }
 
+/**
+ * Schemas converted before, by structural key (`structural-key.ts`): the editor lints the same schemas
+ * on every keystroke, and one zod schema is rebuilt and converted in a few milliseconds.
+ */
+const converted = new Map<string, { readonly json: SchemaValue & { kind: 'static' }; readonly fromZod: boolean }>();
+const MAX_CONVERTED = 5000;
+
 function getSchemaValue(node: Node, framework: Framework, context: SchemaContext, io: SchemaIo): SchemaValue {
+  const key = context.filePath === undefined ? undefined : getStructuralKey(node, context.program);
+  const memoKey = key === undefined ? undefined : `${framework}\u0002${io}\u0002${context.zodVersion}\u0002${context.filePath}\u0002${key}`;
+  const hit = memoKey === undefined ? undefined : converted.get(memoKey);
+  if (hit) {
+    const schema: SchemaValue = { kind: 'static', json: hit.json.json, node };
+    if (hit.fromZod) fromZod.add(schema);
+    return schema;
+  }
+  const schema = readSchemaValue(node, framework, context, io);
+  if (memoKey !== undefined && schema.kind === 'static') {
+    if (converted.size >= MAX_CONVERTED) converted.clear();
+    converted.set(memoKey, { json: schema, fromZod: fromZod.has(schema) });
+  }
+  return schema;
+}
+
+function readSchemaValue(node: Node, framework: Framework, context: SchemaContext, io: SchemaIo): SchemaValue {
   const value = evaluateValue(node, context);
   if (value instanceof Unreadable) return { kind: 'dynamic', node: value.node, reason: value.reason };
   // `undefined`, or a value known to be undefined (`definition.outputSchema` of a definition that has none): no schema given.
