@@ -77,7 +77,8 @@ describe('toolslim report', () => {
     const result = await runCli(['report', '--json', 'src'], { cwd: project.dir });
     expect(result.code).toBe(EXIT.ok);
     const report = JSON.parse(result.stdout);
-    expect(Object.keys(report)).toEqual(['tools', 'totals', 'errors', 'families', 'clientProblems', 'slimEstimate']);
+    expect(Object.keys(report)).toEqual(['tools', 'totals', 'errors', 'unread', 'families', 'clientProblems', 'slimEstimate']);
+    expect(report.unread).toEqual([]);
     const search = report.tools.find((tool: { name: string }) => tool.name === 'docs_search');
     expect(search).toEqual({
       name: 'docs_search',

@@ -20,6 +20,8 @@ const READING_FIXTURES: Record<string, string> = {
     'definitions in one module registered in a loop over a helper that filters them and appends a notice, each schema wrapped in `{ params: … }`, annotations read from the definition, and a `for…of` over a local array',
   'definitions-json':
     'tool factories returning `{ name, schema, handler }` picked from a record by name and pushed into a list, title, description and annotations from an imported JSON file validated once and looked up by name, registered by a class method called in a loop',
+  'helper-registrations':
+    "helpers whose parameters reach the registration: a function nested in the one that builds the server, a const arrow, and an `McpServer` subclass's method called from another method the constructor calls, with a title looked up by the name parameter",
   toolkit:
     'a toolkit whose published name is `method:` beside a display `name:`, descriptions from prompt functions, parameters from functions of a context, records spread into a factory',
 };

@@ -1,7 +1,7 @@
 /** The static side: files on disk → `core`'s report. Shared by `report`, `budget` and `budget --compare`. */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { buildReport, type ReportJson, type SourceFile } from '@toolslim/core';
+import { buildReport, createProgramCache, type ProgramCache, type ReportJson, type SourceFile } from '@toolslim/core';
 import { findSourceFiles, type SkippedFile } from './files.js';
 import { PROGRESS_MIN_FILES, type Progress } from './progress.js';
 
@@ -13,6 +13,8 @@ export interface SourceReport {
   readonly fileCount: number;
   /** The files read (absolute), for a second pass such as `report`'s slim estimate. */
   readonly files: readonly string[];
+  /** The programs the report parsed, for the passes after it: no file is parsed twice. */
+  readonly programs: ProgramCache;
 }
 
 export function buildSourceReport(paths: readonly string[], cwd: string, progress?: Progress): SourceReport {
@@ -27,8 +29,9 @@ export function buildSourceReport(paths: readonly string[], cwd: string, progres
     }
   }
   const onProgress = sources.length >= PROGRESS_MIN_FILES ? progress?.phase('reading tools') : undefined;
-  const report = buildReport(sources, { cwd, onProgress });
-  return { report: { ...report, errors: [...readErrors, ...report.errors] }, skipped, fileCount: sources.length, files: sources.map((file) => file.filePath) };
+  const programs = createProgramCache();
+  const report = buildReport(sources, { cwd, onProgress, programs });
+  return { report: { ...report, errors: [...readErrors, ...report.errors] }, skipped, fileCount: sources.length, files: sources.map((file) => file.filePath), programs };
 }
 
 export function toRelative(filePath: string, cwd: string): string {

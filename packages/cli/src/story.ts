@@ -6,9 +6,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
-  analyzeSource,
   buildPublishedTool,
   createFileConstantResolver,
+  createProgramCache,
+  findTools,
+  type ProgramCache,
   getClientProfiles,
   type ClientProfile,
   type ReportJson,
@@ -91,9 +93,9 @@ export function findFamilyTotals(report: ReportJson): FamilyTotal[] {
  * (what clients count) and server names are read from the declarations, so files with tools are read
  * again; the numbers stay those of core's client profiles.
  */
-export function findClientProblems(report: ReportJson, profiles: readonly ClientProfile[], cwd: string): ClientProblem[] {
+export function findClientProblems(report: ReportJson, profiles: readonly ClientProfile[], cwd: string, programs?: ProgramCache): ClientProblem[] {
   const problems: ClientProblem[] = [];
-  const declared = readDeclaredFacts(report, cwd);
+  const declared = readDeclaredFacts(report, cwd, programs);
   const names = new Set(report.tools.map((tool) => tool.name));
   for (const profile of profiles) {
     const at = (tool: ReportTool) => ({ client: profile.id, clientName: profile.name, tool: tool.name, file: tool.file, line: tool.line });
@@ -133,7 +135,7 @@ interface DeclaredFacts {
 }
 
 /** What the report does not carry: each tool's description in characters and its server's name. */
-function readDeclaredFacts(report: ReportJson, cwd: string): Map<ReportTool, DeclaredFacts> {
+function readDeclaredFacts(report: ReportJson, cwd: string, programs: ProgramCache = createProgramCache()): Map<ReportTool, DeclaredFacts> {
   const facts = new Map<ReportTool, DeclaredFacts>();
   const resolveConstant = createFileConstantResolver({ readFile: (file) => (existsSync(file) ? readFileSync(file, 'utf8') : undefined) });
   const byFile = new Map<string, ReportTool[]>();
@@ -142,7 +144,7 @@ function readDeclaredFacts(report: ReportJson, cwd: string): Map<ReportTool, Dec
     const filePath = path.resolve(cwd, file);
     const found = new Map<string, DeclaredFacts>();
     try {
-      for (const decl of analyzeSource(readFileSync(filePath, 'utf8'), { filePath, resolveConstant }).tools) {
+      for (const decl of findTools(programs.get(readFileSync(filePath, 'utf8'), filePath), { filePath, resolveConstant }).tools) {
         const published = buildPublishedTool(decl).tool;
         if (!published) continue;
         const server = decl.server?.name?.kind === 'static' ? decl.server.name.value : undefined;
@@ -166,11 +168,11 @@ export function getTargetedClients(value: string | undefined): ClientProfile[] {
 }
 
 /** What `slim` would do to the same files, planned in memory by the codemod (nothing is written). */
-export async function estimateSlim(cwd: string, files: readonly string[], onProgress?: (done: number, total: number) => void): Promise<SlimEstimate | null> {
+export async function estimateSlim(cwd: string, files: readonly string[], onProgress?: (done: number, total: number) => void, programs?: ProgramCache): Promise<SlimEstimate | null> {
   // Loaded on demand: the codemod pulls in ts-morph.
   const { planSlim } = await import('@toolslim/codemod');
   try {
-    const plan = planSlim({ cwd, files, wire: false, onProgress });
+    const plan = planSlim({ cwd, files, wire: false, onProgress, programs });
     const { before, after } = plan.totals;
     return {
       tools: plan.totals.found,

@@ -1,5 +1,5 @@
 /** What a slimming run can be told, its defaults, and the pointer sentence it appends. */
-import type { ToolslimSettings } from '@toolslim/core';
+import type { ProgramCache, ToolslimSettings } from '@toolslim/core';
 
 export interface SlimOptions {
   /** Folder that relative paths (and the printed file names) are relative to. */
@@ -21,6 +21,11 @@ export interface SlimOptions {
   readonly wire?: boolean;
   /** Texts to use instead of reading these files (jscodeshift hands the text over). */
   readonly sources?: ReadonlyMap<string, string>;
+  /**
+   * Programs already parsed in this process (`report` passes the ones it read): the files as on disk are
+   * read from them instead of being parsed again. Edited text is always parsed anew.
+   */
+  readonly programs?: ProgramCache;
   /**
    * Only edit the given files: text that lives in another module is skipped with a note (a jscodeshift
    * worker may only change the file it was given).

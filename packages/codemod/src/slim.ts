@@ -33,7 +33,7 @@ export { writeAtomically, writeInstructionFilesLocked, writeSlimPlan } from './w
 export function planSlim(options: SlimOptions): SlimPlan {
   const cwd = path.resolve(options.cwd);
   const instructionsDir = path.resolve(cwd, options.instructionsDir ?? DEFAULT_INSTRUCTIONS_DIR);
-  const store = new SourceStore();
+  const store = new SourceStore(options.programs);
   for (const [file, text] of options.sources ?? []) store.setOriginal(file, text);
   const imported = new ImportedConstants(store, { cwd, tsconfig: options.tsconfig });
   const errors: FileError[] = [];
@@ -50,7 +50,7 @@ export function planSlim(options: SlimOptions): SlimPlan {
   // Schemas and definitions imported from other modules are followed as `report` follows them. The
   // resolver caches what it parsed: the run's first reading uses one over the files as they are, and every
   // reading of edited text a new one over the text as edited.
-  const originalModules = createModuleResolver({ readFile: (file) => readIfFile(file, (f) => store.getOriginal(f)) });
+  const originalModules = createModuleResolver({ readFile: (file) => readIfFile(file, (f) => store.getOriginal(f)), programs: options.programs });
   imported.moduleResolver = originalModules;
   const analyse = (file: string, fresh = false) =>
     findTools(store.getProgram(file, fresh), {
@@ -73,7 +73,7 @@ export function planSlim(options: SlimOptions): SlimPlan {
 
   // As `report` counts them: a tool-shaped object that is only exported and used nowhere is no tool of any
   // server, so it is neither slimmed nor measured (a second, unused declaration of a published name, say).
-  const reachability = createReachabilityChecker({ readFile: (file) => readIfFile(file, (f) => store.getOriginal(f)), files: options.files });
+  const reachability = createReachabilityChecker({ readFile: (file) => readIfFile(file, (f) => store.getOriginal(f)), files: options.files, programs: options.programs });
   const allTools = analysed.flatMap(({ file, model }) =>
     model.tools.map((decl, index) => ({ file, decl, index })).filter(({ file, decl }) => !reachability.isUnreached(decl, file, store.getOriginal(file))),
   );

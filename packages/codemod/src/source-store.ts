@@ -3,9 +3,12 @@
  * typescript-estree parse per text. Nothing here writes to disk.
  */
 import { readFileSync } from 'node:fs';
-import { parseSource, type Program } from '@toolslim/core';
+import { parseSource, type Program, type ProgramCache } from '@toolslim/core';
 
 export class SourceStore {
+  /** `programs`: the run's parsed programs, used for text as on disk (edited text is parsed here). */
+  constructor(private readonly programs?: ProgramCache) {}
+
   private readonly original = new Map<string, string>();
   private readonly current = new Map<string, string>();
   private readonly parsed = new Map<string, { text: string; program: Program }>();
@@ -51,7 +54,8 @@ export class SourceStore {
     const text = this.getCurrent(file);
     const cached = this.parsed.get(file);
     if (cached && cached.text === text && !fresh) return cached.program;
-    const program = parseSource(text, file);
+    // The text as on disk, read before (by `report`): the same program, unless this reading must start afresh.
+    const program = this.programs && !fresh && text === this.getOriginal(file) ? this.programs.get(text, file) : parseSource(text, file);
     this.parsed.set(file, { text, program });
     return program;
   }

@@ -20,6 +20,41 @@ export function parseSource(code: string, filePath: string): Program {
   }
 }
 
+/**
+ * The programs of one run, parsed once each: `report` reads a file as a tool file, as a module another
+ * file imports, for its exports and for the planner's estimate, and each reading gets the same program.
+ * A text that changed (an edit planned in memory) is parsed anew. Bounded by the characters it holds.
+ */
+export interface ProgramCache {
+  /** The program of `code` as `filePath`; throws what `parseSource` throws. */
+  get(code: string, filePath: string): Program;
+}
+
+export function createProgramCache(maxChars = 40_000_000): ProgramCache {
+  const programs = new Map<string, { readonly code: string; readonly program: Program }>();
+  let chars = 0;
+  return {
+    get(code, filePath) {
+      const hit = programs.get(filePath);
+      if (hit && hit.code === code) return hit.program;
+      const program = parseSource(code, filePath);
+      if (hit) {
+        programs.delete(filePath);
+        chars -= hit.code.length;
+      }
+      programs.set(filePath, { code, program });
+      chars += code.length;
+      // Oldest first: a run reads its files in order, and later readings ask for the same files again.
+      for (const [file, entry] of programs) {
+        if (chars <= maxChars || file === filePath) break;
+        programs.delete(file);
+        chars -= entry.code.length;
+      }
+      return program;
+    },
+  };
+}
+
 /** Depth-first walk; `enter` returning `false` skips the node's children. Sets nothing on the nodes. */
 export function walk(root: Node, enter: (node: Node, parent: Node | undefined) => boolean | void): void {
   // Two parallel stacks rather than one of [node, parent] pairs: walks run over whole files many times a lint.

@@ -1,6 +1,6 @@
 export * from './model.js';
 export { FRAMEWORKS, isMcpServed, isMcpServerStyle, type FrameworkTraits } from './frameworks.js';
-export { parseSource, walk, getParent, unwrap, getPropertyName, findProperty, getCalleeName, type Program } from './ast.js';
+export { parseSource, createProgramCache, type ProgramCache, walk, getParent, unwrap, getPropertyName, findProperty, getCalleeName, type Program } from './ast.js';
 export * from './text/index.js';
 export * from './find-tools/index.js';
 export * from './analyze.js';

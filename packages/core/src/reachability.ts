@@ -6,7 +6,7 @@
  * appears in another file, in a comment, in a string) keeps the tool: this only drops dead exports.
  */
 import path from 'node:path';
-import { parseSource, type Program } from './ast.js';
+import { parseSource, type Program, type ProgramCache } from './ast.js';
 import { findPackageRoot, isFile, listSourceFiles, readIfFile } from './files.js';
 import { FRAMEWORKS } from './frameworks.js';
 import type { Node, ToolDecl } from './model.js';
@@ -26,6 +26,8 @@ export interface ReachabilityOptions {
   readonly readFile?: (file: string) => string | undefined;
   /** Files read in memory (a report's input): searched too, whether or not they are on disk. */
   readonly files?: Iterable<string>;
+  /** The run's parsed programs, so a file read for its tools is not parsed again here. */
+  readonly programs?: ProgramCache;
 }
 
 export function createReachabilityChecker(options: ReachabilityOptions = {}): ReachabilityChecker {
@@ -40,7 +42,7 @@ export function createReachabilityChecker(options: ReachabilityOptions = {}): Re
     isUnreached(decl, filePath, code) {
       // Only a definition found as an object (a low-level `{ name, description, inputSchema }` too) can be one nothing registers.
       if (!FRAMEWORKS[decl.framework].declaredAsObject) return false;
-      const exported = getExportedConstName(decl.node, code, path.resolve(filePath), programs);
+      const exported = getExportedConstName(decl.node, code, path.resolve(filePath), programs, options.programs);
       if (exported === undefined) return false;
       // Identifiers may hold `$` (`tool$featureFlagsCreate` in generated code): escaped, and bounded by what cannot continue a name.
       const word = new RegExp(`(?<![\\w$])${exported.replace(/\$/g, '\\$')}(?![\\w$])`, 'g');
@@ -67,12 +69,12 @@ export function createReachabilityChecker(options: ReachabilityOptions = {}): Re
  * `export const X = …` (`{ type: 'internal', tool: { name, … } }` included). A bare parse has no parent
  * links, so the file is parsed again (once) and the statement containing the object is looked up.
  */
-function getExportedConstName(node: Node, code: string, filePath: string, programs: Map<string, Program | undefined>): string | undefined {
+function getExportedConstName(node: Node, code: string, filePath: string, programs: Map<string, Program | undefined>, shared: ProgramCache | undefined): string | undefined {
   if (!/\bexport\s+const\b/.test(code)) return undefined;
   if (!programs.has(filePath)) {
     let program: Program | undefined;
     try {
-      program = parseSource(code, filePath);
+      program = shared ? shared.get(code, filePath) : parseSource(code, filePath);
     } catch {
       program = undefined;
     }

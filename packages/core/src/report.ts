@@ -5,7 +5,8 @@
  */
 import path from 'node:path';
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { analyzeSource } from './analyze.js';
+import { createProgramCache, type ProgramCache } from './ast.js';
+import { findTools } from './find-tools/index.js';
 import { createFileConstantResolver } from './text/file-resolver.js';
 import { createModuleResolver } from './resolve/modules.js';
 import { createMcpSdkExecutionLookup, createZodVersionLookup, getProjectLibraries } from './installed-libraries.js';
@@ -91,19 +92,26 @@ export function buildReport(
     readonly resolveConstant?: ConstantResolver;
     /** Called after each file is read (a terminal shows progress). */
     readonly onProgress?: (done: number, total: number) => void;
+    /**
+     * The run's parsed programs (`createProgramCache`). Every file is parsed once for the report, the
+     * modules it imports and its exports; pass the same cache on to readings after it (the CLI's
+     * client facts, the planner's estimate) and they parse nothing again.
+     */
+    readonly programs?: ProgramCache;
   },
 ): ReportJson {
   const found: FoundTool[] = [];
   // Constants imported from other files are read from the files given (in memory) or from disk.
   const given = new Map(files.map((file) => [path.resolve(file.filePath), file.code]));
   // Schemas, definitions, helpers and constants imported from other files are followed through one resolver.
-  const resolveModule = createModuleResolver({ readFile: (path) => given.get(path) ?? readIfFile(path) });
+  const programs = options.programs ?? createProgramCache();
+  const resolveModule = createModuleResolver({ readFile: (path) => given.get(path) ?? readIfFile(path), programs });
   const resolveConstant = options.resolveConstant ?? createFileConstantResolver({ modules: resolveModule });
   // Without a zodVersion setting, `'zod'` means whatever major is installed next to each file.
   const getZodVersion = options.settings?.zodVersion === undefined ? createZodVersionLookup() : () => undefined;
   const getMcpSdkExecution = createMcpSdkExecutionLookup();
   // Tool-shaped objects that are only exported and used nowhere are not tools of any server.
-  const reachability = createReachabilityChecker({ readFile: (path) => given.get(path) ?? readIfFile(path), files: [...given.keys()] });
+  const reachability = createReachabilityChecker({ readFile: (path) => given.get(path) ?? readIfFile(path), files: [...given.keys()], programs });
   const errors: ReportJson['errors'] = [];
   const unread: Array<ReportUnread & { readonly fromCollection: boolean }> = [];
   for (const [index, file] of files.entries()) {
@@ -113,7 +121,8 @@ export function buildReport(
     try {
       const zodVersion = getZodVersion(path.resolve(file.filePath));
       const settings = zodVersion ? { ...options.settings, zodVersion } : options.settings;
-      const model = analyzeSource(file.code, { filePath: path.resolve(file.filePath), settings, resolveConstant, resolveModule });
+      const filePath = path.resolve(file.filePath);
+      const model = findTools(programs.get(file.code, filePath), { filePath, settings, resolveConstant, resolveModule });
       decls = model.tools;
       for (const miss of model.unread) unread.push({ file: relative, line: miss.line, sink: miss.sink, reason: miss.reason, fromCollection: miss.fromCollection === true });
     } catch (error) {

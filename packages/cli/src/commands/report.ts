@@ -34,9 +34,9 @@ export const report: Command = async (args, io) => {
   const source = buildSourceReport(paths, io.cwd, progress);
   const { report: result } = source;
   const estimate =
-    result.tools.length === 0 || values['no-estimate'] ? null : await estimateSlim(io.cwd, source.files, progress.phase('planning what slim would move'));
+    result.tools.length === 0 || values['no-estimate'] ? null : await estimateSlim(io.cwd, source.files, progress.phase('planning what slim would move'), source.programs);
   progress.stop();
-  const facts = { families: findFamilyTotals(result), clientProblems: findClientProblems(result, profiles, io.cwd), slimEstimate: estimate };
+  const facts = { families: findFamilyTotals(result), clientProblems: findClientProblems(result, profiles, io.cwd, source.programs), slimEstimate: estimate };
   const story: Story = { ...facts, next: findNextCommand(result, facts, paths, io.cwd) };
   io.stdout(values.json ? printJson({ ...result, ...facts }) : printReport({ ...source, story, wide: values.wide }, style));
   io.stderr(printProblems(source.skipped, values.json ? [] : result.errors, (filePath) => toRelative(filePath, io.cwd), style));

@@ -8,7 +8,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
-import { parseSource, type Program } from '../ast.js';
+import { parseSource, type Program, type ProgramCache } from '../ast.js';
 import { isFile, readIfFile } from '../files.js';
 import type { ModuleBinding, ModuleResolver, Node } from '../model.js';
 import { Scope } from '../text/scope.js';
@@ -18,6 +18,8 @@ export interface ModuleResolverOptions {
   readonly readFile?: (path: string) => string | undefined;
   /** Re-export chains longer than this are not followed. */
   readonly maxDepth?: number;
+  /** The run's parsed programs, shared with the reading of the files themselves. */
+  readonly programs?: ProgramCache;
   /** Files larger than this (characters) are not parsed: generated bundles cost more than they tell. */
   readonly maxFileChars?: number;
 }
@@ -49,7 +51,9 @@ export function createModuleResolver(options: ModuleResolverOptions = {}): Modul
       else {
         try {
           // `import defs from './defs.json'` (resolveJsonModule): the JSON is the module's default export.
-          entry = { program: parseSource(file.endsWith('.json') ? `export default ${code};` : code, file.endsWith('.json') ? `${file}.ts` : file) };
+          const text = file.endsWith('.json') ? `export default ${code};` : code;
+          const as = file.endsWith('.json') ? `${file}.ts` : file;
+          entry = { program: options.programs ? options.programs.get(text, as) : parseSource(text, as) };
         } catch (error) {
           entry = { reason: `'${file}' does not parse: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}` };
         }

@@ -1,0 +1,95 @@
+// No silent miss: a sink whose tools cannot be read is named with file:line and the reason, in the
+// file model (rules) and in the report; a loop over definitions found elsewhere by shape is not a miss.
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { analyzeSource, buildReport } from '../src/index.js';
+
+const MCP = "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nimport { z } from 'zod';\n";
+const dir = path.resolve('/virtual/unread');
+
+function unreadOf(code: string) {
+  return analyzeSource(code, { filePath: path.join(dir, 'server.ts') }).unread.map(({ line, sink, reason }) => ({ line, sink, reason }));
+}
+
+describe('unread sinks in the file model', () => {
+  it('a helper nested in the function that builds the server is read at each call, and nothing is unread', () => {
+    const model = analyzeSource(
+      `${MCP}export function build() {
+  const server = new McpServer({ name: 'x', version: '1' });
+  function add(name: string, description: string, shape: z.ZodRawShape) {
+    server.registerTool(name, { description, inputSchema: shape }, async () => ({ content: [] }));
+  }
+  add('one', 'Does one thing.', { a: z.string() });
+  if (process.env.TWO) add('two', 'Does two things.', { b: z.number() });
+  return server;
+}`,
+      { filePath: path.join(dir, 'server.ts') },
+    );
+    expect(model.tools.map((tool) => [tool.name?.kind === 'static' ? tool.name.value : undefined, tool.description?.kind, tool.condition?.reason])).toEqual([
+      ['one', 'static', undefined],
+      ['two', 'static', 'registered only when process.env.TWO (depends on process.env.TWO)'],
+    ]);
+    expect(model.unread).toEqual([]);
+  });
+
+  it('a subclass method that registers, called from another method, is read once per call', () => {
+    const model = analyzeSource(
+      `${MCP}class Catalogue extends McpServer {
+  constructor() { super({ name: 'x', version: '1' }); this.registerAll(); }
+  private define(name: string, description: string, shape: z.ZodRawShape) {
+    this.registerTool(name, { description, inputSchema: z.object(shape) }, async () => ({ content: [] }));
+  }
+  private registerAll() {
+    this.define('list_items', 'Lists the items.', { page: z.number() });
+    this.define('get_item', 'Gets one item.', { id: z.string() });
+  }
+}`,
+      { filePath: path.join(dir, 'server.ts') },
+    );
+    expect(model.tools.map((tool) => (tool.name?.kind === 'static' ? tool.name.value : undefined))).toEqual(['list_items', 'get_item']);
+    expect(model.unread).toEqual([]);
+  });
+
+  it('names a loop over definitions it cannot trace, with where they come from', () => {
+    expect(unreadOf(`${MCP}import { load } from 'registry';\nconst server = new McpServer({ name: 'x', version: '1' });\nfor (const d of load()) server.tool(d.name, d.text, async () => ({ content: [] }));`)).toEqual([
+      { line: 5, sink: '.tool()', reason: "the tool's name is `d.name`, registered in a loop over `load()`, which toolslim cannot trace to the definitions it holds" },
+    ]);
+  });
+
+  it('names a forEach over definitions it cannot trace', () => {
+    expect(unreadOf(`${MCP}import { load } from 'registry';\nconst server = new McpServer({ name: 'x', version: '1' });\nload().forEach((d) => server.registerTool(d.name, { description: d.text }, async () => ({ content: [] })));`)).toEqual([
+      { line: 5, sink: '.registerTool()', reason: "the tool's name is `d.name`, registered for each element of `load()`, which toolslim cannot trace to the definitions it holds" },
+    ]);
+  });
+
+  it('a forwarder named as the sink is read at its calls, not named', () => {
+    expect(unreadOf(`${MCP}export function wrap(server: McpServer) {\n  const registerTool = (name: string, config: object, cb: () => unknown) => server.registerTool(name, config, cb);\n  return { registerTool };\n}`)).toEqual([]);
+  });
+
+  it('a server that keeps to itself and registers nothing readable says so; one handed on does not', () => {
+    expect(unreadOf(`${MCP}const server = new McpServer({ name: 'x', version: '1' });\nawait server.connect(transport);`).map((miss) => miss.sink)).toEqual(['server']);
+    expect(unreadOf(`${MCP}import { registerAll } from './tools.js';\nconst server = new McpServer({ name: 'x', version: '1' });\nregisterAll(server);`)).toEqual([]);
+  });
+});
+
+describe('unread sinks in the report', () => {
+  const file = (name: string, code: string) => ({ filePath: path.join(dir, name), code });
+
+  it('lists each with its file and line', () => {
+    const report = buildReport([file('server.ts', `${MCP}export function add(server: McpServer, name: string) {\n  server.tool(name, 'Does it.', async () => ({ content: [] }));\n}`)], { cwd: dir });
+    expect(report.tools).toEqual([]);
+    expect(report.unread).toEqual([{ file: 'server.ts', line: 4, sink: '.tool()', reason: "the tool's name is `name`, a parameter of `add`, and no call of it that toolslim can read gives it a value" }]);
+  });
+
+  it('a loop over definitions found in another file by their shape is no miss', () => {
+    const report = buildReport(
+      [
+        file('defs.ts', `${MCP}export const defs = [{ name: 'ping', description: 'Checks the service.', inputSchema: { host: z.string() } }];`),
+        file('server.ts', `${MCP}import { defs } from './defs.js';\nconst server = new McpServer({ name: 'x', version: '1' });\nfor (const d of pick(defs)) server.registerTool(d.name, { description: d.description, inputSchema: d.inputSchema }, async () => ({ content: [] }));`),
+      ],
+      { cwd: dir },
+    );
+    expect(report.tools.map((tool) => tool.name)).toEqual(['ping']);
+    expect(report.unread).toEqual([]);
+  });
+});
