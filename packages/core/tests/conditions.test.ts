@@ -132,3 +132,25 @@ describe('registration helpers called under a condition', () => {
     expect(conditions([...HEADER, ...helper, 'const ENABLED = false;', 'if (ENABLED) registerExtras(server);'].join('\n'))).not.toHaveProperty('extra_tool');
   });
 });
+
+describe('a `continue` guard in a loop over definitions', () => {
+  it('decides per definition: a guard that never fires leaves the tool unconditional, one that may fire is the condition', () => {
+    const code = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+const defs = [
+  { name: 'read_notes', description: 'Reads notes.', writes: false, schema: { id: z.string() } },
+  { name: 'delete_note', description: 'Deletes a note.', writes: true, schema: { id: z.string() } },
+];
+export function register(server: McpServer, allowWrites: boolean) {
+  for (const def of defs) {
+    if (def.writes && !allowWrites) continue;
+    server.registerTool(def.name, { description: def.description, inputSchema: def.schema }, async () => ({ content: [] }));
+  }
+}`;
+    const tools = analyzeSource(code, { filePath: '/virtual/continue/server.ts' }).tools;
+    expect(tools.map((tool) => [tool.name?.kind === 'static' ? tool.name.value : undefined, tool.condition?.reason])).toEqual([
+      ['read_notes', undefined],
+      ['delete_note', 'registered only when !(def.writes && !allowWrites)'],
+    ]);
+  });
+});

@@ -50,6 +50,27 @@ describe('unread sinks in the file model', () => {
     expect(model.unread).toEqual([]);
   });
 
+  it('a wrapper that may drop a tool is read at each call, with the object literal passed there, under its guard', () => {
+    const model = analyzeSource(
+      `import { FastMCP } from 'fastmcp';
+import { z } from 'zod';
+const server = new FastMCP({ name: 'x', version: '1.0.0' });
+const everything = process.env.EVERYTHING === 'true';
+function addTool(tool: { name: string; description: string; parameters: z.ZodTypeAny; execute: () => Promise<string> }) {
+  if (!everything) return;
+  server.addTool(tool);
+}
+addTool({ name: 'search', description: 'Searches the web.', parameters: z.object({ q: z.string() }), execute: async () => 'ok' });
+addTool({ name: 'browse', description: 'Opens a page.', parameters: z.object({ url: z.string() }), execute: async () => 'ok' });`,
+      { filePath: path.join(dir, 'server.ts') },
+    );
+    expect(model.tools.map((tool) => [tool.framework, tool.name?.kind === 'static' ? tool.name.value : undefined, tool.inputSchema.kind, tool.condition?.reason])).toEqual([
+      ['fastmcp', 'search', 'static', 'registered only when everything (depends on process.env.EVERYTHING)'],
+      ['fastmcp', 'browse', 'static', 'registered only when everything (depends on process.env.EVERYTHING)'],
+    ]);
+    expect(model.unread).toEqual([]);
+  });
+
   it('names a loop over definitions it cannot trace, with where they come from', () => {
     expect(unreadOf(`${MCP}import { load } from 'registry';\nconst server = new McpServer({ name: 'x', version: '1' });\nfor (const d of load()) server.tool(d.name, d.text, async () => ({ content: [] }));`)).toEqual([
       { line: 5, sink: '.tool()', reason: "the tool's name is `d.name`, registered in a loop over `load()`, which toolslim cannot trace to the definitions it holds" },

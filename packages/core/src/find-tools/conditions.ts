@@ -137,9 +137,14 @@ function readEarlyReturns(parent: Node, child: Node, context: DetectContext): Co
   return reasons.length === 0 ? undefined : { kind: 'when', reason: reasons.join('; ') };
 }
 
+/** `return;`, or `continue;` in a loop over definitions: the rest of the block (this definition's registration) is skipped. */
 function isReturn(statement: Node): boolean {
-  if (statement.type === 'ReturnStatement') return true;
-  return statement.type === 'BlockStatement' && statement.body.length === 1 && statement.body[0].type === 'ReturnStatement';
+  if (isExit(statement)) return true;
+  return statement.type === 'BlockStatement' && statement.body.length === 1 && isExit(statement.body[0]);
+}
+
+function isExit(statement: Node): boolean {
+  return statement.type === 'ReturnStatement' || (statement.type === 'ContinueStatement' && statement.label === null);
 }
 
 /** Whether the side of `test` that is `wanted` is taken: statically yes, statically no, or a reason. */

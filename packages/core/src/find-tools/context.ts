@@ -27,6 +27,7 @@ export class DetectContext {
   readonly claimed = new Set<Node>();
   /** File-local helpers read as registrars at their calls (`ext-apps.ts`); set once by the detection run. */
   registrarNames: ReadonlySet<string> = new Set();
+  private readonly argumentNodes: ReadonlyMap<string, Node>[] = [];
   readonly schemaContext: SchemaContext;
   private scope: Scope | undefined;
   private propertiesByValueName: Map<string, TSESTree.Property[]> | undefined;
@@ -86,10 +87,26 @@ export class DetectContext {
     return evaluateText(node, this.schemaContext);
   }
 
-  /** What a same-file constant identifier stands for, unwrapped (undefined for parameters and imports). */
+  /** What a same-file constant identifier stands for, unwrapped (undefined for parameters and imports, unless bound). */
   resolveIdentifier(id: TSESTree.Identifier): Node | undefined {
     const init = this.getScope().resolve(id);
-    return init ? unwrap(init) : undefined;
+    if (init) return unwrap(init);
+    // A helper's parameter while its registration is read for one call: the argument written there.
+    for (let i = this.argumentNodes.length - 1; i >= 0; i--) {
+      const bound = this.argumentNodes[i].get(id.name);
+      if (bound && !this.isImported(id)) return unwrap(bound);
+    }
+    return undefined;
+  }
+
+  /** Read with a helper's parameters standing for the arguments of one of its calls (`loops.ts`). */
+  withArgumentNodes<T>(frames: readonly ReadonlyMap<string, Node>[], read: () => T): T {
+    this.argumentNodes.push(...frames);
+    try {
+      return read();
+    } finally {
+      this.argumentNodes.length -= frames.length;
+    }
   }
 
   /** An ESM import, or a CommonJS `require` binding (`const consts_1 = require("./consts")`) not shadowed here. */

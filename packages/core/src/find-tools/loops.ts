@@ -40,6 +40,8 @@ interface BoundScope {
   readonly bindings: ReadonlyMap<string, unknown>;
   /** The call that bound `scope`'s parameters, with its ancestors (root first), when a helper or method was called. */
   readonly callSite?: readonly Node[];
+  /** Each plain parameter's argument as written at that call, so a detector can read an object literal passed in. */
+  readonly nodes?: ReadonlyMap<string, Node>;
 }
 
 /** How many method calls are followed outwards from a registration to the loop that feeds it. */
@@ -56,7 +58,7 @@ export function readPerDefinition(candidate: Candidate<TSESTree.CallExpression>,
   return sets.flatMap((frames) => {
     // A helper called under a condition (`if (fleet) this.define('x', …)`) registers only under it.
     const callSites = frames.flatMap((frame) => (frame.callSite ? [frame.callSite] : []));
-    const tools = withAll(frames, context.program, read);
+    const tools = context.withArgumentNodes(frames.flatMap((frame) => (frame.nodes ? [frame.nodes] : [])), () => withAll(frames, context.program, read));
     return callSites.reduce((kept, path) => applyPathCondition(kept, path, context), tools);
   });
 }
@@ -119,7 +121,7 @@ function bindMethodCalls(fn: TSESTree.FunctionExpression | TSESTree.ArrowFunctio
     const sets = findBindingSets([...ancestors, node], context, depth + 1, registrars) ?? [[]];
     for (const frames of sets) {
       const args = withAll(frames, context.program, () => node.arguments.map((arg) => (arg.type === 'SpreadElement' ? new Unreadable('a spread argument', arg) : evaluateValue(arg, context))));
-      out.push([...frames, { scope: fn, bindings: bindParameters(fn.params, args, context), callSite: [...ancestors, node] }]);
+      out.push([...frames, { scope: fn, bindings: bindParameters(fn.params, args, context), callSite: [...ancestors, node], nodes: getArgumentNodes(fn.params, node) }]);
     }
   });
   return out.length > 0 ? out : undefined;
@@ -143,10 +145,21 @@ function bindFunctionCalls(fn: FunctionLike, name: string, outer: readonly Node[
     const sets = findBindingSets([...ancestors, node], context, depth + 1, registrars) ?? [[]];
     for (const frames of sets) {
       const args = withAll(frames, context.program, () => node.arguments.map((arg) => (arg.type === 'SpreadElement' ? new Unreadable('a spread argument', arg) : evaluateValue(arg, context))));
-      out.push([...frames, { scope: fn, bindings: bindParameters(fn.params, args, context), callSite: [...ancestors, node] }]);
+      out.push([...frames, { scope: fn, bindings: bindParameters(fn.params, args, context), callSite: [...ancestors, node], nodes: getArgumentNodes(fn.params, node) }]);
     }
   });
   return out.length > 0 ? out : undefined;
+}
+
+/** `function add(tool)` called as `add({ name: 'x', … })`: `tool` → the object literal written there. */
+function getArgumentNodes(params: readonly Node[], call: TSESTree.CallExpression): ReadonlyMap<string, Node> {
+  const nodes = new Map<string, Node>();
+  params.forEach((param, index) => {
+    const arg = call.arguments[index];
+    const id = param.type === 'TSParameterProperty' ? param.parameter : param;
+    if (id.type === 'Identifier' && arg && arg.type !== 'SpreadElement') nodes.set(id.name, arg);
+  });
+  return nodes;
 }
 
 function isInside(node: Node, outer: Node): boolean {

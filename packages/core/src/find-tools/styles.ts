@@ -37,7 +37,7 @@ export const CALL_STYLES = {
     perLoopElement(candidate, context, () => applyCondition(listOf(detectMcpSdkCall(candidate, 'registerTool', context)), candidate, context)),
   registerToolTask: (candidate, context) =>
     perLoopElement(candidate, context, () => applyCondition(listOf(detectMcpSdkCall(candidate, 'registerToolTask', context)), candidate, context)),
-  addTool: (candidate, context) => applyCondition(listOf(detectFastMcpCall(candidate, context)), candidate, context),
+  addTool: (candidate, context) => perLoopElement(candidate, context, () => applyCondition(listOf(detectFastMcpCall(candidate, context)), candidate, context)),
   createTool: (candidate, context) => listOf(detectMastraCall(candidate, context)),
   setRequestHandler: (candidate, context) => detectListToolsHandler(candidate, context),
   // MCP Apps' `registerAppTool(server, name, config, cb)` (`@modelcontextprotocol/ext-apps/server`).

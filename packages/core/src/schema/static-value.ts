@@ -281,7 +281,8 @@ class Evaluator {
     if (value instanceof Unreadable) return value;
     if (node.operator === '-' && typeof value === 'number') return -value;
     if (node.operator === '+' && typeof value === 'number') return value;
-    if (node.operator === '!' && typeof value === 'boolean') return !value;
+    // `!0` and `!1` are how minifiers write `true` and `false`.
+    if (node.operator === '!' && (value === null || ['boolean', 'number', 'string', 'undefined'].includes(typeof value))) return !value;
     if (node.operator === 'void') return undefined;
     return new Unreadable(`a \`${node.operator}\` expression`, node);
   }
@@ -615,6 +616,28 @@ class Evaluator {
     return node.property.type === 'Literal' && typeof node.property.value === 'string' ? node.property.value : '…';
   }
 
+  /**
+   * `__spreadValues(__spreadValues({}, a), b)` (esbuild), `__spreadProps(a, __getOwnPropDescs(b))`,
+   * `_objectSpread2({}, a)` (Babel), `__assign({}, a, b)` (tsc): how compilers write `{ ...a, ...b }`
+   * for older targets. Read as the spread it stands for; undefined when the call is no such helper.
+   */
+  private evaluateSpreadHelper(node: TSESTree.CallExpression, callee: Node, depth: number): unknown {
+    if (callee.type !== 'Identifier' || !SPREAD_HELPERS.test(callee.name)) return undefined;
+    const out: Record<string, unknown> = {};
+    for (const arg of node.arguments) {
+      if (arg.type === 'SpreadElement') return new Unreadable('a spread argument', arg);
+      const inner = unwrap(arg);
+      // `__getOwnPropDescs(b)` hands `b`'s properties over: its value is `b`'s.
+      const source = inner.type === 'CallExpression' && inner.callee.type === 'Identifier' && PROPERTY_DESCRIPTOR_HELPERS.test(inner.callee.name) && inner.arguments[0] ? inner.arguments[0] : arg;
+      const value = this.evaluate(source as Node, depth + 1);
+      if (value instanceof Unreadable) return value;
+      if (value === undefined || value === null) continue;
+      if (!isPlainObject(value)) return new Unreadable(`\`${callee.name}()\` of a value that is not a plain object`, arg);
+      for (const [key, item] of Object.entries(value)) defineValue(out, key, item);
+    }
+    return out;
+  }
+
   private evaluateCall(node: TSESTree.CallExpression, depth: number): unknown {
     const calleeNode = unwrap(node.callee);
     // `Object.keys(X)` and friends on static objects.
@@ -632,6 +655,8 @@ class Evaluator {
     }
     const required = this.evaluateRequire(node, calleeNode, depth);
     if (required !== undefined) return required;
+    const spread = this.evaluateSpreadHelper(node, calleeNode, depth);
+    if (spread !== undefined) return spread;
     const callee = this.evaluate(calleeNode, depth + 1);
     if (callee instanceof Unreadable) {
       const name = getCalleeName(calleeNode);
@@ -794,6 +819,10 @@ function readProperty(target: object, name: string, node: Node): unknown {
     return new Unreadable(`\`.${name}\` cannot be read`, node);
   }
 }
+
+/** Object-spread helpers compilers and bundlers emit (names may carry a numeric suffix after bundling). */
+const SPREAD_HELPERS = /^(?:__spreadValues|__spreadProps|_objectSpread2?|__assign|_extends)\d*$/;
+const PROPERTY_DESCRIPTOR_HELPERS = /^(?:__getOwnPropDescs|Object\.getOwnPropertyDescriptors)\d*$/;
 
 const STATIC_OBJECT_FUNCTIONS: Readonly<Record<string, (...args: unknown[]) => unknown>> = {
   keys: (value) => (isPlainObject(value) ? Object.keys(value) : []),
