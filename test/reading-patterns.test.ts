@@ -22,6 +22,8 @@ const READING_FIXTURES: Record<string, string> = {
     'tool factories returning `{ name, schema, handler }` picked from a record by name and pushed into a list, title, description and annotations from an imported JSON file validated once and looked up by name, registered by a class method called in a loop',
   'helper-registrations':
     "helpers whose parameters reach the registration: a function nested in the one that builds the server, a const arrow, and an `McpServer` subclass's method called from another method the constructor calls, with a title looked up by the name parameter",
+  'mapped-list':
+    'a low-level list handler that maps its definitions to tools, a destructured parameter with a default schema and a name built from a template',
   toolkit:
     'a toolkit whose published name is `method:` beside a display `name:`, descriptions from prompt functions, parameters from functions of a context, records spread into a factory',
 };

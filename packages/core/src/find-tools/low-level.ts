@@ -4,7 +4,8 @@
  * `.map/.filter/.concat`, same-file functions and class methods (`this.getTools()`, `this.tools`).
  */
 import type { TSESTree } from '@typescript-eslint/types';
-import { getCalleeName, unwrap } from '../ast.js';
+import { getCalleeName, getPropertyName, unwrap } from '../ast.js';
+import { bindParameters, evaluateValue, withBindings } from '../schema/static-value.js';
 import type { Node } from '../model.js';
 import { buildTool, getDefinitionParts, type FoundTool } from './build.js';
 import type { Candidate } from './collect.js';
@@ -25,6 +26,11 @@ const PASS_THROUGH_METHODS = new Set(['filter', 'slice', 'concat', 'flat', 'toSo
 interface Item {
   readonly object: TSESTree.ObjectExpression;
   readonly holder: TSESTree.Property | undefined;
+  /**
+   * `defs.map((t) => ({ name: t.name, inputSchema: toJson(t.schema) }))`: `object` is the callback's
+   * literal, read with its parameter standing for `definition` (the element it is called with).
+   */
+  readonly mapped?: { readonly fn: FunctionNode; readonly definition: TSESTree.ObjectExpression };
 }
 
 interface Walk {
@@ -49,15 +55,44 @@ export function detectListToolsHandler(candidate: Candidate<TSESTree.CallExpress
     if (tools) collectItems(tools, walkState, items, 0);
   }
   const found: FoundTool[] = [];
-  for (const { object, holder } of items) {
-    if (context.claimed.has(object)) continue;
-    const fields = context.readFields(object);
-    const name = fields.get('name')?.value ?? (holder ? getKeyName(holder, context) : undefined);
-    if (!name) continue;
-    context.claim(object, fields);
-    found.push(buildTool({ framework: 'mcp-sdk-low-level', node: object, ...getDefinitionParts(fields, ['inputSchema']), name, receiver }, context));
+  for (const item of items) {
+    const { object, holder, mapped } = item;
+    if (mapped ? context.claimed.has(mapped.definition) : context.claimed.has(object)) continue;
+    const read = () => {
+      const fields = context.readFields(object);
+      const name = fields.get('name')?.value ?? (holder ? getKeyName(holder, context) : undefined);
+      if (!name) return undefined;
+      context.claim(object, fields);
+      return buildTool({ framework: 'mcp-sdk-low-level', node: object, ...getDefinitionParts(fields, ['inputSchema']), name, receiver }, context);
+    };
+    const tool = mapped ? readMapped(mapped.fn, mapped.definition, context, read) : read();
+    if (!tool) continue;
+    if (mapped) context.claim(mapped.definition, context.readFields(mapped.definition));
+    found.push(tool);
   }
   return found;
+}
+
+/** Read the callback's literal once for one definition: its parameter bound to it, as a value and as written. */
+function readMapped<T>(fn: FunctionNode, definition: TSESTree.ObjectExpression, context: DetectContext, read: () => T): T {
+  const value = evaluateValue(definition, context.schemaContext);
+  const bindings = bindParameters(fn.params, [value], context.schemaContext);
+  const nodes = new Map<string, Node>();
+  const param = fn.params[0];
+  if (param?.type === 'Identifier') nodes.set(param.name, definition);
+  else if (param?.type === 'ObjectPattern') {
+    // `({ name, description, zodSchema = z.object({}) }) => …`: each name stands for its field as written.
+    const fields = context.readFields(definition);
+    for (const property of param.properties) {
+      if (property.type !== 'Property') continue;
+      const key = getPropertyName(property);
+      const target = property.value.type === 'AssignmentPattern' ? property.value.left : property.value;
+      const written = key === undefined ? undefined : fields.get(key)?.value;
+      const fallback = property.value.type === 'AssignmentPattern' ? property.value.right : undefined;
+      if (target.type === 'Identifier' && (written ?? fallback)) nodes.set(target.name, (written ?? fallback)!);
+    }
+  }
+  return context.withArgumentNodes([nodes], () => withBindings(fn, context.program, bindings, read));
 }
 
 /** Object literals a tools-list expression is made of. */
@@ -112,7 +147,9 @@ function collectCallItems(call: TSESTree.CallExpression, state: Walk, out: Item[
       collectRecordValues(call.arguments[0], state, out, depth);
       return;
     }
-    // tools.filter(…) / .concat(more) / .map(t => …): the definitions are the array's items.
+    // tools.map((t) => ({ name: t.name, … })): each definition as the callback rebuilds it.
+    if (method === 'map' && collectMappedItems(call, callee.object, state, out, depth)) return;
+    // tools.filter(…) / .concat(more) / .map(t => t): the definitions are the array's items.
     if (PASS_THROUGH_METHODS.has(method)) {
       collectItems(callee.object, state, out, depth);
       if (method === 'concat') for (const arg of call.arguments) collectItems(arg.type === 'SpreadElement' ? arg.argument : arg, state, out, depth);
@@ -122,6 +159,20 @@ function collectCallItems(call: TSESTree.CallExpression, state: Walk, out: Item[
   // getTools() / this.getTools(): what a same-file function or class method returns.
   const fn = state.context.resolveFunction(callee, state.classBody);
   if (fn) for (const returned of findReturnedValues(fn)) collectItems(returned, state, out, depth);
+}
+
+function collectMappedItems(call: TSESTree.CallExpression, source: Node, state: Walk, out: Item[], depth: number): boolean {
+  const callback = call.arguments[0];
+  const fn = callback && callback.type !== 'SpreadElement' ? state.context.resolveFunction(callback, state.classBody) : undefined;
+  // `Object.entries(X).map(([name, t]) => …)` is called with key and value: read as the record's items, named by their keys.
+  if (!fn || fn.params.length === 0 || fn.params[0].type === 'ArrayPattern') return false;
+  const returned = findReturnedValues(fn);
+  const object = returned.length === 1 ? unwrap(returned[0]) : undefined;
+  if (object?.type !== 'ObjectExpression') return false;
+  const definitions: Item[] = [];
+  collectItems(source, state, definitions, depth);
+  for (const definition of definitions) out.push({ object, holder: definition.holder, mapped: { fn, definition: definition.object } });
+  return definitions.length > 0;
 }
 
 /** Every value of a same-file record, with the property that names it (computed keys included). */
