@@ -26,7 +26,9 @@ export function findCorpusFiles({ min = 1000 } = {}) {
   const sources = findSourceFiles(min);
   const corpus = join(root, 'test/bench/.corpus');
   return sources.map((file) => {
-    const target = join(corpus, relative(root, file).replaceAll('node_modules', 'nm'));
+    const inside = relative(root, file);
+    // A tree outside the repository is copied under `extra/`, by its absolute path.
+    const target = join(corpus, inside.startsWith('..') ? join('extra', file) : inside.replaceAll('node_modules', 'nm'));
     // Copy only what is missing or changed, so two benchmark scripts can share the corpus.
     if (!existsSync(target) || statSync(target).size !== statSync(file).size) {
       mkdirSync(dirname(target), { recursive: true });
@@ -50,6 +52,10 @@ function findSourceFiles(min) {
         if (existsSync(dir) && install === name.replace(/[/@]/g, '_')) collect(dir, files, new Set(['node_modules']));
       }
     }
+  }
+  // More source trees (absolute, separated by `:`), e.g. the real-world corpus's checkouts on a machine without the ecosystem installs.
+  for (const dir of (process.env.BENCH_EXTRA ?? '').split(':').filter(Boolean)) {
+    if (existsSync(dir)) collect(dir, files, new Set(['node_modules', 'dist', 'build', 'coverage']));
   }
   if (files.length < min) {
     throw new Error(`benchmark corpus has ${files.length} files (< ${min}); run \`node test/ecosystem/run.mjs\` first to install the ecosystem packages`);

@@ -11,7 +11,8 @@ import type { TSESTree } from '@typescript-eslint/types';
 import { getCalleeName, getPropertyName, unwrap, type Program } from '../ast.js';
 import type { DynamicText, ModuleBinding, ModuleResolver, Node } from '../model.js';
 import { enter, leave, MAX_DEPTH, step } from '../text/budget.js';
-import { evaluateText, getExportsMemberName, Scope } from '../text/index.js';
+import { evaluateText } from '../text/evaluate.js';
+import { getExportsMemberName, Scope } from '../text/scope.js';
 import { Unreadable } from '../resolve/unreadable.js';
 import {
   CALLBACK_METHODS,
