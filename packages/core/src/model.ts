@@ -164,6 +164,11 @@ export interface UnreadSink {
    * those definitions may still be found where they are written, by their shape.
    */
   readonly fromCollection?: true;
+  /**
+   * An adapter that re-registers definitions handed to it (`all.map((t) => tool({ description: t.description, … }))`):
+   * nothing is declared here, so a rule says nothing; `report` names it when no definition was found anywhere.
+   */
+  readonly adapter?: true;
 }
 
 /** Everything `core` knows about one file. */

@@ -141,6 +141,7 @@ export function buildReport(
   }
   options.onProgress?.(files.length, files.length);
   dropLoopDefinitions(found);
+  markUnregisteredDefinitions(found, unread);
   const families = assignFamilies(
     found.map((tool) => ({ name: tool.name === UNREADABLE_NAME ? undefined : tool.name, filePath: tool.filePath })),
     options.settings?.families,
@@ -208,6 +209,23 @@ function dropLoopDefinitions(found: FoundTool[]): void {
   if (looped.size === 0) return;
   const kept = found.filter((tool) => tool.loop || !FRAMEWORKS[tool.framework].declaredAsObject || !FRAMEWORKS[tool.framework].projectWrapper || !looped.has(tool.name));
   found.splice(0, found.length, ...kept);
+}
+
+/**
+ * A project that registers its definitions in loops (`for (const d of selected) server.tool(d.name, …)`)
+ * registers those the loops select. A definition found by its shape alone that no loop was read to
+ * register may be one the selection leaves out: it is kept, marked conditional, never counted as certain.
+ */
+function markUnregisteredDefinitions(found: FoundTool[], unread: ReadonlyArray<{ readonly fromCollection: boolean; readonly file: string; readonly line: number }>): void {
+  const loop = found.find((tool) => tool.loop);
+  const untraced = unread.find((miss) => miss.fromCollection);
+  if (!loop && !untraced) return;
+  const where = untraced ? `${untraced.file}:${untraced.line}` : `${path.basename(loop!.filePath)}:${loop!.line}`;
+  const reason = `a definition found by its shape that no registration toolslim read lists; this project registers its definitions through a loop or list handler (${where}) that may leave it out`;
+  found.forEach((tool, index) => {
+    const isShape = FRAMEWORKS[tool.framework].declaredAsObject && FRAMEWORKS[tool.framework].projectWrapper;
+    if (isShape && !tool.loop && tool.condition === undefined) found[index] = { ...tool, condition: reason };
+  });
 }
 
 function describePublisher(decl: ToolDecl, filePath: string, options: PublishedToolOptions): FoundTool['publishedWith'] {

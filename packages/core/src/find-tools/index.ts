@@ -7,7 +7,7 @@ import type { TSESTree } from '@typescript-eslint/types';
 import { getCalleeName, unwrap, walk, type Program } from '../ast.js';
 import { isMcpServed } from '../frameworks.js';
 import type { AnalyzeOptions, FileModel, Node, ToolDecl, UnreadSink } from '../model.js';
-import { explainServerWithoutTools, explainUnreadSink, readFileImports } from './unread.js';
+import { describe, explainServerWithoutTools, explainUnreadSink, readFileImports } from './unread.js';
 import type { FoundTool } from './build.js';
 import { detectToolClass } from './classes.js';
 import { collectCandidates, type Candidate } from './collect.js';
@@ -75,7 +75,23 @@ function detectAll(program: Program, options: AnalyzeOptions): FileModel {
     }
   }
 
-  const tools = dropShapeDuplicates(found, byShape)
+  const kept = dropShapeDuplicates(found, byShape);
+  // An adapter's registration is not a declaration, but what it registers is unknown here: say so.
+  for (const tool of kept) {
+    if (!isAdapterRegistration(tool.decl)) continue;
+    const node = tool.decl.node;
+    const description = tool.decl.description?.kind === 'dynamic' ? tool.decl.description.node : node;
+    unread.push({
+      node,
+      line: tool.decl.line,
+      column: tool.decl.column,
+      sink: node.type === 'CallExpression' ? `${getCalleeName(node.callee) ?? 'call'}()` : 'registration',
+      reason: `it registers definitions handed to it (${describe(description)}), which toolslim cannot trace to where they are written; definitions found by their shape are counted there`,
+      fromCollection: true,
+      adapter: true,
+    });
+  }
+  const tools = kept
     .filter((tool) => !isAdapterRegistration(tool.decl))
     .sort((a, b) => a.decl.node.range[0] - b.decl.node.range[0])
     .map((tool): ToolDecl => {

@@ -115,10 +115,20 @@ function isImportedFromToolLibrary(callee: Node, context: DetectContext): boolea
   return imported !== undefined && TOOL_LIBRARY.test(imported.source);
 }
 
+/** The name a value is read from: `t` of `t.name`, of `rename(t.name, options)`, of `t.meta.title`. */
+function getRoot(input: Node): Node {
+  let root = unwrap(input);
+  for (let i = 0; i < 8; i++) {
+    if (root.type === 'MemberExpression') root = unwrap(root.object);
+    else if (root.type === 'CallExpression' && root.arguments[0] && root.arguments[0].type !== 'SpreadElement') root = unwrap(root.arguments[0]);
+    else break;
+  }
+  return root;
+}
+
 /** Where a loop variable or parameter comes from, for the reason. */
 function describeOrigin(input: Node, ancestors: readonly Node[]): string {
-  let root = unwrap(input);
-  while (root.type === 'MemberExpression') root = unwrap(root.object);
+  const root = getRoot(input);
   const name = root.type === 'Identifier' ? root.name : '';
   for (let i = ancestors.length - 1; i >= 0; i--) {
     const node = ancestors[i];
@@ -159,8 +169,7 @@ function declares(pattern: Node | undefined, name: string): boolean {
 
 /** `t.name` of a loop variable or parameter: neither a constant of this file nor an import. */
 function isFromCollection(input: Node, context: DetectContext): boolean {
-  let root = unwrap(input);
-  while (root.type === 'MemberExpression') root = unwrap(root.object);
+  const root = getRoot(input);
   return root.type === 'Identifier' && context.resolveIdentifier(root) === undefined && !context.isImported(root);
 }
 

@@ -26,7 +26,8 @@ export default createRule<Options, MessageIds>({
   create(context) {
     return {
       'Program:exit'() {
-        const unread = getFileModel(context).unread;
+        // An adapter declares nothing here: the definitions it registers are checked where they are written.
+        const unread = getFileModel(context).unread.filter((miss) => miss.adapter !== true);
         const [first, ...rest] = unread;
         if (!first) return;
         const node = asEslintNode(first.node);
