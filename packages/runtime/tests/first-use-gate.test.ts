@@ -4,7 +4,12 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { parseFamilySections } from '../src/gate/family-sections.js';
-import { DB_FAMILY, SHAPES, type Started } from './support/gate-servers.js';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { Client as SdkClient } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import { serveInstructions } from '@toolslim/runtime';
+import { DB_FAMILY, FILES, SHAPES, type Started } from './support/gate-servers.js';
 
 type CallResult = { isError?: boolean; content: Array<{ type: string; text?: string }> };
 const call = async (client: Client, name: string, args: Record<string, unknown> = {}) => (await client.callTool({ name, arguments: args })) as CallResult;
@@ -104,5 +109,28 @@ describe.each(SHAPES)('the first-use gate on $name', (shape) => {
     const client = await connect(perTool);
     expect(textOf(await call(client, 'db_query', { sql: 'select 1' }))).toBe('db_query ran');
     expect((await call(client, 'db_export')).isError).toBe(true);
+  });
+});
+
+describe('stateless streamable HTTP', () => {
+  it('gates nothing: a request belongs to no session, so the first call runs', async () => {
+    let runs = 0;
+    // A new server and a transport with no session ids for every request, the usual stateless setup.
+    const handle = async (request: Request) => {
+      const server = new McpServer({ name: 'db', version: '1.0.0' });
+      serveInstructions(server, { dir: FILES });
+      server.registerTool('db_query', { description: 'Run a query.' }, async () => {
+        runs++;
+        return { content: [{ type: 'text', text: 'db_query ran' }] };
+      });
+      const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+      await server.connect(transport);
+      return transport.handleRequest(request);
+    };
+    const client = new SdkClient({ name: 'test-client', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL('http://127.0.0.1/mcp'), { fetch: async (input, init) => handle(new Request(input, init)) }));
+    expect(textOf(await call(client, 'db_query'))).toBe('db_query ran');
+    expect(runs).toBe(1);
+    await client.close();
   });
 });

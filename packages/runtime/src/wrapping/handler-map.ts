@@ -111,13 +111,14 @@ function getHandlerMap(server: HandlerServer): Map<string, Handler> {
 /**
  * The session a request belongs to: the connection (the SDK connects a server to one transport at a
  * time, and a stateful HTTP server makes one transport per session), keyed weakly, so that its state goes
- * with it. A streamable HTTP request with no session id is stateless: no session, nothing to remember.
+ * with it. An HTTP request with no session id is stateless (a Worker's, or `sessionIdGenerator: undefined`):
+ * no session, nothing to remember, and nothing gated.
  */
 function findSession(server: HandlerServer, extra: unknown, sessions: WeakMap<object, SessionState>): SessionState | undefined {
   const transport = server.transport;
   if (typeof transport !== 'object' || transport === null) return undefined;
   const sessionId = (extra as { sessionId?: unknown } | undefined)?.sessionId;
-  if (isHttpTransport(transport) && typeof sessionId !== 'string') return undefined;
+  if (isHandedRequests(transport) && typeof sessionId !== 'string' && typeof (transport as { sessionId?: unknown }).sessionId !== 'string') return undefined;
   let state = sessions.get(transport);
   if (!state) {
     state = new SessionState();
@@ -126,7 +127,12 @@ function findSession(server: HandlerServer, extra: unknown, sessions: WeakMap<ob
   return state;
 }
 
-/** Streamable HTTP transports (Node and web-standard, SDK 1 and 2) answer HTTP requests with `handleRequest`. */
-function isHttpTransport(transport: object): boolean {
-  return typeof (transport as { handleRequest?: unknown }).handleRequest === 'function';
+/**
+ * A transport that is handed each request by the app's HTTP server (streamable HTTP's `handleRequest`,
+ * SDK 2's per-request `handleMessage`, SSE's `handlePostMessage`), unlike a connection that reads its
+ * own input (stdio, in memory).
+ */
+function isHandedRequests(transport: object): boolean {
+  const methods = transport as { handleRequest?: unknown; handleMessage?: unknown; handlePostMessage?: unknown };
+  return typeof methods.handleRequest === 'function' || typeof methods.handleMessage === 'function' || typeof methods.handlePostMessage === 'function';
 }
