@@ -61,7 +61,13 @@ export interface Shape {
   readonly name: string;
   /** False where a resource read reaches no session (fastmcp's resource loaders are given none). */
   readonly resourceReadCounts?: boolean;
-  start(options: Omit<ServeInstructionsOptions, 'dir'>): Promise<Started>;
+  /**
+   * True where the runtime only sees tool callbacks (fastmcp, a registration context): a tool that is off
+   * is never registered, and a call to it gets the server's own unknown-tool answer.
+   */
+  readonly registersOneByOne?: boolean;
+  /** `bare`: the same server without the runtime. */
+  start(options: Omit<ServeInstructionsOptions, 'dir'>, bare?: boolean): Promise<Started>;
 }
 
 function counter() {
@@ -117,11 +123,11 @@ export function startHttp(build: () => { connect(transport: WebStandardStreamabl
 export const SHAPES: Shape[] = [
   {
     name: 'McpServer',
-    async start(options) {
+    async start(options, bare) {
       const { runs, run } = counter();
       const build = () => {
         const server = new McpServer({ name: 'db', version: '1.0.0' });
-        serveInstructions(server, { ...options, dir: FILES });
+        if (!bare) serveInstructions(server, { ...options, dir: FILES });
         server.registerTool('db_query', { description: 'Run a query.', inputSchema: { sql: z.string() } }, async () => run('db_query'));
         for (const tool of TOOLS.slice(1)) server.registerTool(tool, { description: `${tool}.` }, async () => run(tool));
         return server;
@@ -131,13 +137,13 @@ export const SHAPES: Shape[] = [
   },
   {
     name: 'low-level Server',
-    async start(options) {
+    async start(options, bare) {
       const { runs, run } = counter();
       const build = () => {
         const server = new Server({ name: 'db', version: '1.0.0' }, { capabilities: { tools: {} } });
         server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: TOOLS.map((name) => ({ name, description: `${name}.`, inputSchema: { type: 'object' as const } })) }));
         server.setRequestHandler(CallToolRequestSchema, (request) => run(request.params.name));
-        serveInstructions(server, { ...options, dir: FILES });
+        if (!bare) serveInstructions(server, { ...options, dir: FILES });
         return server;
       };
       return { runs, connect: () => connectInMemory(build()), close: async () => {} };
@@ -145,11 +151,11 @@ export const SHAPES: Shape[] = [
   },
   {
     name: 'SDK 2 McpServer',
-    async start(options) {
+    async start(options, bare) {
       const { runs, run } = counter();
       const build = () => {
         const server = new McpServerV2({ name: 'db', version: '1.0.0' });
-        serveInstructions(server, { ...options, dir: FILES });
+        if (!bare) serveInstructions(server, { ...options, dir: FILES });
         for (const tool of TOOLS) server.registerTool(tool, { description: `${tool}.`, inputSchema: z.object({ sql: z.string().optional() }) }, async () => run(tool));
         return server;
       };
@@ -158,25 +164,22 @@ export const SHAPES: Shape[] = [
   },
   {
     name: 'wrapper-built (register callback), streamable HTTP',
-    async start(options) {
+    registersOneByOne: true,
+    async start(options, bare) {
       const { runs, run } = counter();
       // A wrapper that builds the server and hands the app only a registration context.
-      const createApp = (app: { register(context: { registerTool: McpServer['registerTool']; registerResource: McpServer['registerResource'] }): void }) =>
+      const createApp = (app: { serverOptions?: { instructions?: string }; register(context: { registerTool: McpServer['registerTool']; registerResource: McpServer['registerResource'] }): void }) =>
         startHttp(() => {
-          const server = new McpServer({ name: 'app', version: '1.0.0' });
+          const server = new McpServer({ name: 'app', version: '1.0.0' }, app.serverOptions as { instructions?: string } | undefined);
           app.register({ registerTool: server.registerTool.bind(server) as McpServer['registerTool'], registerResource: server.registerResource.bind(server) as McpServer['registerResource'] });
           return server;
         });
-      const http = createApp(
-        serveInstructionsViaRegister(
-          {
-            register(context) {
-              for (const tool of TOOLS) context.registerTool(tool, { description: `${tool}.` }, async () => run(tool));
-            },
-          },
-          { ...options, dir: FILES },
-        ),
-      );
+      const app: Parameters<typeof createApp>[0] = {
+        register(context) {
+          for (const tool of TOOLS) context.registerTool(tool, { description: `${tool}.` }, async () => run(tool));
+        },
+      };
+      const http = createApp(bare ? app : serveInstructionsViaRegister(app, { ...options, dir: FILES }));
       return { runs, connect: () => http.connect(), close: async () => {} };
     },
   },
@@ -185,20 +188,22 @@ export const SHAPES: Shape[] = [
     // fastmcp's HTTP stack cannot load under vitest's `source` condition: the server runs in a plain Node
     // process (fastmcp is a dev dependency of core, not of the runtime) and says on stdout which tool ran.
     resourceReadCounts: false,
-    async start(options) {
+    registersOneByOne: true,
+    async start(options, bare) {
       const { runs } = counter();
       const requireFromCore = createRequire(path.join(import.meta.dirname, '../../../core/package.json'));
       const runtime = pathToFileURL(path.join(import.meta.dirname, '../../dist/index.js')).href;
       const script = `import { FastMCP } from ${JSON.stringify(pathToFileURL(requireFromCore.resolve('fastmcp')).href)};
 import { serveFastMcpInstructions } from ${JSON.stringify(runtime)};
-const { options, files, tools } = JSON.parse(process.argv.at(-1));
-const server = serveFastMcpInstructions(new FastMCP({ name: 'db', version: '1.0.0' }), { ...options, dir: files });
+const { options, files, tools, bare } = JSON.parse(process.argv.at(-1));
+const created = new FastMCP({ name: 'db', version: '1.0.0' });
+const server = bare ? created : serveFastMcpInstructions(created, { ...options, dir: files });
 for (const name of tools) server.addTool({ name, description: name + '.', execute: async () => { process.stdout.write('ran ' + name + '\\n'); return name + ' ran'; } });
 const port = 42000 + Math.floor(Math.random() * 8000);
 await server.start({ transportType: 'httpStream', httpStream: { port, host: '127.0.0.1' } });
 process.stdout.write('listening ' + port + '\\n');
 `;
-      const child = spawn(process.execPath, ['--input-type=module', '-e', script, JSON.stringify({ options, files: FILES, tools: TOOLS })], { stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, ['--input-type=module', '-e', script, JSON.stringify({ options, files: FILES, tools: TOOLS, bare })], { stdio: ['ignore', 'pipe', 'pipe'] });
       const port = await new Promise<number>((resolve, reject) => {
         let buffered = '';
         child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
