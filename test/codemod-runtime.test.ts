@@ -21,7 +21,8 @@ import { buildReadInstructionsTool } from '../packages/codemod/src/read-instruct
 import { buildWiring } from '../packages/codemod/src/wire-runtime.js';
 import { buildWiringElsewhere } from '../packages/codemod/src/wire-plan.js';
 import { applyEdits } from '../packages/codemod/src/text-edits.js';
-import { parseSource } from '@toolslim/core';
+import { getNamePrefix, parseSource } from '@toolslim/core';
+import { getNamePrefix as getRuntimeNamePrefix } from '../packages/runtime/src/family-index.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'toolslim-codemod-runtime-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -37,6 +38,11 @@ test('the estimated read_instructions tool is the one the runtime publishes', as
   const [published] = (await client.listTools()).tools;
   await client.close();
   expect(JSON.stringify(buildReadInstructionsTool('read_instructions', ['billing', 'orders'], 4))).toBe(JSON.stringify(published));
+});
+
+test('the runtime splits tool names into families as core does (toolsets place tools as report counts them)', () => {
+  const names = ['db_query', 'db-query', 'dbQuery', 'DBQuery', 'db.query', 'repo/get', 'x:y', 'HTTPServerStart', '_private', 'a__b', 'ÉtatGet', 'simple', ''];
+  expect(names.map(getRuntimeNamePrefix)).toEqual(names.map(getNamePrefix));
 });
 
 test('on a low-level Server, the estimate is the JSON Schema the runtime lists itself', async () => {
