@@ -58,6 +58,18 @@ test('on a low-level Server, the estimate is the JSON Schema the runtime lists i
   expect(JSON.stringify(buildReadInstructionsTool('read_instructions', ['billing', 'orders'], 3, 1, 'low-level'))).toBe(JSON.stringify(published));
 });
 
+test('a wired server whose streamable HTTP has no sessions is flagged: the first-use gate cannot run there', () => {
+  const wire = (transport: string) => {
+    const code = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nconst server = new McpServer({ name: 'x', version: '1.0.0' });\nconst transport = new StreamableHTTPServerTransport({ ${transport} });\n`;
+    const file = path.join(dir, 'src', 'http.ts');
+    const program = parseSource(code, file);
+    const statement = program.body[1] as { declarations: Array<{ init: Parameters<typeof buildWiring>[0]['servers'][number]['node'] }> };
+    return buildWiring({ file, code, program, servers: [{ node: statement.declarations[0].init, name: undefined, framework: 'mcp-sdk' }], packageDir: 'docs/tools', moduleKind: 'esm', toolName: undefined }).wiring;
+  };
+  expect(wire('sessionIdGenerator: undefined')?.statelessHttp).toBe(true);
+  expect(wire('sessionIdGenerator: () => randomUUID()')?.statelessHttp).toBeUndefined();
+});
+
 test('the snippet printed for a fastmcp server compiles', () => {
   const code = `import { FastMCP } from 'fastmcp';\nconst server = new FastMCP({ name: 'weather', version: '1.0.0' });\n`;
   const file = path.join(dir, 'src', 'server.ts');
