@@ -45,6 +45,16 @@ function serveOnFastMcp(server: FastMcpShape, options: ServeInstructionsOptions)
   const composed = composeServing(options);
   const { catalog } = composed;
   wrapAddTool(server, composed);
+  if (composed.resultsTool) {
+    // Answered by the bounded-results layer around it; its own execute never runs.
+    server.addTool({
+      name: composed.resultsTool.name,
+      description: composed.resultsTool.description ?? '',
+      parameters: z.object({ id: z.string(), offset: z.number().int().min(0) }) as unknown as z.ZodType,
+      annotations: { readOnlyHint: true },
+      execute: async () => '',
+    });
+  }
   if (options.tool !== false) {
     server.addTool({
       name: catalog.toolName,
@@ -114,7 +124,10 @@ function wrapAddTool(server: FastMcpShape, composed: ComposedServing): void {
     composed.isPublished(tool.name)
       ? {
           ...tool,
-          execute: wrapToolCallback(composed.layers, tool.name, tool.execute, (args, context) => ({ arguments: args as Record<string, unknown> | undefined, session: sessionOf(context) })),
+          execute: wrapToolCallback(composed.layers, tool.name, composed.resultsTool ? asContentResult(tool.execute) : tool.execute, (args, context) => ({
+            arguments: args as Record<string, unknown> | undefined,
+            session: sessionOf(context),
+          })),
         }
       : undefined;
   const addTool = server.addTool.bind(server) as (tool: FastMcpTool) => void;
@@ -126,4 +139,12 @@ function wrapAddTool(server: FastMcpShape, composed: ComposedServing): void {
     const addTools = server.addTools.bind(server);
     server.addTools = (tools) => addTools(tools.map(wrap).filter((tool) => tool !== undefined));
   }
+}
+
+/** fastmcp takes a string result as one text block; bounded results read blocks, so a string is made one. */
+function asContentResult(execute: FastMcpTool['execute']): FastMcpTool['execute'] {
+  return async (args, context) => {
+    const result = await execute(args, context);
+    return typeof result === 'string' ? { content: [{ type: 'text', text: result }] } : result;
+  };
 }

@@ -21,6 +21,7 @@ import { buildOffLine, createToolsetsLayer } from './toolsets/toolsets-layer.js'
 import { getServerWrapping, type HandlerServer } from './wrapping/handler-map.js';
 import { createInstructionsLayer } from './wrapping/instructions-layer.js';
 import type { ToolLayer } from './wrapping/layers.js';
+import { createBoundedResults, type BoundedResultsOption } from './results/bounded-results.js';
 
 export interface ServeInstructionsOptions {
   /** The folder `toolslim slim --instructions` wrote: `<family>.md` files and `README.md`. */
@@ -42,6 +43,11 @@ export interface ServeInstructionsOptions {
   toolsets?: ToolsetsOption;
   /** Tool → family, for tools the folder does not place (no section of theirs, no family prefix). */
   families?: Readonly<Record<string, string>>;
+  /**
+   * Bounded results: a result past the limit is held and served in slices (`read_result`). Off by
+   * default; `true` for the defaults (25,000 tokens, or `MAX_MCP_OUTPUT_TOKENS`).
+   */
+  results?: boolean | BoundedResultsOption;
 }
 
 export interface ServedInstructions {
@@ -85,6 +91,8 @@ export interface ComposedServing {
   readonly toolsets: ToolsetChoice;
   /** False for a tool the toolsets leave out (shapes that register tools one by one skip it). */
   isPublished(tool: string): boolean;
+  /** The `read_result` tool when bounded results are on (shapes that register tools themselves add it). */
+  readonly resultsTool?: Tool;
 }
 
 export function composeServing(options: ServeInstructionsOptions): ComposedServing {
@@ -102,9 +110,15 @@ export function composeServing(options: ServeInstructionsOptions): ComposedServi
   const families = on.length > 0 ? on : all;
   const offLine = buildOffLine(all.filter((family) => !families.includes(family)), toolsets);
   const catalog = buildCatalog(options, toolName, scheme, families, offLine);
-  const layers = [createToolsetsLayer(toolsets, index, toolName), createFirstUseGate({ dir: options.dir, index, toolName, uriScheme: scheme, option: options.gate })];
-  const isPublished = (tool: string) => tool === toolName || toolsets.isEnabled(tool, index.familyOf(tool));
-  return { catalog, index, toolsets, isPublished, layers: layers.filter((layer) => layer !== undefined) };
+  const results = options.results ? createBoundedResults(options.results === true ? {} : options.results, [toolName]) : undefined;
+  const ownTools = [toolName, ...(results ? [results.tool.name] : [])];
+  const layers = [
+    createToolsetsLayer(toolsets, index, ownTools),
+    createFirstUseGate({ dir: options.dir, index, toolName, uriScheme: scheme, option: options.gate }),
+    results?.layer,
+  ];
+  const isPublished = (tool: string) => ownTools.includes(tool) || toolsets.isEnabled(tool, index.familyOf(tool));
+  return { catalog, index, toolsets, isPublished, resultsTool: results?.tool, layers: layers.filter((layer) => layer !== undefined) };
 }
 
 function buildCatalog(options: ServeInstructionsOptions, toolName: string, scheme: string, families: readonly string[], offLine: string | undefined): InstructionsCatalog {
@@ -180,7 +194,7 @@ export function serveInstructions(server: McpServer | Server | McpServerV2, opti
 function serveOnMcpServer(server: McpServer, composed: ComposedServing, serve: { tool: boolean; resources: boolean }): ServedInstructions {
   const { catalog } = composed;
   // The wrapping first: the registrations below set the handlers it wraps.
-  const wrapping = getServerWrapping(server.server as unknown as HandlerServer);
+  const wrapping = getServerWrapping(server.server as unknown as HandlerServer, false);
   for (const layer of composed.layers) wrapping.add(layer);
   if (serve.resources) {
     try {

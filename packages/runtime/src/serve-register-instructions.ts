@@ -53,6 +53,18 @@ function serveOnContext(context: RegistrationContext, served: ServeInstructionsO
   const composed = composeServing(served);
   const { catalog } = composed;
   const sessions = wrapRegisterTool(context, composed);
+  if (composed.resultsTool) {
+    // Answered by the bounded-results layer around it; its own callback never runs.
+    context.registerTool(
+      composed.resultsTool.name,
+      {
+        description: composed.resultsTool.description,
+        inputSchema: z.object({ id: z.string(), offset: z.number().int().min(0) }),
+        annotations: { readOnlyHint: true },
+      },
+      async () => ({ content: [] }),
+    );
+  }
   if (served.tool !== false) {
     context.registerTool(
       catalog.toolName,

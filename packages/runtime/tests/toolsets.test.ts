@@ -75,7 +75,7 @@ describe.each(SHAPES)('toolsets on $name', (shape) => {
   it('with one family on, lists that family and read_instructions, and refuses the others without running them', async () => {
     const { server, client } = await open({ toolsets: { environment: { TOOLSLIM_TOOLSETS: 'db' } }, gate: false });
     const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name).sort()).toEqual(['db_export', 'db_ping', 'db_query', 'read_instructions']);
+    expect(tools.map((tool) => tool.name).sort()).toEqual(['db_dump', 'db_export', 'db_ping', 'db_query', 'read_instructions']);
     const read = tools.find((tool) => tool.name === 'read_instructions')!;
     expect(read.inputSchema.properties).toEqual({ family: expect.objectContaining({ enum: ['db'] }) });
     expect(read.description).toContain('Switched off on this server: repo');

@@ -1,16 +1,17 @@
 /**
  * Toolsets as a layer: a tool that is not on is left out of `tools/list`, and a call to it is refused
  * with an error result that names its family and how to turn it on; its handler never runs. The
- * instruction tool is always on.
+ * runtime's own tools are always on.
  */
 import type { FamilyIndex } from '../family-index.js';
 import { buildToolErrorResult } from '../tool-results.js';
 import type { ToolLayer } from '../wrapping/layers.js';
 import type { ToolsetChoice } from './toolset-choice.js';
 
-export function createToolsetsLayer(choice: ToolsetChoice, index: FamilyIndex, instructionsTool: string): ToolLayer | undefined {
+/** `ownTools`: the runtime's own tools (`read_instructions`, `read_result`), always on. */
+export function createToolsetsLayer(choice: ToolsetChoice, index: FamilyIndex, ownTools: readonly string[]): ToolLayer | undefined {
   if (!choice.active) return undefined;
-  const isOn = (tool: string) => tool === instructionsTool || choice.isEnabled(tool, index.familyOf(tool));
+  const isOn = (tool: string) => ownTools.includes(tool) || choice.isEnabled(tool, index.familyOf(tool));
   return {
     listTools(page) {
       return { ...page, tools: page.tools.filter((tool) => isOn(tool.name)) };

@@ -42,8 +42,12 @@ type Method = (typeof METHODS)[number];
 
 const wrappings = new WeakMap<object, { layers: ToolLayer[]; install: () => void; wrapping: ServerWrapping }>();
 
-/** The one wrapping of `server`, made on first use. */
-export function getServerWrapping(server: HandlerServer): ServerWrapping {
+/**
+ * The one wrapping of `server`, made on first use. `answersMissing: false` for the low-level server of
+ * an `McpServer`, which sets its own handlers once and refuses to replace one: a layer's tool or resource
+ * is then answered only around the handlers the `McpServer` sets.
+ */
+export function getServerWrapping(server: HandlerServer, answersMissing = true): ServerWrapping {
   const existing = wrappings.get(server);
   if (existing) return existing.wrapping;
   const handlers = getHandlerMap(server);
@@ -77,7 +81,7 @@ export function getServerWrapping(server: HandlerServer): ServerWrapping {
       const current = handlers.get(method);
       if (current !== undefined && current === installed.get(method)) continue;
       // A method nobody answers stays unanswered: an `McpServer` sets its own handlers later, once.
-      if (current === undefined && !provided(method)) continue;
+      if (current === undefined && !(answersMissing && provided(method))) continue;
       const wrapped = wraps[method](current);
       installed.set(method, wrapped);
       handlers.set(method, wrapped);
@@ -92,8 +96,8 @@ export function getServerWrapping(server: HandlerServer): ServerWrapping {
   const wrapping: ServerWrapping = {
     add(layer) {
       layers.push(layer);
-      if (layer.provides?.tools) server.registerCapabilities({ tools: {} });
-      if (layer.provides?.resources) server.registerCapabilities({ resources: {} });
+      if (answersMissing && layer.provides?.tools) server.registerCapabilities({ tools: {} });
+      if (answersMissing && layer.provides?.resources) server.registerCapabilities({ resources: {} });
       install();
     },
   };

@@ -47,7 +47,14 @@ export const DB_FAMILY = [
 export const REPO_FAMILY = '# repo\n\n## repo_list\n\nSorted by name.\n';
 export const INDEX = '# Tool instructions\n\n- [db](db.md): Rules for `db_query` and `db_export`.\n- [repo](repo.md): Rules for `repo_list`.\n';
 export const FILES = { 'db.md': DB_FAMILY, 'repo.md': REPO_FAMILY, 'README.md': INDEX };
-export const TOOLS = ['db_query', 'db_export', 'db_ping', 'repo_list'] as const;
+export const TOOLS = ['db_query', 'db_export', 'db_ping', 'db_dump', 'repo_list'] as const;
+
+/** What `db_dump` returns: a JSON array of 8,000 rows, 797,781 bytes, 214,002 tokens (o200k_base). */
+export function buildBigResult(): string {
+  const rows = [];
+  for (let i = 0; i < 8000; i++) rows.push({ id: i, name: 'row ' + i, note: 'Imported from the nightly export; checked by the reconciler.' });
+  return JSON.stringify(rows);
+}
 
 export interface Started {
   /** A new session with its own client. */
@@ -74,7 +81,7 @@ function counter() {
   const runs = new Map<string, number>(TOOLS.map((tool) => [tool, 0]));
   const run = (tool: string) => {
     runs.set(tool, runs.get(tool)! + 1);
-    return { content: [{ type: 'text' as const, text: `${tool} ran` }] };
+    return { content: [{ type: 'text' as const, text: tool === 'db_dump' ? buildBigResult() : `${tool} ran` }] };
   };
   return { runs, run };
 }
@@ -198,7 +205,8 @@ import { serveFastMcpInstructions } from ${JSON.stringify(runtime)};
 const { options, files, tools, bare } = JSON.parse(process.argv.at(-1));
 const created = new FastMCP({ name: 'db', version: '1.0.0' });
 const server = bare ? created : serveFastMcpInstructions(created, { ...options, dir: files });
-for (const name of tools) server.addTool({ name, description: name + '.', execute: async () => { process.stdout.write('ran ' + name + '\\n'); return name + ' ran'; } });
+const buildBigResult = ${buildBigResult.toString()};
+for (const name of tools) server.addTool({ name, description: name + '.', execute: async () => { process.stdout.write('ran ' + name + '\\n'); return name === 'db_dump' ? buildBigResult() : name + ' ran'; } });
 const port = 42000 + Math.floor(Math.random() * 8000);
 await server.start({ transportType: 'httpStream', httpStream: { port, host: '127.0.0.1' } });
 process.stdout.write('listening ' + port + '\\n');
