@@ -22,6 +22,7 @@ import { getServerWrapping, type HandlerServer } from './wrapping/handler-map.js
 import { createInstructionsLayer } from './wrapping/instructions-layer.js';
 import type { ToolLayer } from './wrapping/layers.js';
 import { createBoundedResults, type BoundedResultsOption } from './results/bounded-results.js';
+export type { BoundedResultsOption } from './results/bounded-results.js';
 
 export interface ServeInstructionsOptions {
   /** The folder `toolslim slim --instructions` wrote: `<family>.md` files and `README.md`. */
@@ -243,4 +244,14 @@ function isMcpServer(server: McpServer | Server): server is McpServer {
  */
 export function serveInstructionResources(server: Server, catalog: InstructionsCatalog): void {
   getServerWrapping(server as unknown as HandlerServer).add(createInstructionsLayer(catalog, { tool: false, resources: true }));
+}
+
+/**
+ * Bounded results alone, for a server with no instruction folder: the same layer, on the same one
+ * wrapping of the server (a later `serveInstructions` adds its layers to it). Call it before `connect`.
+ */
+export function serveBoundedResults(server: McpServer | Server | McpServerV2, option: BoundedResultsOption = {}): void {
+  const mcp = isMcpServer(server as McpServer | Server);
+  const low = (mcp ? (server as McpServer).server : server) as unknown as HandlerServer;
+  getServerWrapping(low, !mcp).add(createBoundedResults(option, []).layer);
 }

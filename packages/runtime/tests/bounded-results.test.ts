@@ -6,6 +6,10 @@ import { createHash } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { countTokens } from '@toolslim/core';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { Client as SdkClient } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { serveBoundedResults } from '@toolslim/runtime';
 import { estimateTokens } from '../src/results/bounded-results.js';
 import { buildBigResult, SHAPES, type Started } from './support/gate-servers.js';
 
@@ -55,7 +59,7 @@ describe.each(SHAPES)('bounded results on $name', (shape) => {
     expect(BIG.startsWith(slice)).toBe(true);
     // Cut between two rows of the array, never inside one.
     expect(slice.endsWith('},')).toBe(true);
-    expect(note).toContain(`797,781 bytes, 1 lines`);
+    expect(note).toContain(`797,781 bytes, 1 line,`);
     expect(note).toContain(`sha256 ${sha256(BIG)}`);
     const [, id, offset] = /`id` = "(\w+)", `offset` = (\d+)/.exec(note)!;
     expect(Number(offset)).toBe(slice.length);
@@ -122,5 +126,20 @@ describe('what bounded results hold', () => {
     expect(expired.isError).toBe(true);
     expect(expired.content[0].text).toBe(`Result "${id}" expired: results are held for 1 minutes. Call the tool again.`);
     expect((await call(client, 'read_result', { id: 'nope', offset: 0 })).isError).toBe(true);
+  });
+});
+
+describe('serveBoundedResults', () => {
+  it('bounds the results of a server with no instruction folder, in one line', async () => {
+    const server = new McpServer({ name: 'db', version: '1.0.0' });
+    serveBoundedResults(server, { countTokens });
+    server.registerTool('db_dump', { description: 'Dump.' }, async () => ({ content: [{ type: 'text', text: BIG }] }));
+    const client = new SdkClient({ name: 'c', version: '1.0.0' });
+    const [a, b] = InMemoryTransport.createLinkedPair();
+    await Promise.all([server.connect(b), client.connect(a)]);
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(['db_dump', 'read_result']);
+    const [slice, note] = (await call(client as unknown as Client, 'db_dump')).content.map((part) => part.text!);
+    expect(countTokens(slice) + countTokens(note)).toBeLessThanOrEqual(25_000);
+    await client.close();
   });
 });

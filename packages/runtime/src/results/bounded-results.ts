@@ -155,7 +155,7 @@ export function createBoundedResults(option: BoundedResultsOption, ownTools: rea
     const sha256 = createHash('sha256').update(text, 'utf8').digest('hex');
     const note = (shown: number) =>
       [
-        `This result was too long to show at once (${bytes.toLocaleString('en-US')} bytes, ${lines.toLocaleString('en-US')} lines, about ${count(text).toLocaleString('en-US')} tokens; sha256 ${sha256}).`,
+        `This result was too long to show at once (${bytes.toLocaleString('en-US')} bytes, ${lines.toLocaleString('en-US')} ${lines === 1 ? 'line' : 'lines'}, about ${count(text).toLocaleString('en-US')} tokens; sha256 ${sha256}).`,
         `Shown: characters 0–${shown} of ${text.length}. Read the rest with \`${toolName}\` (\`id\` = "${id}", \`offset\` = ${shown}) or the resource \`${scheme}://${id}\`.`,
         ...(result.structuredContent === undefined ? [] : [structuredId ? `Its structuredContent is held back too: \`id\` = "${structuredId}".` : 'Its structuredContent is held back too: it is the same JSON as the text.']),
       ].join(' ');
