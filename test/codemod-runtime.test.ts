@@ -21,7 +21,8 @@ import { buildReadInstructionsTool } from '../packages/codemod/src/read-instruct
 import { buildWiring } from '../packages/codemod/src/wire-runtime.js';
 import { buildWiringElsewhere } from '../packages/codemod/src/wire-plan.js';
 import { applyEdits } from '../packages/codemod/src/text-edits.js';
-import { getNamePrefix, parseSource } from '@toolslim/core';
+import { getClientProfiles, getNamePrefix, parseSource } from '@toolslim/core';
+import { DEFAULT_RESULT_MAX_TOKENS } from '../packages/runtime/src/results/bounded-results.js';
 import { getNamePrefix as getRuntimeNamePrefix } from '../packages/runtime/src/family-index.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'toolslim-codemod-runtime-'));
@@ -43,6 +44,10 @@ test('the estimated read_instructions tool is the one the runtime publishes', as
 test('the runtime splits tool names into families as core does (toolsets place tools as report counts them)', () => {
   const names = ['db_query', 'db-query', 'dbQuery', 'DBQuery', 'db.query', 'repo/get', 'x:y', 'HTTPServerStart', '_private', 'a__b', 'ÉtatGet', 'simple', ''];
   expect(names.map(getRuntimeNamePrefix)).toEqual(names.map(getNamePrefix));
+});
+
+test('the runtime bounds results at the limit core gives for Claude Code', () => {
+  expect(DEFAULT_RESULT_MAX_TOKENS).toBe(getClientProfiles(['claude-code'])[0].resultMaxTokens);
 });
 
 test('on a low-level Server, the estimate is the JSON Schema the runtime lists itself', async () => {

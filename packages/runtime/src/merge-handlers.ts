@@ -1,15 +1,8 @@
 /**
- * Adding the instruction tool and resources to a low-level `Server` without taking anything away: the
- * server's own handlers stay, and the instruction layer joins the server's one wrapping (handler-map.ts).
+ * The server's instructions, extended without taking anything away (the handlers are wrapped in
+ * wrapping/handler-map.ts).
  */
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import type { InstructionsCatalog } from './serve-instructions.js';
-import { getServerWrapping } from './wrapping/handler-map.js';
-import { createInstructionsLayer } from './wrapping/instructions-layer.js';
-
-export function mergeInstructionHandlers(server: Server, catalog: InstructionsCatalog, options: { tool: boolean; resources: boolean }): void {
-  getServerWrapping(server).add(createInstructionsLayer(catalog, options));
-}
 
 /**
  * Add text to the server's `instructions` (what clients read at session start), keeping what the
