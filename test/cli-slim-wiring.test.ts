@@ -61,6 +61,8 @@ describe('toolslim slim and the runtime it wires', { timeout: 240_000 }, () => {
     const written = await runCli(['slim', 'src', '--force'], { cwd: dir, env: {} });
     expect(written.code).toBe(0);
     expect(unwrap(written.stdout)).toContain(note);
+    // A server built per request could not read back what it held: bounded results are not offered.
+    expect(written.stdout).not.toContain('Bounded results');
   });
 
   test('writes settings.toolslim.toolsets.default into the wiring, and the running server lists only those families', async () => {

@@ -1,16 +1,18 @@
 /**
  * What `slim` says about a server it wired, beyond "wired": the one line that turns bounded results on
  * (the wired call with `results: true`), and, for streamable HTTP without sessions, that the first-use
- * gate cannot work there.
+ * gate cannot work there (nor bounded results be offered: a server built per request cannot read back
+ * what it held).
  */
 import type { Wiring } from '@toolslim/codemod';
 import { getClientProfiles } from '@toolslim/core';
 import { formatNumber, OUTPUT_WIDTH, wrap, type Style } from './print.js';
 
 /** The lines to print under a wired file: sentences wrapped to the terminal, code lines whole. */
-export function buildWiringNotes(wiring: Pick<Wiring, 'lines' | 'statelessHttp'>, style: Style): string[] {
+export function buildWiringNotes(wiring: Pick<Wiring, 'lines' | 'statelessHttp' | 'instructionsModule'>, style: Style): string[] {
   const notes: string[] = [];
-  const withResults = addResultsOption(wiring.lines);
+  // Held results live on the server: one built per request (stateless HTTP, a Worker) could not read them back.
+  const withResults = wiring.statelessHttp || wiring.instructionsModule ? undefined : addResultsOption(wiring.lines);
   if (withResults) {
     const limit = getClientProfiles(['claude-code'])[0]?.resultMaxTokens ?? 25_000;
     notes.push(
