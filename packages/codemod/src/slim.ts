@@ -18,6 +18,7 @@ import { buildReadInstructionsTool } from './read-instructions-tool.js';
 import { buildTotals, findFamilyFiles, groupByFamily, measure, measureChange } from './report-plan.js';
 import type { AnalysedFile, FileChange, FileError, SizeTotals, SkippedTool, SlimPlan } from './slim-types.js';
 import { SourceStore } from './source-store.js';
+import { isTestPath } from './test-files.js';
 import { findLoopTwins, getErrorMessage, getPublished, getServerName, getStaticValue } from './tool-values.js';
 import { dropOverlaps, dropUntilVerified } from './verify-plans.js';
 import { buildWiringElsewhere, planRuntimeDependency, wireRegisterCallback, wireRuntime } from './wire-plan.js';
@@ -39,6 +40,8 @@ export function planSlim(options: SlimOptions): SlimPlan {
   const errors: FileError[] = [];
   const skipped: SkippedTool[] = [];
   const relative = (file: string) => path.relative(cwd, file).split(path.sep).join('/');
+  // Test files and test servers are never slimmed, wired or named as a family.
+  const files = options.files.filter((file) => !isTestPath(relative(file)));
   // As `report` does: without a zodVersion setting, `'zod'` is the major installed next to each file, and
   // `execution` is published when the installed SDK adds it, so the two commands print the same numbers.
   const zodVersionOf = options.settings?.zodVersion === undefined ? createZodVersionLookup() : () => options.settings?.zodVersion;
@@ -62,18 +65,18 @@ export function planSlim(options: SlimOptions): SlimPlan {
   const measureIn = (file: string) => (decl: ToolDecl | undefined) => (decl ? measure(getPublished(decl, { mcpSdkExecution: executionOf(file) })) : undefined);
 
   const analysed: AnalysedFile[] = [];
-  options.files.forEach((file, i) => {
+  files.forEach((file, i) => {
     try {
       analysed.push({ file, model: analyse(file) });
     } catch (error) {
       errors.push({ file: relative(file), message: getErrorMessage(error) });
     }
-    options.onProgress?.(i + 1, options.files.length);
+    options.onProgress?.(i + 1, files.length);
   });
 
   // As `report` counts them: a tool-shaped object that is only exported and used nowhere is no tool of any
   // server, so it is neither slimmed nor measured (a second, unused declaration of a published name, say).
-  const reachability = createReachabilityChecker({ readFile: (file) => readIfFile(file, (f) => store.getOriginal(f)), files: options.files });
+  const reachability = createReachabilityChecker({ readFile: (file) => readIfFile(file, (f) => store.getOriginal(f)), files: files });
   const allTools = analysed.flatMap(({ file, model }) =>
     model.tools.map((decl, index) => ({ file, decl, index })).filter(({ file, decl }) => !reachability.isUnreached(decl, file, store.getOriginal(file))),
   );
@@ -113,7 +116,7 @@ export function planSlim(options: SlimOptions): SlimPlan {
   let added: SizeTotals | undefined;
   const hasServer = analysed.some(({ model }) => model.servers.length > 0);
   // MCP tools registered on a server made elsewhere (a wrapper) need the tool too, added by hand.
-  const elsewhere = !hasServer && plans.length > 0 && options.wire !== false ? findServerElsewhere(options.files) : undefined;
+  const elsewhere = !hasServer && plans.length > 0 && options.wire !== false ? findServerElsewhere(files) : undefined;
   const needsTool = hasServer || elsewhere !== undefined || plans.some((plan) => MCP_FRAMEWORKS.has(plan.decl.framework));
   if (plans.length > 0 && options.wire !== false && needsTool && !alreadyServed && !staticNames.has(toolName)) {
     const familyNames = [...new Set([...plans.map((plan) => plan.family), ...findFamilyFiles(instructionsDir)])].sort();
@@ -144,7 +147,7 @@ export function planSlim(options: SlimOptions): SlimPlan {
   const families = groupByFamily(plans);
   const { changes: instructions, problems } = buildInstructionFiles(families, instructionsDir, toolNames);
   // A Worker serves the folder from a module of strings: written with the wiring, and again when the folder changes.
-  const modules = new Set([...wiring.flatMap((w) => (w.wired && w.instructionsModule ? [w.instructionsModule] : [])), ...(instructions.length > 0 ? options.files.filter(isInstructionsModule) : [])]);
+  const modules = new Set([...wiring.flatMap((w) => (w.wired && w.instructionsModule ? [w.instructionsModule] : [])), ...(instructions.length > 0 ? files.filter(isInstructionsModule) : [])]);
   for (const moduleFile of modules) {
     const change = buildInstructionsModule(instructionsDir, instructions, moduleFile);
     if (change.after !== change.before) sources.push(change);

@@ -117,7 +117,7 @@ export function wireRegisterCallback(
 /** The runtime in the package.json of the wired server (else of the first slimmed tool), and the install command. */
 export function planRuntimeDependency(
   wiring: readonly Wiring[],
-  plans: readonly ToolPlan[],
+  plans: ReadonlyArray<Pick<ToolPlan, 'file'>>,
   instructionsDir: string,
 ): { change: FileChange | undefined; info: RuntimeInstall } | undefined {
   const anchor = wiring[0]?.file ?? plans[0]?.file;

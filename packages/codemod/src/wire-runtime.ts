@@ -6,7 +6,7 @@
  * wrapper) get a snippet to add by hand.
  */
 import path from 'node:path';
-import { getParent, type Node, type Program, type ServerDecl } from '@toolslim/core';
+import { escapeRegExp, getParent, type Node, type Program, type ServerDecl } from '@toolslim/core';
 import { DEFAULT_INSTRUCTIONS_TOOL } from './options.js';
 import type { SourceEdit } from './text-edits.js';
 import { buildInstructionsModuleImport } from './bundle-instructions.js';
@@ -139,7 +139,10 @@ export function buildWiring(input: WiringInput): { edits: SourceEdit[]; wiring: 
       },
     };
   }
-  const callLine = callFor(placement.target);
+  // An McpServer whose list and call handlers were replaced on its low-level server publishes what those
+  // handlers answer: serving there (the runtime wraps them, set before or after) is what lists the tool.
+  const target = server.framework === 'mcp-sdk' && hasReplacedToolHandlers(code, placement.target) ? `${placement.target}.server` : placement.target;
+  const callLine = callFor(target);
   const indent = /[ \t]*$/.exec(code.slice(0, placement.statement.range[0]))![0];
   const importAt = findImportOffset(program, code, imports);
   return {
@@ -157,6 +160,11 @@ export function buildWiring(input: WiringInput): { edits: SourceEdit[]; wiring: 
     ),
     wiring: { file, wired: true, lines: [...importLine.split(eol), callLine], ...bundleInfo },
   };
+}
+
+/** True when `<server>.server.setRequestHandler(…)` replaces a tools handler of the McpServer named `server`. */
+export function hasReplacedToolHandlers(code: string, server: string): boolean {
+  return new RegExp(`\\b${escapeRegExp(server)}\\s*\\.\\s*server\\s*\\.\\s*setRequestHandler\\s*\\(\\s*(?:[\\w$.]+\\.)?(?:ListTools|CallTool)RequestSchema\\b`).test(code);
 }
 
 /** For fastmcp and wrappers: the catalogue's parts, to register the server's own way (compiles as written). */

@@ -21,6 +21,7 @@ import { parseFlags, getPositiveNumber } from '../args.js';
 import { CliError, EXIT } from '../exit-codes.js';
 import { findSourceFiles } from '../files.js';
 import type { Command } from '../io.js';
+import { slimFromServer } from './slim-server.js';
 import { createStyle, formatNumber, printJson, renderTable, type Style } from '../print.js';
 
 /** A progress bar is worth its noise only on a terminal and on a run long enough to wait for. */
@@ -45,6 +46,12 @@ Options:
   --keep <n>             What/when sentences kept after the first one (default 2).
   --tsconfig <file>      tsconfig.json used to resolve imported constants.
   --no-wire              Do not add serveInstructions (@toolslim/runtime) to the server setup.
+  --server <command>     Slim from what this server publishes: plan on its tools/list, find each
+                         moved sentence where it is written, start it again to check, then write.
+  --url <url>            The same for a running Streamable HTTP server (not started again to check).
+  --header <k: v>        A header for --url (repeatable).
+  --build <command>      With --server: build the slimmed copy before starting it (e.g. "npm run build").
+  --timeout <s>          With --server or --url: seconds to wait for each answer (default 30).
   -h, --help             Show this help.
 `;
 
@@ -60,6 +67,11 @@ export const SLIM_FLAGS = {
   keep: { type: 'string' },
   tsconfig: { type: 'string' },
   'no-wire': { type: 'boolean' },
+  server: { type: 'string' },
+  url: { type: 'string' },
+  header: { type: 'string', multiple: true },
+  build: { type: 'string' },
+  timeout: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -71,6 +83,7 @@ export const slim: Command = async (args, io) => {
   }
   if (values.tsconfig && !existsSync(path.resolve(io.cwd, values.tsconfig))) throw new CliError(`No such file: ${values.tsconfig} (--tsconfig)`, EXIT.usage);
   const style = createStyle(io.isTTY, io.env);
+  if (values.server !== undefined || values.url !== undefined) return slimFromServer(values, positionals, io, style);
   const { files, skipped } = findSourceFiles(positionals.length > 0 ? positionals : ['.'], io.cwd);
   const keep = values.keep === '0' ? 0 : getPositiveNumber(values.keep, '--keep', { integer: true });
   const progress = io.isTTY && !values.json && files.length > PROGRESS_MIN_FILES ? startProgress(files.length) : undefined;

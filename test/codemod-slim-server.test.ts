@@ -1,0 +1,136 @@
+/**
+ * `toolslim slim --server` end to end on servers whose tool text the static reader does not follow
+ * (fixtures/from-published): on a copy of each, slim plans on the server's own tools/list, checks the
+ * slimmed copy by starting it, and writes. Then this test starts the slimmed server itself with a real SDK
+ * client: the same tools with only description text changed, plus read_instructions, which serves every
+ * family with the moved text. A second run changes nothing.
+ */
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport, getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { afterAll, describe, expect, test } from 'vitest';
+import { run } from '../packages/cli/src/run.js';
+import { FIXTURES_ROOT } from './support/fixture-servers.js';
+
+const SERVERS = path.join(FIXTURES_ROOT, 'from-published');
+const temporary: string[] = [];
+afterAll(() => {
+  for (const dir of temporary) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A copy of one fixture server, with the fixtures' installed packages. */
+function copyServer(name: string): string {
+  const dir = mkdtempSync(path.join(tmpdir(), `toolslim-slim-server-${name}-`));
+  temporary.push(dir);
+  cpSync(path.join(SERVERS, name), dir, { recursive: true });
+  symlinkSync(path.join(FIXTURES_ROOT, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
+  return dir;
+}
+
+const START = `"${process.execPath}" --import tsx server.ts`;
+
+async function slim(cwd: string, ...args: string[]) {
+  let stdout = '';
+  let stderr = '';
+  const code = await run(['slim', '--server', START, ...args], {
+    cwd,
+    stdout: (text) => void (stdout += text),
+    stderr: (text) => void (stderr += text),
+    isTTY: false,
+    env: { ...process.env },
+  });
+  return { code, stdout, stderr };
+}
+
+interface Listed {
+  tools: Array<{ name: string; description?: string; inputSchema: Record<string, unknown> } & Record<string, unknown>>;
+  calls: Array<{ isError: boolean; text: string }>;
+}
+
+/** Start the server in `cwd` with the SDK client, list its tools and make the calls. */
+async function startAndAsk(cwd: string, calls: (tools: Listed['tools']) => Array<{ name: string; arguments: Record<string, unknown> }>): Promise<Listed> {
+  const transport = new StdioClientTransport({ command: process.execPath, args: ['--import', 'tsx', 'server.ts'], cwd, env: getDefaultEnvironment(), stderr: 'pipe' });
+  const client = new Client({ name: 'toolslim-slim-server-test', version: '0.0.0' });
+  await client.connect(transport);
+  try {
+    const { tools } = await client.listTools();
+    const answers = [];
+    for (const call of calls(tools as Listed['tools'])) {
+      const result = await client.callTool(call);
+      const content = result.content as Array<{ type: string; text?: string }>;
+      answers.push({ isError: result.isError === true, text: content.map((part) => part.text ?? '').join('') });
+    }
+    return { tools: tools as Listed['tools'], calls: answers };
+  } finally {
+    await client.close();
+  }
+}
+
+/** A tool with every description left out: what must not change. */
+function withoutDescriptions(value: unknown, key?: string): unknown {
+  if (Array.isArray(value)) return value.map((item) => withoutDescriptions(item));
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value).flatMap(([k, v]) => (k === 'description' && typeof v === 'string' && key !== 'properties' ? [] : [[k, withoutDescriptions(v, k)]])));
+}
+
+const bytes = (tools: readonly unknown[]) => tools.reduce<number>((sum, tool) => sum + Buffer.byteLength(JSON.stringify(tool)), 0);
+const flat = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+const NAMES = readdirSync(SERVERS, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+  .sort();
+
+describe('toolslim slim --server', { timeout: 240_000 }, () => {
+  test('there are at least five servers to slim', () => {
+    expect(NAMES.length).toBeGreaterThanOrEqual(5);
+  });
+
+  test.each(NAMES)('%s: slimmed from what it publishes, checked by starting it, and served', async (name) => {
+    const dir = copyServer(name);
+    const before = await startAndAsk(dir, () => []);
+    const result = await slim(dir, '--json', '--force');
+    const json = JSON.parse(result.stdout) as { checked: boolean; problems: string[]; published: { before: number; after: number }; wiring: Array<{ proved: boolean }>; tools: unknown[] };
+    expect(json.problems).toEqual([]);
+    expect(json.checked).toBe(true);
+    expect(json.tools.length).toBeGreaterThan(0);
+    expect(json.wiring.some((wiring) => wiring.proved)).toBe(true);
+
+    // The slimmed server, started by this test: the same tools, only description text changed, plus read_instructions.
+    const after = await startAndAsk(dir, (tools) => {
+      const family = tools.find((tool) => tool.name === 'read_instructions')?.inputSchema as { properties?: { family?: { enum?: string[] } } } | undefined;
+      return (family?.properties?.family?.enum ?? []).map((value) => ({ name: 'read_instructions', arguments: { family: value } }));
+    });
+    expect(after.tools.map((tool) => tool.name).sort()).toEqual([...before.tools.map((tool) => tool.name), 'read_instructions'].sort());
+    for (const tool of before.tools) {
+      const slimmed = after.tools.find((candidate) => candidate.name === tool.name)!;
+      expect(withoutDescriptions(slimmed)).toEqual(withoutDescriptions(tool));
+      expect(Buffer.byteLength(JSON.stringify(slimmed))).toBeLessThanOrEqual(Buffer.byteLength(JSON.stringify(tool)));
+    }
+    expect(bytes(after.tools)).toBe(json.published.after);
+    expect(bytes(before.tools)).toBe(json.published.before);
+
+    // Every family is served, and every moved sentence is in what it serves and no longer in a description.
+    expect(after.calls.length).toBeGreaterThan(0);
+    const served = after.calls.map((call) => {
+      expect(call.isError).toBe(false);
+      return flat(call.text);
+    });
+    const docs = path.join(dir, 'docs', 'tools');
+    for (const file of readdirSync(docs).filter((f) => f !== 'README.md')) {
+      const family = file.replace(/\.md$/, '');
+      expect(served.some((text) => text === flat(readFileSync(path.join(docs, file), 'utf8')))).toBe(true);
+      expect(family).not.toMatch(/^(?:test|tests)$/);
+    }
+    const published = flat(after.tools.map((tool) => JSON.stringify(tool)).join(' '));
+    for (const text of readFileSync(path.join(docs, readdirSync(docs).find((f) => f !== 'README.md')!), 'utf8').split('\n').filter((line) => /^[A-Z].*\.$/.test(line))) {
+      expect(published.includes(JSON.stringify(text).slice(1, -1))).toBe(false);
+    }
+
+    // A second run finds nothing more to move.
+    const again = await slim(dir, '--json', '--force');
+    expect(JSON.parse(again.stdout).changed).toBe(false);
+  });
+});
