@@ -42,7 +42,8 @@ export function chooseInstructionsDir(cwd: string, base: string, requested: stri
 export function findForeignMarkdown(dir: string, toolNames: ReadonlySet<string>): string[] {
   let names: string[];
   try {
-    if (!statSync(dir).isDirectory()) return [path.basename(dir)];
+    // A file in the folder's place is not markdown to protect: writing then fails with its own clear error.
+    if (!statSync(dir).isDirectory()) return [];
     names = readdirSync(dir).filter((name) => /\.(?:md|mdx|markdown)$/i.test(name));
   } catch {
     return [];

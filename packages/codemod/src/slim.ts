@@ -7,18 +7,21 @@
  * text), verify-plans.ts (edits checked in memory), wire-plan.ts (runtime wiring and package.json),
  * report-plan.ts (sizes and totals), write-plan.ts (writing), slim-types.ts (the result's shapes).
  */
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createMcpSdkExecutionLookup, createModuleResolver, createReachabilityChecker, createZodVersionLookup, findTools, getProjectLibraries, type FileModel, type ToolDecl } from '@toolslim/core';
 import { findFamilies } from './families.js';
 import { ImportedConstants } from './imported-constants.js';
 import { buildInstructionFiles } from './instructions.js';
-import { DEFAULT_INSTRUCTIONS_DIR, DEFAULT_INSTRUCTIONS_TOOL, type SlimOptions } from './options.js';
+import { DEFAULT_INSTRUCTIONS_TOOL, type SlimOptions } from './options.js';
 import { describeKeptShared, findCarrierOwners, MIN_SAVED_BYTES, planTools, type ToolPlan } from './plan-tool.js';
 import { buildReadInstructionsTool } from './read-instructions-tool.js';
 import { buildTotals, findFamilyFiles, groupByFamily, measure, measureChange } from './report-plan.js';
 import type { AnalysedFile, FileChange, FileError, SizeTotals, SkippedTool, SlimPlan } from './slim-types.js';
 import { SourceStore } from './source-store.js';
 import { isTestPath } from './test-files.js';
+import { chooseInstructionsDir } from './instructions-folder.js';
+import { groupFilesByServerPackage } from './server-packages.js';
 import { findLoopTwins, getErrorMessage, getPublished, getServerName, getStaticValue } from './tool-values.js';
 import { dropOverlaps, dropUntilVerified } from './verify-plans.js';
 import { buildWiringElsewhere, planRuntimeDependency, wireRegisterCallback, wireRuntime } from './wire-plan.js';
@@ -30,10 +33,26 @@ export { MIN_SAVED_BYTES } from './plan-tool.js';
 export { SlimError, type FileChange, type FileError, type KeptSharedText, type RuntimeInstall, type SizeTotals, type SkippedTool, type SlimPlan, type SlimTotals, type ToolChange } from './slim-types.js';
 export { writeAtomically, writeInstructionFilesLocked, writeSlimPlan } from './write-plan.js';
 
-/** Plan a run: analyse, select, edit in memory, verify. Writes nothing. */
+/**
+ * Plan a run: analyse, select, edit in memory, verify. Writes nothing. Without a folder named, the
+ * instruction files go into the server's own package, and a run over several server packages plans each
+ * one with its own folder and families (server-packages.ts).
+ */
 export function planSlim(options: SlimOptions): SlimPlan {
   const cwd = path.resolve(options.cwd);
-  const instructionsDir = path.resolve(cwd, options.instructionsDir ?? DEFAULT_INSTRUCTIONS_DIR);
+  if (options.instructionsDir !== undefined) return planSlimOnce(options, cwd);
+  const read = (file: string) => options.sources?.get(file) ?? readIfFile(file, (f) => readFileSync(f, 'utf8'));
+  const groups = groupFilesByServerPackage(
+    options.files.filter((file) => !isTestPath(path.relative(cwd, file))),
+    read,
+  );
+  if (groups.length === 1) return planSlimOnce(options, groups[0].root ?? cwd);
+  return mergePlans(groups.map((group) => planSlimOnce({ ...options, files: group.files }, group.root ?? cwd)));
+}
+
+/** One server package's run; `base` is the folder the default instruction folder goes under. */
+function planSlimOnce(options: SlimOptions, base: string): SlimPlan {
+  const cwd = path.resolve(options.cwd);
   const store = new SourceStore();
   for (const [file, text] of options.sources ?? []) store.setOriginal(file, text);
   const imported = new ImportedConstants(store, { cwd, tsconfig: options.tsconfig });
@@ -80,6 +99,8 @@ export function planSlim(options: SlimOptions): SlimPlan {
   const allTools = analysed.flatMap(({ file, model }) =>
     model.tools.map((decl, index) => ({ file, decl, index })).filter(({ file, decl }) => !reachability.isUnreached(decl, file, store.getOriginal(file))),
   );
+  // A folder that holds someone else's markdown is never taken over (the tools' own sections make it the run's).
+  const instructionsDir = chooseInstructionsDir(cwd, base, options.instructionsDir, new Set(allTools.map(({ decl }) => getStaticValue(decl.name)).filter((name) => name !== undefined)));
   const serversOfFile = new Map(analysed.map(({ file, model }) => [file, model.servers]));
   const familyOfTool = findFamilies(
     allTools.map(({ file, decl }) => ({ name: getStaticValue(decl.name), filePath: file, serverName: getServerName(decl, serversOfFile.get(file) ?? []) })),
@@ -173,7 +194,39 @@ export function planSlim(options: SlimOptions): SlimPlan {
   const unserved = plans.length > 0 && options.wire !== false && !alreadyServed && !wiring.some((w) => w.wired);
   const partial = skipped.some((tool) => !tool.unprofitable) || errors.length > 0 || unserved;
   const keptShared = describeKeptShared(planner);
-  return { cwd, instructionsDir, sources, instructions, tools, skipped, keptShared, errors, problems, totals, families, toolNames, wiring, partial, install: install?.info };
+  return { cwd, instructionsDir, sources, instructions, tools, skipped, keptShared, errors, problems, totals, families, toolNames, wiring, partial, install: install?.info, installs: install ? [install.info] : [] };
+}
+
+/** The plans of several server packages as one run (each kept its own folder, families and package.json). */
+function mergePlans(plans: readonly SlimPlan[]): SlimPlan {
+  const sum = (pick: (totals: SlimPlan['totals']) => { bytes: number; tokens: number } | undefined) =>
+    plans.reduce((acc, plan) => ({ bytes: acc.bytes + (pick(plan.totals)?.bytes ?? 0), tokens: acc.tokens + (pick(plan.totals)?.tokens ?? 0) }), { bytes: 0, tokens: 0 });
+  const added = plans.some((plan) => plan.totals.added) ? sum((t) => t.added) : undefined;
+  const installs = plans.flatMap((plan) => plan.installs ?? []);
+  return {
+    cwd: plans[0].cwd,
+    instructionsDir: plans[0].instructionsDir,
+    sources: plans.flatMap((plan) => plan.sources),
+    instructions: plans.flatMap((plan) => plan.instructions),
+    tools: plans.flatMap((plan) => plan.tools),
+    skipped: plans.flatMap((plan) => plan.skipped),
+    keptShared: plans.flatMap((plan) => plan.keptShared),
+    errors: plans.flatMap((plan) => plan.errors),
+    problems: plans.flatMap((plan) => plan.problems),
+    totals: {
+      tools: plans.reduce((n, plan) => n + plan.totals.tools, 0),
+      found: plans.reduce((n, plan) => n + plan.totals.found, 0),
+      before: sum((t) => t.before),
+      after: sum((t) => t.after),
+      ...(added ? { added } : {}),
+    },
+    families: plans.flatMap((plan) => plan.families),
+    toolNames: new Set(plans.flatMap((plan) => [...plan.toolNames])),
+    wiring: plans.flatMap((plan) => plan.wiring),
+    partial: plans.some((plan) => plan.partial),
+    install: installs.find((install) => install.added) ?? installs[0],
+    installs,
+  };
 }
 
 const MCP_FRAMEWORKS: ReadonlySet<string> = new Set(['mcp-sdk', 'mcp-sdk-low-level', 'fastmcp']);

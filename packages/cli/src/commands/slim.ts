@@ -104,6 +104,10 @@ export const slim: Command = async (args, io) => {
       tsconfig: values.tsconfig ? path.resolve(io.cwd, values.tsconfig) : undefined,
       onProgress: progress ? (done) => progress.update(done) : undefined,
     });
+  } catch (error) {
+    // A folder slim must not take over, say: nothing was planned.
+    if (error instanceof SlimError) throw new CliError(error.message, EXIT.usage);
+    throw error;
   } finally {
     progress?.stop();
   }
@@ -141,7 +145,9 @@ export const slim: Command = async (args, io) => {
   }
   if (!values.json) {
     io.stdout(`Wrote ${changing.length} file${changing.length === 1 ? '' : 's'}.\n`);
-    if (plan.install?.added) io.stdout(`Next: run \`${plan.install.command}\` (${relative(plan.install.packageJson)} now depends on @toolslim/runtime).\n`);
+    const added = (plan.installs ?? (plan.install ? [plan.install] : [])).filter((install) => install.added);
+    if (added.length === 1) io.stdout(`Next: run \`${added[0].command}\` (${relative(added[0].packageJson)} now depends on @toolslim/runtime).\n`);
+    if (added.length > 1) io.stdout(`Next: run the install in each package that now depends on @toolslim/runtime:\n${added.map((install) => `  ${relative(path.dirname(install.packageJson))}: \`${install.command}\``).join('\n')}\n`);
   }
   return plan.partial ? EXIT.findings : EXIT.ok;
 };
