@@ -5,7 +5,7 @@
  * client: the same tools with only description text changed, plus read_instructions, which serves every
  * family with the moved text. A second run changes nothing.
  */
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -32,14 +32,18 @@ function copyServer(name: string): string {
 const START = `"${process.execPath}" --import tsx server.ts`;
 
 async function slim(cwd: string, ...args: string[]) {
+  return runSlim(cwd, ['--server', START, ...args]);
+}
+
+async function runSlim(cwd: string, args: string[], env: Record<string, string | undefined> = {}) {
   let stdout = '';
   let stderr = '';
-  const code = await run(['slim', '--server', START, ...args], {
+  const code = await run(['slim', ...args], {
     cwd,
     stdout: (text) => void (stdout += text),
     stderr: (text) => void (stderr += text),
     isTTY: false,
-    env: { ...process.env },
+    env: { ...process.env, ...env },
   });
   return { code, stdout, stderr };
 }
@@ -73,6 +77,17 @@ function withoutDescriptions(value: unknown, key?: string): unknown {
   if (Array.isArray(value)) return value.map((item) => withoutDescriptions(item));
   if (value === null || typeof value !== 'object') return value;
   return Object.fromEntries(Object.entries(value).flatMap(([k, v]) => (k === 'description' && typeof v === 'string' && key !== 'properties' ? [] : [[k, withoutDescriptions(v, k)]])));
+}
+
+function readTree(dir: string, prefix = ''): Record<string, string> {
+  const tree: Record<string, string> = {};
+  for (const entry of readdirSync(path.join(dir, prefix), { withFileTypes: true })) {
+    const relative = prefix ? `${prefix}/${entry.name}` : entry.name;
+    if (entry.name === 'node_modules') continue;
+    if (entry.isDirectory()) Object.assign(tree, readTree(dir, relative));
+    else tree[relative] = readFileSync(path.join(dir, relative), 'utf8');
+  }
+  return tree;
 }
 
 const bytes = (tools: readonly unknown[]) => tools.reduce<number>((sum, tool) => sum + Buffer.byteLength(JSON.stringify(tool)), 0);
@@ -132,5 +147,30 @@ describe('toolslim slim --server', { timeout: 240_000 }, () => {
     // A second run finds nothing more to move.
     const again = await slim(dir, '--json', '--force');
     expect(JSON.parse(again.stdout).changed).toBe(false);
+  });
+
+  test('when the slimmed copy does not list what the plan expects, nothing is written', async () => {
+    // The server reads its texts from a path it is given, here the original file: the slimmed copy's
+    // edited tools.json is never read, so the restarted server still publishes the old descriptions.
+    const dir = copyServer('descriptions-json');
+    const server = readFileSync(path.join(dir, 'server.ts'), 'utf8').replace("new URL('./tools.json', import.meta.url)", "process.env.PANTRY_TEXTS ?? new URL('./tools.json', import.meta.url)");
+    writeFileSync(path.join(dir, 'server.ts'), server);
+    const before = readTree(dir);
+    const result = await runSlim(dir, ['--server', START, '--force'], { PANTRY_TEXTS: path.join(dir, 'tools.json') });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('the slimmed server did not pass its check, nothing was written');
+    expect(result.stderr).toContain('pantry_list description: the server lists');
+    expect(readTree(dir)).toEqual(before);
+  });
+
+  test('static slim wires an McpServer whose tool handlers were replaced on its low-level server, and the started server serves', async () => {
+    const dir = copyServer('replaced-handlers');
+    const result = await runSlim(dir, ['--force']);
+    expect(result.code).toBe(0);
+    expect(readFileSync(path.join(dir, 'server.ts'), 'utf8')).toContain('serveInstructions(server.server, ');
+    const after = await startAndAsk(dir, () => [{ name: 'read_instructions', arguments: { family: 'kiln' } }]);
+    expect(after.tools.map((tool) => tool.name)).toContain('read_instructions');
+    expect(after.calls[0].isError).toBe(false);
+    expect(after.calls[0].text).toContain('## kiln_fire');
   });
 });

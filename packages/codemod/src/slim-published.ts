@@ -93,7 +93,7 @@ export function planSlimFromPublished(options: PublishedSlimOptions): PublishedS
   };
 
   const families = findFamilies(
-    options.tools.map((tool) => ({ name: tool.name, filePath: path.join(cwd, 'package.json'), serverName: options.serverName })),
+    options.tools.map((tool) => ({ name: tool.name, filePath: path.join(cwd, 'package.json'), serverName: options.serverName, description: tool.description })),
     options.settings?.families,
     options.serverName ? [options.serverName] : [],
   );

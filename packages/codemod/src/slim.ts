@@ -95,7 +95,7 @@ function planSlimOnce(options: SlimOptions, base: string): SlimPlan {
 
   // As `report` counts them: a tool-shaped object that is only exported and used nowhere is no tool of any
   // server, so it is neither slimmed nor measured (a second, unused declaration of a published name, say).
-  const reachability = createReachabilityChecker({ readFile: (file) => readIfFile(file, (f) => store.getOriginal(f)), files: files });
+  const reachability = createReachabilityChecker({ readFile: (file) => readIfFile(file, (f) => store.getOriginal(f)), files });
   const allTools = analysed.flatMap(({ file, model }) =>
     model.tools.map((decl, index) => ({ file, decl, index })).filter(({ file, decl }) => !reachability.isUnreached(decl, file, store.getOriginal(file))),
   );
@@ -103,7 +103,7 @@ function planSlimOnce(options: SlimOptions, base: string): SlimPlan {
   const instructionsDir = chooseInstructionsDir(cwd, base, options.instructionsDir, new Set(allTools.map(({ decl }) => getStaticValue(decl.name)).filter((name) => name !== undefined)));
   const serversOfFile = new Map(analysed.map(({ file, model }) => [file, model.servers]));
   const familyOfTool = findFamilies(
-    allTools.map(({ file, decl }) => ({ name: getStaticValue(decl.name), filePath: file, serverName: getServerName(decl, serversOfFile.get(file) ?? []) })),
+    allTools.map(({ file, decl }) => ({ name: getStaticValue(decl.name), filePath: file, serverName: getServerName(decl, serversOfFile.get(file) ?? []), description: getStaticValue(decl.description) })),
     options.settings?.families,
     analysed.flatMap(({ model }) => model.servers.map((server) => getStaticValue(server.name))).filter((name) => name !== undefined),
   );

@@ -22,6 +22,7 @@ import { CliError, EXIT } from '../exit-codes.js';
 import { findSourceFiles } from '../files.js';
 import type { Command } from '../io.js';
 import { slimFromServer } from './slim-server.js';
+import { formatFiles } from '../format.js';
 import { createStyle, formatNumber, printJson, renderTable, type Style } from '../print.js';
 
 /** A progress bar is worth its noise only on a terminal and on a run long enough to wait for. */
@@ -138,7 +139,10 @@ export const slim: Command = async (args, io) => {
   }
   try {
     writeSlimPlan(plan);
+    // The repository's own formatter check must pass: what slim wrote is formatted the project's way.
+    const formatter = formatFiles(io.cwd, io.cwd, changing);
     if (!values.json) io.stdout(printWritten(plan, style, relative));
+    if (formatter && !values.json) io.stdout(`Formatted the changed files with ${formatter}.\n`);
   } catch (error) {
     if (error instanceof SlimError) throw new CliError(error.message, EXIT.findings);
     throw error;
