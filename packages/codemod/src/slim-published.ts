@@ -15,7 +15,7 @@ import { buildPointer, DEFAULT_EXTRA_SENTENCES, DEFAULT_INSTRUCTIONS_TOOL, DEFAU
 import { MIN_SAVED_BYTES, getPublishedLength } from './plan-tool.js';
 import { buildReadInstructionsTool } from './read-instructions-tool.js';
 import { buildTotals, findFamilyFiles, measure } from './report-plan.js';
-import { selectUnits, type Range } from './select.js';
+import { selectUnits, type Range, type Selection } from './select.js';
 import type { AnalysedFile, FileChange, FileError, SkippedTool, SlimPlan, ToolChange } from './slim-types.js';
 import { SourceStore } from './source-store.js';
 import { applyEdits, type SourceEdit } from './text-edits.js';
@@ -50,12 +50,17 @@ interface Located {
   readonly unit: Sentence;
   readonly at: Occurrence | undefined;
   readonly reason?: string;
+  /** Published by several texts from this one place: cut once for all of them, never the pointer's place. */
+  readonly shared?: boolean;
 }
 
 interface PublishedToolPlan {
   readonly tool: PublishedTool;
   readonly family: string;
+  /** The pointer's edit (when it goes in). */
   readonly edits: SourceEdit[];
+  /** What is cut, per place: merged with every other tool's cuts of the same place before editing. */
+  readonly cuts: ReadonlyMap<TextSite, readonly Range[]>;
   readonly expected: PublishedTool;
   readonly section: ToolSection;
   readonly moved: MovedText[];
@@ -84,12 +89,29 @@ export function planSlimFromPublished(options: PublishedSlimOptions): PublishedS
   const extra = options.extraSentences ?? DEFAULT_EXTRA_SENTENCES;
   const publishedTexts = options.tools.flatMap((tool) => [tool.description ?? '', ...getParams(tool).map((p) => p.description)]);
   const countPublished = (text: string) => publishedTexts.reduce((sum, published) => sum + countIn(published, text), 0);
+  const selected = new Map<PublishedTool, SelectedTool>();
+  for (const tool of options.tools) {
+    try {
+      if (tool.name !== toolName && tool.description) selected.set(tool, selectPublishedTool(tool, { template, toolName, extra }));
+    } catch {
+      // Planned again below, where the failure is reported for this tool.
+    }
+  }
+  // A sentence several tools publish from one place (boilerplate appended to each) moves when every text
+  // that publishes it moves it: it is cut once, where it is written, for all of them.
+  const movedCount = new Map<string, number>();
+  for (const { texts } of selected.values()) for (const text of texts) for (const unit of text.moved) movedCount.set(unit.text, (movedCount.get(unit.text) ?? 0) + 1);
+  const blocked = new Set<string>();
   const locate = (unit: Sentence): Located => {
     const published = countPublished(unit.text);
-    if (published > 1) return { unit, at: undefined, reason: `"${shorten(unit.text)}" is published ${published} times (a shared text), so it stays` };
     const found = findOccurrences(sites, unit.text);
-    if (found.length === 1) return { unit, at: found[0] };
-    return { unit, at: undefined, reason: `"${shorten(unit.text)}" is written ${found.length === 0 ? 'nowhere as one piece of text' : `${found.length} times`} in the project, so it stays` };
+    if (found.length !== 1) {
+      return { unit, at: undefined, reason: `"${shorten(unit.text)}" is written ${found.length === 0 ? 'nowhere as one piece of text' : `${found.length} times`} in the project, so it stays` };
+    }
+    if (published > 1 && ((movedCount.get(unit.text) ?? 0) < published || blocked.has(unit.text))) {
+      return { unit, at: undefined, reason: `"${shorten(unit.text)}" is published ${published} times from one place and not every text that holds it moves it, so it stays` };
+    }
+    return { unit, at: found[0], shared: published > 1 };
   };
 
   const families = findFamilies(
@@ -97,34 +119,65 @@ export function planSlimFromPublished(options: PublishedSlimOptions): PublishedS
     options.settings?.families,
     options.serverName ? [options.serverName] : [],
   );
-  const skipped: SkippedTool[] = [];
-  const partlySlimmed: SkippedTool[] = [];
-  const plans: PublishedToolPlan[] = [];
   const served = options.tools.some((tool) => tool.name === toolName);
-  options.tools.forEach((tool, index) => {
-    if (tool.name === toolName || !tool.description) return;
-    const family = families[index];
-    const pointer = buildPointer(template, { family, file: relative(path.join(instructionsDir, `${family}.md`)), tool: toolName });
-    try {
-      const planned = planPublishedTool(tool, family, pointer, { template, toolName, extra, locate });
-      if (planned.reasons.length > 0) {
-        const first = planned.plan ? planned.plan.file : '';
-        const entry = { name: tool.name, file: first ? relative(first) : '', line: planned.plan?.line ?? 0, reason: planned.reasons.join('; ') };
-        (planned.plan ? partlySlimmed : skipped).push(entry);
+  // Planned again while a shared sentence is cut for some of its readers but not all (one of them is left
+  // alone, say): that sentence then stays for every reader.
+  const planAll = () => {
+    const skipped: SkippedTool[] = [];
+    const partlySlimmed: SkippedTool[] = [];
+    const plans: PublishedToolPlan[] = [];
+    options.tools.forEach((tool, index) => {
+      if (tool.name === toolName || !tool.description) return;
+      const family = families[index];
+      const pointer = buildPointer(template, { family, file: relative(path.join(instructionsDir, `${family}.md`)), tool: toolName });
+      try {
+        const chosen = selected.get(tool) ?? selectPublishedTool(tool, { template, toolName, extra });
+        const planned = planPublishedTool(chosen, family, pointer, { template, toolName, extra, locate });
+        if (planned.reasons.length > 0) {
+          const first = planned.plan ? planned.plan.file : '';
+          const entry = { name: tool.name, file: first ? relative(first) : '', line: planned.plan?.line ?? 0, reason: planned.reasons.join('; ') };
+          (planned.plan ? partlySlimmed : skipped).push(entry);
+        }
+        if (planned.plan) plans.push(planned.plan);
+      } catch (error) {
+        skipped.push({ name: tool.name, file: '', line: 0, reason: `could not be planned (${getErrorMessage(error)})` });
       }
-      if (planned.plan) plans.push(planned.plan);
-    } catch (error) {
-      skipped.push({ name: tool.name, file: '', line: 0, reason: `could not be planned (${getErrorMessage(error)})` });
-    }
-  });
-
-  // Two tools whose edits touch the same text would change each other: neither is slimmed.
-  const kept = dropOverlapping(plans, (plan) => skipped.push({ name: plan.tool.name, file: relative(plan.file), line: plan.line, reason: 'its moved text overlaps the text of another tool; give each tool its own text first' }));
+    });
+    // Two tools whose edits touch the same text would change each other: neither is slimmed.
+    const kept = dropOverlapping(plans, (plan) => skipped.push({ name: plan.tool.name, file: relative(plan.file), line: plan.line, reason: 'its moved text overlaps the text of another tool; give each tool its own text first' }));
+    return { skipped, partlySlimmed, kept };
+  };
+  let planned = planAll();
+  for (let round = 0; round < options.tools.length; round++) {
+    const cuts = new Map<string, number>();
+    for (const plan of planned.kept) for (const moved of plan.moved) cuts.set(moved.text, (cuts.get(moved.text) ?? 0) + 1);
+    const uneven = [...cuts].filter(([text, count]) => count > 1 || countPublished(text) > 1).filter(([text, count]) => count < countPublished(text));
+    if (uneven.length === 0) break;
+    for (const [text] of uneven) blocked.add(text);
+    planned = planAll();
+  }
+  const { skipped, partlySlimmed, kept } = planned;
   const problems: string[] = [];
   const byFile = new Map<string, SourceEdit[]>();
-  for (const edit of kept.flatMap((plan) => plan.edits)) byFile.set(edit.file, [...(byFile.get(edit.file) ?? []), edit]);
+  // Cuts of one place by several tools (a shared sentence, or two tools' sentences side by side) are merged into one edit each.
+  const cuts = new Map<TextSite, Range[]>();
+  for (const plan of kept) for (const [site, ranges] of plan.cuts) cuts.set(site, [...(cuts.get(site) ?? []), ...ranges]);
+  const cutEdits = [...cuts].flatMap(([site, ranges]) => mergeRanges(ranges).map(([start, end]) => ({ file: site.file, start: site.offsets[start], end: site.offsets[end], text: '' })));
+  const seen = new Set<string>();
+  for (const edit of [...kept.flatMap((plan) => plan.edits), ...cutEdits]) {
+    const key = `${edit.file}\0${edit.start}\0${edit.end}\0${edit.text}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    byFile.set(edit.file, [...(byFile.get(edit.file) ?? []), edit]);
+  }
   for (const [file, edits] of byFile) {
-    const after = applyEdits(store.getOriginal(file), edits);
+    let after: string;
+    try {
+      after = applyEdits(store.getOriginal(file), edits);
+    } catch (error) {
+      problems.push(`the edits of ${relative(file)} overlap (${getErrorMessage(error)})`);
+      continue;
+    }
     store.setCurrent(file, after);
     // The edited file must still be what it was: source that parses, JSON that parses.
     try {
@@ -223,17 +276,33 @@ interface TextPlan {
   readonly located: readonly Located[];
 }
 
-function planPublishedTool(tool: PublishedTool, family: string, pointer: string, context: ToolContext): { plan: PublishedToolPlan | undefined; reasons: string[] } {
+/** What the selection moves out of one tool's texts (its description and each parameter's). */
+interface SelectedTool {
+  readonly tool: PublishedTool;
+  readonly existingPointer: Range | undefined;
+  readonly selection: Selection | undefined;
+  readonly texts: ReadonlyArray<{ readonly param: string | undefined; readonly value: string; readonly moved: readonly Sentence[] }>;
+}
+
+function selectPublishedTool(tool: PublishedTool, context: Pick<ToolContext, 'template' | 'toolName' | 'extra'>): SelectedTool {
   const description = tool.description ?? '';
   const params = getParams(tool);
   const existingPointer = findPointer(description, context.template, { tool: context.toolName });
   // Constraints stay in the description: moving one to a parameter would need that parameter's text to be found too.
   const selection = selectUnits(description, context.extra, existingPointer, { params: [], allParams: params.map((p) => p.key) });
-  const texts: TextPlan[] = [{ param: undefined, value: description, located: (selection?.moved ?? []).map(context.locate) }];
+  const texts: Array<SelectedTool['texts'][number]> = [{ param: undefined, value: description, moved: selection?.moved ?? [] }];
   for (const param of params) {
     const chosen = selectUnits(param.description, 0, undefined, { parameter: true, schema: getSchemaFacts({ schema: param.schema, required: param.required, path: [param.key] }) });
-    if (chosen) texts.push({ param: param.key, value: param.description, located: chosen.moved.map(context.locate) });
+    if (chosen) texts.push({ param: param.key, value: param.description, moved: chosen.moved });
   }
+  return { tool, existingPointer, selection, texts };
+}
+
+function planPublishedTool(selected: SelectedTool, family: string, pointer: string, context: ToolContext): { plan: PublishedToolPlan | undefined; reasons: string[] } {
+  const { tool, existingPointer, selection } = selected;
+  const description = tool.description ?? '';
+  const params = getParams(tool);
+  const texts: TextPlan[] = selected.texts.map((text) => ({ param: text.param, value: text.value, located: text.moved.map(context.locate) }));
   const reasons = texts.flatMap((text) => text.located.flatMap((l) => (l.reason ? [text.param ? `${text.param}: ${l.reason}` : l.reason] : [])));
   const found = texts.some((text) => text.located.some((l) => l.at));
   if (!found) return { plan: undefined, reasons };
@@ -248,13 +317,14 @@ function planPublishedTool(tool: PublishedTool, family: string, pointer: string,
   if (existingPointer === undefined) {
     // After the kept text, as slimming from source puts it: in place of the first moved unit there, else
     // right after the last kept unit, else in place of the last moved unit.
-    const canHold = (l: Located) => encodeForSite(l.at!.site.kind, pointer) !== undefined;
+    const canHold = (l: Located) => !l.shared && encodeForSite(l.at!.site.kind, pointer) !== undefined;
     carrier = own.find((l) => l.unit.start >= keptEnd && canHold(l));
     if (!carrier) {
       // With nothing moving out of the description itself, every unit of it is kept.
       const keptUnits: readonly Sentence[] = selection?.kept ?? splitSentences(description);
       const lastKept = [...keptUnits].reverse().find((unit) => unit.end <= keptEnd);
-      const at = lastKept ? context.locate(lastKept).at : undefined;
+      const keptAt = lastKept ? context.locate(lastKept) : undefined;
+      const at = keptAt && !keptAt.shared ? keptAt.at : undefined;
       if (at && encodeForSite(at.site.kind, ` ${pointer}`) !== undefined) {
         after = at;
         afterUnit = lastKept;
@@ -287,9 +357,6 @@ function planPublishedTool(tool: PublishedTool, family: string, pointer: string,
     }
     results.set(text.param, applyChanges(text.value, changes));
   }
-  for (const [site, ranges] of deletions) {
-    for (const [start, end] of mergeRanges(ranges)) edits.push({ file: site.file, start: site.offsets[start], end: site.offsets[end], text: '' });
-  }
   const expected = buildExpectedTool(tool, results);
   if (getPublishedLength(description) - getPublishedLength(expected.description ?? '') + params.reduce((sum, p) => sum + getPublishedLength(p.description) - getPublishedLength(results.get(p.key) ?? p.description), 0) < MIN_SAVED_BYTES) {
     return { plan: undefined, reasons: [] };
@@ -302,7 +369,7 @@ function planPublishedTool(tool: PublishedTool, family: string, pointer: string,
     params: texts.slice(1).flatMap((text) => (text.located.some((l) => l.at) ? [{ param: text.param!, chunks: chunksOf(text) }] : [])),
   };
   const first = texts.flatMap((text) => text.located).find((l) => l.at)!.at!;
-  return { plan: { tool, family, edits, expected, section, moved, file: first.site.file, line: first.site.line }, reasons };
+  return { plan: { tool, family, edits, cuts: deletions, expected, section, moved, file: first.site.file, line: first.site.line }, reasons };
 }
 
 /**
@@ -382,7 +449,9 @@ function buildExpectedTool(tool: PublishedTool, results: ReadonlyMap<string | un
 }
 
 function dropOverlapping(plans: readonly PublishedToolPlan[], drop: (plan: PublishedToolPlan) => void): PublishedToolPlan[] {
-  const overlaps = (a: SourceEdit, b: SourceEdit) => a.file === b.file && a.start < b.end && b.start < a.end;
+  // The same cut of a shared text, planned by each tool that publishes it, is one edit.
+  const same = (a: SourceEdit, b: SourceEdit) => a.file === b.file && a.start === b.start && a.end === b.end && a.text === b.text;
+  const overlaps = (a: SourceEdit, b: SourceEdit) => !same(a, b) && a.file === b.file && a.start < b.end && b.start < a.end;
   const conflicting = new Set<PublishedToolPlan>();
   for (const plan of plans) {
     for (const other of plans) {

@@ -111,7 +111,8 @@ export async function slimFromServer(values: SlimServerValues, positionals: read
   let checked: CheckResult | undefined;
   let written = plan;
   if (target.kind === 'stdio') {
-    const result = await checkInCopy(plan, target, values.build, io, timeoutSeconds, values['tool-name'] ?? 'read_instructions');
+    // With --no-wire the moved text is served by hand later: the check is of the descriptions alone.
+    const result = await checkInCopy(plan, target, values.build, io, timeoutSeconds, values['no-wire'] ? undefined : (values['tool-name'] ?? 'read_instructions'));
     if (result.problems.length > 0) {
       if (values.json) io.stdout(printJson(buildJson(plan, before, result, relative)));
       else io.stderr(`${style.red('error')} the slimmed server did not pass its check, nothing was written:\n${result.problems.map((p) => `  ${p}`).join('\n')}\n`);
@@ -202,7 +203,7 @@ async function checkInCopy(
   build: string | undefined,
   io: CommandIO,
   timeoutSeconds: number,
-  toolName: string,
+  toolName: string | undefined,
 ): Promise<CheckResult> {
   const root = path.resolve(io.cwd);
   const copy = mkdtempSync(path.join(root, '.toolslim-check-'));
