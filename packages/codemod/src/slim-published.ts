@@ -25,6 +25,7 @@ import { buildWiringElsewhere, planRuntimeDependency, wireRuntime } from './wire
 import { ALREADY_SERVED } from './wire-runtime.js';
 import { encodeForSite, findOccurrences, findTextSites, type Occurrence, type TextSite } from './written-text.js';
 import { chooseInstructionsDir } from './instructions-folder.js';
+import { findSubclassServers } from './subclass-servers.js';
 
 export interface PublishedSlimOptions extends Pick<SlimOptions, 'cwd' | 'instructionsDir' | 'pointer' | 'instructionsTool' | 'extraSentences' | 'settings' | 'wire' | 'skipUnprofitable'> {
   /** Absolute source files of the project (where text and the server setup are looked for). */
@@ -216,8 +217,9 @@ export function planSlimFromPublished(options: PublishedSlimOptions): PublishedS
   if (install?.change) sources.push(install.change);
 
   // The tool is published as the low-level server lists it when slim serves there (an McpServer whose handlers were replaced).
+  const servers = analysed.flatMap(({ file, model }) => (model.servers.length > 0 ? model.servers : findSubclassServers(store.getProgram(file), store.getOriginal(file))));
   const lowLevel =
-    !analysed.some(({ model }) => model.servers.some((server) => server.framework === 'mcp-sdk')) || wiring.some((w) => w.wired && w.lines.some((line) => /serveInstructions\([\w$.]+\.server,/.test(line)));
+    !servers.some((server) => server.framework === 'mcp-sdk') || wiring.some((w) => w.wired && w.lines.some((line) => /serveInstructions\([\w$.]+\.server,/.test(line)));
   const added = kept.length > 0 && !alreadyServed ? measure(buildReadInstructionsTool(toolName, familyNames, 4, 1, lowLevel ? 'low-level' : 'mcp-server')) : undefined;
   const tools: ToolChange[] = kept.map((plan) => ({
     name: plan.tool.name,
