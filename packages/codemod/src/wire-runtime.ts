@@ -128,6 +128,26 @@ export function buildWiring(input: WiringInput): { edits: SourceEdit[]; wiring: 
   }
   const placement = findPlacement(program, server.node);
   const callFor = (target: string) => `serveInstructions(${target}, { dir: ${dirExpression}${toolOption} });`;
+  const returned = placement ? undefined : findReturnedServer(program, server.node);
+  if (returned) {
+    // return new McpServer(…);  →  const server = new McpServer(…);\nserveInstructions(server, { dir: … });\nreturn server;
+    const name = ['server', 'mcpServer', 'servedServer'].find((candidate) => !new RegExp(`\\b${candidate}\\b`).test(code.slice(...returned.scope.range))) ?? 'servedServer';
+    const indent = /[ \t]*$/.exec(code.slice(0, returned.statement.range[0]))![0];
+    const callLine = callFor(name);
+    const importAt = findImportOffset(program, code, imports);
+    return {
+      edits: fitSemicolons(
+        [
+          { file, start: importAt.offset, end: importAt.offset, text: importAt.before ? `${eol}${importLine}` : `${importLine}${eol}` },
+          { file, start: returned.statement.range[0], end: returned.expression.range[0], text: `const ${name} = ` },
+          { file, start: returned.statement.range[1], end: returned.statement.range[1], text: `${eol}${indent}${callLine}${eol}${indent}return ${name};` },
+        ],
+        code,
+        imports,
+      ),
+      wiring: { file, wired: true, lines: [...importLine.split(eol), callLine], ...bundleInfo },
+    };
+  }
   if (!placement) {
     return {
       edits: [],
@@ -264,6 +284,15 @@ function findPlacement(program: Program, newExpression: Node): { statement: Node
     if (first) return { statement: first, target: `this.${parent.key.name}`, before: true };
   }
   return undefined;
+}
+
+/** `return new McpServer(…);` in a function body: the statement, the expression it returns, and the function. */
+function findReturnedServer(program: Program, newExpression: Node): { statement: Node; expression: Node; scope: Node } | undefined {
+  const statement = getParent(program, newExpression);
+  if (statement?.type !== 'ReturnStatement' || statement.argument !== newExpression || !isInStatementList(program, statement)) return undefined;
+  let scope: Node | undefined = statement;
+  while (scope && scope.type !== 'FunctionDeclaration' && scope.type !== 'FunctionExpression' && scope.type !== 'ArrowFunctionExpression') scope = getParent(program, scope);
+  return scope ? { statement, expression: newExpression, scope } : undefined;
 }
 
 /** `this.server`, `exports.server`, `app.mcp.server` as written; undefined for computed or called parts. */

@@ -3,6 +3,7 @@ import { parseSource } from '@toolslim/core';
 import { describe, expect, it } from 'vitest';
 import { findSubclassServers } from '../src/subclass-servers.js';
 import { buildWiring, hasReplacedToolHandlers } from '../src/wire-runtime.js';
+import { applyEdits } from '../src/text-edits.js';
 
 type Program = ReturnType<typeof parseSource>;
 const wire = (code: string, servers: (program: Program) => Parameters<typeof buildWiring>[0]['servers'] = (program) => findSubclassServers(program, code)) => {
@@ -39,5 +40,24 @@ describe('where slim wires', () => {
     expect(wiring?.wired).toBe(true);
     expect(wiring?.lines.at(-1)).toBe("serveInstructions(server, { dir: findInstructionsDir(import.meta.url, 'docs/tools') });");
     expect(findSubclassServers(parseSource('const S = class extends Server {}; new S();', '/p/a.ts'), "import '@modelcontextprotocol/sdk';")[0]?.framework).toBe('mcp-sdk-low-level');
+  });
+});
+
+describe('a server a factory returns', () => {
+  it('is named, served and returned', () => {
+    const code = [
+      "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
+      'class Server extends McpServer {}',
+      'export function createServer(info) {',
+      '  return new Server(info);',
+      '}',
+      '',
+    ].join('\n');
+    const program = parseSource(code, '/p/server.ts');
+    const { edits, wiring } = buildWiring({ file: '/p/server.ts', code, program, servers: findSubclassServers(program, code), packageDir: 'docs/tools', moduleKind: 'esm', toolName: undefined });
+    expect(wiring?.wired).toBe(true);
+    expect(applyEdits(code, edits)).toContain(
+      "  const server = new Server(info);\n  serveInstructions(server, { dir: findInstructionsDir(import.meta.url, 'docs/tools') });\n  return server;\n}",
+    );
   });
 });
