@@ -88,7 +88,8 @@ export function planSlimFromPublished(options: PublishedSlimOptions): PublishedS
   const toolName = options.instructionsTool ?? DEFAULT_INSTRUCTIONS_TOOL;
   const template = options.pointer ?? DEFAULT_POINTER;
   const extra = options.extraSentences ?? DEFAULT_EXTRA_SENTENCES;
-  const publishedTexts = options.tools.flatMap((tool) => [tool.description ?? '', ...getParams(tool).map((p) => p.description)]);
+  // Every description the list holds, nested ones too: a sentence cut for one text must not also change another.
+  const publishedTexts = options.tools.flatMap((tool) => [tool.description ?? '', ...findNestedDescriptions(tool.inputSchema)]);
   const countPublished = (text: string) => publishedTexts.reduce((sum, published) => sum + countIn(published, text), 0);
   const selected = new Map<PublishedTool, SelectedTool>();
   for (const tool of options.tools) {
@@ -441,6 +442,13 @@ function getParams(tool: PublishedTool): PublishedParam[] {
       ? [{ key, description: property.description, schema: property, required: required.includes(key) }]
       : [];
   });
+}
+
+/** Every `description` string in a JSON Schema, at any depth (a property named `description` is not one). */
+function findNestedDescriptions(schema: unknown, key?: string): string[] {
+  if (Array.isArray(schema)) return schema.flatMap((item) => findNestedDescriptions(item));
+  if (schema === null || typeof schema !== 'object') return [];
+  return Object.entries(schema).flatMap(([k, v]) => (k === 'description' && typeof v === 'string' && key !== 'properties' ? [v] : findNestedDescriptions(v, k)));
 }
 
 function buildExpectedTool(tool: PublishedTool, results: ReadonlyMap<string | undefined, string>): PublishedTool {

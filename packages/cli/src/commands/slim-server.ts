@@ -190,6 +190,8 @@ interface CheckResult {
   readonly after: ListedServer | undefined;
   /** Files of the copy formatted with the project's formatter, and which one. */
   readonly formatter: string | undefined;
+  /** Texts the server lists with other spacing than planned (the same words, a line break more or less). */
+  readonly spacing?: readonly string[];
 }
 
 /**
@@ -237,16 +239,18 @@ async function checkInCopy(
     } catch (error) {
       return { problems: [`the slimmed server did not start and list its tools: ${error instanceof Error ? error.message : String(error)}`], formatted, after: undefined, formatter };
     }
-    problems.push(...compareLists(plan, after, addedName, families));
-    return { problems, formatted, after, formatter };
+    const compared = compareLists(plan, after, addedName, families);
+    problems.push(...compared.problems);
+    return { problems, formatted, after, formatter, spacing: compared.spacing };
   } finally {
     rmSync(copy, { recursive: true, force: true });
   }
 }
 
 /** What must hold of the slimmed server's list: the same tools, only description text changed, plus the added tool serving every family. */
-function compareLists(plan: PublishedSlimPlan, after: ListedServer, addedName: string | undefined, families: readonly string[]): string[] {
+function compareLists(plan: PublishedSlimPlan, after: ListedServer, addedName: string | undefined, families: readonly string[]): { problems: string[]; spacing: string[] } {
   const problems: string[] = [];
+  const spacing: string[] = [];
   const listed = new Map(after.tools.map((tool) => [tool.name, tool]));
   for (const [name, expected] of plan.expected) {
     const tool = listed.get(name);
@@ -257,6 +261,7 @@ function compareLists(plan: PublishedSlimPlan, after: ListedServer, addedName: s
     if (JSON.stringify(stripDescriptions(tool)) !== JSON.stringify(stripDescriptions(expected))) problems.push(`${name} changed more than its description text`);
     for (const [where, want, got] of listDescriptions(expected, tool)) {
       if (want !== got && normalise(want) !== normalise(got)) problems.push(`${name}${where}: the server lists "${shorten(got)}", the plan expected "${shorten(want)}"`);
+      else if (want !== got) spacing.push(`${name}${where}`);
     }
   }
   const extra = after.tools.filter((tool) => !plan.expected.has(tool.name) && tool.name !== addedName);
@@ -270,7 +275,7 @@ function compareLists(plan: PublishedSlimPlan, after: ListedServer, addedName: s
       else if (wanted.some((text) => !normalise(call.text).includes(normalise(text)))) problems.push(`${addedName} family="${family}" does not serve all of the moved text`);
     });
   }
-  return problems;
+  return { problems, spacing };
 }
 
 function stripDescriptions(tool: PublishedTool): unknown {
@@ -282,15 +287,22 @@ function stripDescriptions(tool: PublishedTool): unknown {
   return strip(tool, undefined);
 }
 
+/** Every description of the tool (its own and, at any depth, its schema's), by path, as planned and as listed. */
 function listDescriptions(expected: PublishedTool, got: PublishedTool): Array<[string, string, string]> {
-  const out: Array<[string, string, string]> = [[' description', expected.description ?? '', got.description ?? '']];
-  const props = (tool: PublishedTool) => ((tool.inputSchema as { properties?: Record<string, { description?: unknown }> }).properties ?? {});
-  for (const [key, value] of Object.entries(props(expected))) {
-    const want = value?.description;
-    const have = props(got)[key]?.description;
-    if (typeof want === 'string') out.push([`.${key}`, want, typeof have === 'string' ? have : '']);
-  }
-  return out;
+  const collect = (value: unknown, where: string, key: string | undefined, out: Map<string, string>) => {
+    if (Array.isArray(value)) value.forEach((item, i) => collect(item, `${where}[${i}]`, undefined, out));
+    else if (value !== null && typeof value === 'object') {
+      for (const [k, v] of Object.entries(value)) {
+        if (k === 'description' && typeof v === 'string' && key !== 'properties') out.set(where, v);
+        else collect(v, key === 'properties' ? `${where}.${k}` : `${where}/${k}`, k, out);
+      }
+    }
+  };
+  const want = new Map<string, string>();
+  const have = new Map<string, string>();
+  collect(expected, '', undefined, want);
+  collect(got, '', undefined, have);
+  return [...want].map(([where, text]) => [where === '' ? ' description' : ` ${where.replace(/^\/inputSchema\/properties/, '')}`, text, have.get(where) ?? '']);
 }
 
 function normalise(text: string): string {
@@ -392,6 +404,7 @@ function printWritten(plan: PublishedSlimPlan, before: ListedServer, checked: Ch
       lines.push(`${style.green('wired')} ${relative(wiring.file)}: checked by starting the server again; it lists the same tools and read_instructions, which serves ${families.length} famil${families.length === 1 ? 'y' : 'ies'} (${families.join(', ')}).`);
     }
     if (checked.formatter) lines.push(`Formatted the changed files with ${checked.formatter}.`);
+    if (checked.spacing && checked.spacing.length > 0) lines.push(`${checked.spacing.length} text${checked.spacing.length === 1 ? '' : 's'} read as planned with other spacing (${checked.spacing.slice(0, 3).join(', ')}${checked.spacing.length > 3 ? ', …' : ''}).`);
   } else {
     for (const wiring of plan.wiring.filter((w) => w.wired)) {
       lines.push(`${style.yellow('not checked')} ${relative(wiring.file)}: serveInstructions was added, but slim cannot start a server it reaches by --url; start it again and run \`toolslim measure --url …\` to see read_instructions listed.`);
@@ -407,6 +420,7 @@ function buildJson(plan: PublishedSlimPlan, before: ListedServer, checked: Check
     changed: hasChanges(plan),
     status: plan.partial ? 'partial' : 'complete',
     checked: checked === undefined ? false : checked.problems.length === 0,
+    spacing: checked?.spacing ?? [],
     published: { before: sumBytes(before.tools), ...(checked?.after ? { after: sumBytes(checked.after.tools) } : {}) },
     files: [...plan.sources, ...plan.instructions].map((change) => ({ file: relative(change.file), created: change.before === undefined })),
     tools: plan.tools,
