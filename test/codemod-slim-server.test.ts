@@ -173,4 +173,60 @@ describe('toolslim slim --server', { timeout: 240_000 }, () => {
     expect(after.calls[0].isError).toBe(false);
     expect(after.calls[0].text).toContain('## kiln_fire');
   });
+
+  test('--server with --url starts a Streamable HTTP server, checks the slimmed copy over HTTP, then writes', async () => {
+    const dir = copyServer('descriptions-json');
+    // The same texts, served over Streamable HTTP (stateless: a server per request) on the port it is given.
+    writeFileSync(
+      path.join(dir, 'server.ts'),
+      [
+        "import { readFileSync } from 'node:fs';",
+        "import { createServer } from 'node:http';",
+        "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
+        "import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';",
+        "import { z } from 'zod';",
+        '',
+        "const texts = JSON.parse(readFileSync(new URL('./tools.json', import.meta.url), 'utf8')) as { tools: Array<{ name: string; description: string; params: Record<string, { type: string; description: string }> }> };",
+        '',
+        'function buildServer(): McpServer {',
+        "  const server = new McpServer({ name: 'pantry', version: '1.0.0' });",
+        '  for (const tool of texts.tools) {',
+        '    const shape: Record<string, z.ZodType> = {};',
+        "    for (const [key, param] of Object.entries(tool.params)) shape[key] = (param.type === 'number' ? z.number() : z.string()).describe(param.description);",
+        "    server.registerTool(tool.name, { description: tool.description, inputSchema: shape }, async () => ({ content: [{ type: 'text' as const, text: 'ok' }] }));",
+        '  }',
+        '  return server;',
+        '}',
+        '',
+        'createServer(async (request, response) => {',
+        '  const server = buildServer();',
+        '  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });',
+        "  response.on('close', () => void transport.close());",
+        '  await server.connect(transport);',
+        '  await transport.handleRequest(request, response);',
+        "}).listen(Number(process.env.PANTRY_PORT), '127.0.0.1');",
+        '',
+      ].join('\n'),
+    );
+    const port = await findFreePort();
+    const url = `http://127.0.0.1:${port}/mcp`;
+    const result = await runSlim(dir, ['--server', START, '--url', url, '--json', '--force'], { PANTRY_PORT: String(port) });
+    const json = JSON.parse(result.stdout) as { checked: boolean; problems: string[]; published: { before: number; after: number } };
+    expect(json.problems).toEqual([]);
+    expect(json.checked).toBe(true);
+    expect(json.published.after).toBeLessThan(json.published.before);
+    expect(readFileSync(path.join(dir, 'server.ts'), 'utf8')).toContain('serveInstructions(server, ');
+  });
 });
+
+/** A loopback port nobody listens on now. */
+async function findFreePort(): Promise<number> {
+  const { createServer } = await import('node:net');
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}

@@ -6,7 +6,7 @@
  * are the files written, each atomically. With `--url` slim cannot start the server again: it says so and
  * never calls the wiring proved.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync, copyFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -28,7 +28,7 @@ import { CliError, EXIT } from '../exit-codes.js';
 import { findSourceFiles } from '../files.js';
 import type { CommandIO } from '../io.js';
 import { formatNumber, printJson, renderTable, type Style } from '../print.js';
-import type { ListedServer, ServerTarget } from '../server.js';
+import type { ListedServer, ServerTarget, ToolCall } from '../server.js';
 import { DEFAULT_TIMEOUT_SECONDS } from '../target.js';
 import { formatFiles } from '../format.js';
 
@@ -52,11 +52,9 @@ export interface SlimServerValues {
 const RUNTIME = '@toolslim/runtime';
 
 export async function slimFromServer(values: SlimServerValues, positionals: readonly string[], io: CommandIO, style: Style): Promise<number> {
-  if (values.server !== undefined && values.url !== undefined) throw new CliError('Give either --server or --url, not both.', EXIT.usage);
   const timeoutSeconds = getPositiveNumber(values.timeout, '--timeout') ?? DEFAULT_TIMEOUT_SECONDS;
-  const target = getTarget(values, io);
-  const { listServerTools } = await import('../server.js');
-  const before = await listServerTools(target, { timeoutSeconds });
+  const launch = getLaunch(values, io);
+  const before = await askServer(launch, io.cwd, timeoutSeconds, [], io.env);
 
   const relative = (file: string) => path.relative(io.cwd, file).split(path.sep).join('/') || '.';
   const found = findSourceFiles(positionals.length > 0 ? positionals : ['.'], io.cwd);
@@ -110,9 +108,9 @@ export async function slimFromServer(values: SlimServerValues, positionals: read
 
   let checked: CheckResult | undefined;
   let written = plan;
-  if (target.kind === 'stdio') {
+  if (launch.canRestart) {
     // With --no-wire the moved text is served by hand later: the check is of the descriptions alone.
-    const result = await checkInCopy(plan, target, values.build, io, timeoutSeconds, values['no-wire'] ? undefined : (values['tool-name'] ?? 'read_instructions'));
+    const result = await checkInCopy(plan, launch, values.build, io, timeoutSeconds, values['no-wire'] ? undefined : (values['tool-name'] ?? 'read_instructions'));
     if (result.problems.length > 0) {
       if (values.json) io.stdout(printJson(buildJson(plan, before, result, relative)));
       else io.stderr(`${style.red('error')} the slimmed server did not pass its check, nothing was written:\n${result.problems.map((p) => `  ${p}`).join('\n')}\n`);
@@ -132,11 +130,57 @@ export async function slimFromServer(values: SlimServerValues, positionals: read
   return written.partial || !checked ? EXIT.findings : EXIT.ok;
 }
 
-function getTarget(values: SlimServerValues, io: CommandIO): ServerTarget {
-  if (values.url !== undefined) return { kind: 'http', url: values.url, headers: parseHeaders(values.header) };
-  const words = splitCommandLine(values.server ?? '');
-  if (words.length === 0) throw new CliError('--server needs the command that starts the server, e.g. --server "node dist/index.js".', EXIT.usage);
-  return { kind: 'stdio', command: words[0], args: words.slice(1), cwd: io.cwd, env: io.env };
+/** How to reach the server: a command over stdio, a URL, or a command that serves the URL (both flags). */
+interface Launch {
+  readonly target: ServerTarget;
+  /** The command that starts an HTTP server, given with --url. */
+  readonly start?: { readonly command: string; readonly args: readonly string[] };
+  /** False for a URL alone: slim cannot start that server again. */
+  readonly canRestart: boolean;
+}
+
+function getLaunch(values: SlimServerValues, io: CommandIO): Launch {
+  const words = values.server === undefined ? undefined : splitCommandLine(values.server);
+  if (words?.length === 0) throw new CliError('--server needs the command that starts the server, e.g. --server "node dist/index.js".', EXIT.usage);
+  if (values.url !== undefined) {
+    const target: ServerTarget = { kind: 'http', url: values.url, headers: parseHeaders(values.header) };
+    return words ? { target, start: { command: words[0], args: words.slice(1) }, canRestart: true } : { target, canRestart: false };
+  }
+  return { target: { kind: 'stdio', command: words![0], args: words!.slice(1), cwd: io.cwd, env: io.env }, canRestart: true };
+}
+
+/**
+ * List the server's tools (and make the calls), started in `cwd`. A command that serves the URL is started,
+ * asked once it answers, and stopped.
+ */
+async function askServer(launch: Launch, cwd: string, timeoutSeconds: number, calls: readonly ToolCall[], env: NodeJS.ProcessEnv = process.env): Promise<ListedServer> {
+  const { listServerTools } = await import('../server.js');
+  if (launch.target.kind === 'stdio') return listServerTools({ ...launch.target, cwd }, { timeoutSeconds, calls });
+  if (!launch.start) return listServerTools(launch.target, { timeoutSeconds, calls });
+  const child = spawn(launch.start.command, [...launch.start.args], { cwd, env, stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  let exited: number | null | undefined;
+  child.stderr?.on('data', (chunk: Buffer) => void (stderr = (stderr + chunk.toString('utf8')).slice(-4000)));
+  const gone = new Promise<void>((resolve) => child.once('exit', (code) => ((exited = code), resolve())));
+  child.once('error', () => undefined);
+  const deadline = Date.now() + timeoutSeconds * 1000;
+  try {
+    for (;;) {
+      try {
+        return await listServerTools(launch.target, { timeoutSeconds, calls });
+      } catch (error) {
+        if (exited !== undefined) throw new CliError(`The server "${[launch.start.command, ...launch.start.args].join(' ')}" exited (${exited}) before ${launch.target.url} answered.${stderr ? `\n${stderr.trimEnd()}` : ''}`, EXIT.serverCrashed);
+        if (Date.now() > deadline) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    }
+  } finally {
+    if (exited === undefined) {
+      child.kill('SIGTERM');
+      await Promise.race([gone, new Promise((resolve) => setTimeout(resolve, 5000))]);
+      if (exited === undefined) child.kill('SIGKILL');
+    }
+  }
 }
 
 /** A command line split into words as a shell would for a simple command: quotes and backslashes, no expansion. */
@@ -201,7 +245,7 @@ interface CheckResult {
  */
 async function checkInCopy(
   plan: PublishedSlimPlan,
-  target: Extract<ServerTarget, { kind: 'stdio' }>,
+  launch: Launch,
   build: string | undefined,
   io: CommandIO,
   timeoutSeconds: number,
@@ -232,10 +276,9 @@ async function checkInCopy(
     }
     const addedName = plan.families.length > 0 ? toolName : undefined;
     const families = [...plan.served.keys()];
-    const { listServerTools } = await import('../server.js');
     let after: ListedServer;
     try {
-      after = await listServerTools({ ...target, cwd: copy }, { timeoutSeconds, calls: addedName ? families.map((family) => ({ name: addedName, arguments: { family } })) : [] });
+      after = await askServer(launch, copy, timeoutSeconds, addedName ? families.map((family) => ({ name: addedName, arguments: { family } })) : [], io.env);
     } catch (error) {
       return { problems: [`the slimmed server did not start and list its tools: ${error instanceof Error ? error.message : String(error)}`], formatted, after: undefined, formatter };
     }

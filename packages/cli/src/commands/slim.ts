@@ -49,7 +49,8 @@ Options:
   --no-wire              Do not add serveInstructions (@toolslim/runtime) to the server setup.
   --server <command>     Slim from what this server publishes: plan on its tools/list, find each
                          moved sentence where it is written, start it again to check, then write.
-  --url <url>            The same for a running Streamable HTTP server (not started again to check).
+  --url <url>            The same over Streamable HTTP. With --server, that command serves the URL
+                         and is started to list and to check; alone, the server is not checked.
   --header <k: v>        A header for --url (repeatable).
   --build <command>      With --server: build the slimmed copy before starting it (e.g. "npm run build").
   --timeout <s>          With --server or --url: seconds to wait for each answer (default 30).
