@@ -156,7 +156,7 @@ function planSlimOnce(options: SlimOptions, base: string): SlimPlan {
     }
   }
   const wiring = plans.length > 0 && options.wire !== false ? wireRuntime(analysed, store, analyse, instructionsDir, options.instructionsTool) : [];
-  if (plans.length > 0 && options.wire !== false && !hasServer && !alreadyServed && needsTool) {
+  if (plans.length > 0 && options.wire !== false && !hasServer && !alreadyServed && needsTool && !wiring.some((w) => w.wired)) {
     // A wrapper's server with the app's own `register` callback: wired in the app, else the lines are printed.
     const viaRegister = elsewhere?.construction === 'McpServer' ? wireRegisterCallback(analysed, store, analyse, instructionsDir, options.instructionsTool) : undefined;
     wiring.push(viaRegister ?? buildWiringElsewhere(elsewhere, plans[0].file, instructionsDir, relative, options.instructionsTool));
