@@ -36,6 +36,8 @@ export interface PublishedSlimOptions extends Pick<SlimOptions, 'cwd' | 'instruc
   readonly tools: readonly PublishedTool[];
   /** The server's name from its `initialize` answer (the family of tools without a shared prefix). */
   readonly serverName?: string;
+  /** The folder the default instruction folder goes under: the package of the server (default `cwd`). */
+  readonly packageRoot?: string;
 }
 
 export interface PublishedSlimPlan extends SlimPlan {
@@ -73,7 +75,7 @@ interface PublishedToolPlan {
 export function planSlimFromPublished(options: PublishedSlimOptions): PublishedSlimPlan {
   const cwd = path.resolve(options.cwd);
   // A folder that holds someone else's markdown is never taken over (chooseInstructionsDir).
-  const instructionsDir = chooseInstructionsDir(cwd, cwd, options.instructionsDir, new Set(options.tools.map((tool) => tool.name)));
+  const instructionsDir = chooseInstructionsDir(cwd, options.packageRoot ?? cwd, options.instructionsDir, new Set(options.tools.map((tool) => tool.name)));
   const relative = (file: string) => path.relative(cwd, file).split(path.sep).join('/');
   const store = new SourceStore();
   const errors: FileError[] = [];
@@ -164,9 +166,16 @@ export function planSlimFromPublished(options: PublishedSlimOptions): PublishedS
   // Cuts of one place by several tools (a shared sentence, or two tools' sentences side by side) are merged into one edit each.
   const cuts = new Map<TextSite, Range[]>();
   for (const plan of kept) for (const [site, ranges] of plan.cuts) cuts.set(site, [...(cuts.get(site) ?? []), ...ranges]);
-  const cutEdits = [...cuts].flatMap(([site, ranges]) => mergeRanges(ranges).map(([start, end]) => ({ file: site.file, start: site.offsets[start], end: site.offsets[end], text: '' })));
+  // An array element whose whole text goes is removed with its comma, as slimming from source does.
+  const cutEdits = [...cuts].flatMap(([site, ranges]) =>
+    mergeRanges(ranges).map(([start, end]) =>
+      site.element && start === 0 && end === site.value.length
+        ? { file: site.file, start: site.element[0], end: site.element[1], text: '' }
+        : { file: site.file, start: site.offsets[start], end: site.offsets[end], text: '' },
+    ),
+  );
   const seen = new Set<string>();
-  for (const edit of [...kept.flatMap((plan) => plan.edits), ...cutEdits]) {
+  for (const edit of [...kept.flatMap((plan) => plan.edits), ...mergeDeletions(cutEdits)]) {
     const key = `${edit.file}\0${edit.start}\0${edit.end}\0${edit.text}`;
     if (seen.has(key)) continue;
     seen.add(key);
@@ -391,6 +400,13 @@ function extendOverSpace(value: string, start: number, end: number): Range {
   if (atEnd) return [s, end];
   const breaks = (text: string) => text.split('\n').length;
   return breaks(value.slice(end, e)) > breaks(value.slice(s, start)) ? [s, end] : [start, e];
+}
+
+/** Deletions of one file that overlap (two neighbouring array elements, each with a comma), as one. */
+function mergeDeletions(edits: readonly SourceEdit[]): SourceEdit[] {
+  const byFile = new Map<string, Range[]>();
+  for (const edit of edits) byFile.set(edit.file, [...(byFile.get(edit.file) ?? []), [edit.start, edit.end]]);
+  return [...byFile].flatMap(([file, ranges]) => mergeRanges(ranges).map(([start, end]) => ({ file, start, end, text: '' })));
 }
 
 /** Ranges that overlap or touch, as one. */

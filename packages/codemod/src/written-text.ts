@@ -18,6 +18,11 @@ export interface TextSite {
   readonly offsets: readonly number[];
   /** 1-based line of the site's start. */
   readonly line: number;
+  /**
+   * For a string that is an element of an array literal: the file range that removes the element with its
+   * comma, used when all of its text goes (so `[…].join(' ')` leaves no doubled separator).
+   */
+  readonly element?: readonly [start: number, end: number];
 }
 
 export interface Occurrence {
@@ -72,12 +77,13 @@ function findSourceSites(file: string, code: string): TextSite[] {
   const program = parseSource(code, file);
   const lineStarts = findLineStarts(code);
   const sites: TextSite[] = [];
-  walk(program, (node) => {
+  walk(program, (node, parent) => {
     if (node.type === 'Literal' && typeof node.value === 'string') {
       const quote = code[node.range[0]];
       if (quote !== "'" && quote !== '"') return;
       const decoded = decodeEscapes(code, node.range[0] + 1, node.range[1] - 1, false);
-      if (decoded.value === node.value) sites.push({ file, kind: quote === "'" ? 'single' : 'double', ...decoded, line: getLine(lineStarts, node.range[0]) });
+      const element = parent?.type === 'ArrayExpression' ? getElementRange(code, parent.elements, node) : undefined;
+      if (decoded.value === node.value) sites.push({ file, kind: quote === "'" ? 'single' : 'double', ...decoded, line: getLine(lineStarts, node.range[0]), ...(element ? { element } : {}) });
     } else if (node.type === 'TemplateElement') {
       // The element's range holds its delimiters: `…${, }…${ or }…`.
       const start = node.range[0] + 1;
@@ -88,6 +94,23 @@ function findSourceSites(file: string, code: string): TextSite[] {
     }
   });
   return sites;
+}
+
+/**
+ * The element with the comma after it and the space up to the next element (`'a', ` of `['a', 'b']`, also a
+ * trailing comma); for a last element with no comma after it, the comma before it. None for the only
+ * element, or when a comment stands beside it.
+ */
+function getElementRange(code: string, elements: ReadonlyArray<{ range: [number, number] } | null>, node: { range: [number, number] }): readonly [number, number] | undefined {
+  const index = elements.indexOf(node as never);
+  if (elements.length < 2) return undefined;
+  const previous = elements[index - 1];
+  const last = index === elements.length - 1;
+  const after = /^\s*,\s*/.exec(code.slice(node.range[1]));
+  if (after && !last) return [node.range[0], node.range[1] + after[0].length];
+  // The last element goes with the comma before it (and its own trailing comma), so the line break before `]` stays.
+  if (previous && /^\s*,\s*$/.test(code.slice(previous.range[1], node.range[0]))) return [previous.range[1], node.range[1] + (/^\s*,/.exec(code.slice(node.range[1]))?.[0].length ?? 0)];
+  return undefined;
 }
 
 function findJsonSites(file: string, code: string): TextSite[] {

@@ -13,6 +13,7 @@ import path from 'node:path';
 import {
   buildUnifiedDiff,
   DATA_FILE,
+  findPackageRoot,
   findUncommittedFiles,
   hasChanges,
   isTestPath,
@@ -71,6 +72,7 @@ export async function slimFromServer(values: SlimServerValues, positionals: read
       dataFiles,
       tools: before.tools,
       serverName: before.serverName,
+      packageRoot: findServerPackage(launch, io.cwd),
       settings: loaded.settings,
       instructionsDir: values.instructions,
       pointer: values.pointer,
@@ -181,6 +183,22 @@ async function askServer(launch: Launch, cwd: string, timeoutSeconds: number, ca
       if (exited === undefined) child.kill('SIGKILL');
     }
   }
+}
+
+/**
+ * The package of the file the start command runs (`node packages/api/dist/index.js` → `packages/api`), where
+ * the instruction folder goes; the current folder when the command names no file of the project.
+ */
+function findServerPackage(launch: Launch, cwd: string): string | undefined {
+  const args = launch.target.kind === 'stdio' ? [launch.target.command, ...launch.target.args] : launch.start ? [launch.start.command, ...launch.start.args] : [];
+  for (const arg of args) {
+    const file = path.resolve(cwd, arg);
+    if (!arg.startsWith('-') && file.startsWith(path.resolve(cwd) + path.sep) && existsSync(file) && lstatSync(file).isFile()) {
+      const root = findPackageRoot(file);
+      return root !== undefined && (root === path.resolve(cwd) || root.startsWith(path.resolve(cwd) + path.sep)) ? root : undefined;
+    }
+  }
+  return undefined;
 }
 
 /** A command line split into words as a shell would for a simple command: quotes and backslashes, no expansion. */
