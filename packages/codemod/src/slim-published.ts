@@ -25,6 +25,7 @@ import { buildWiringElsewhere, planRuntimeDependency, wireRuntime } from './wire
 import { ALREADY_SERVED } from './wire-runtime.js';
 import { encodeForSite, findOccurrences, findTextSites, type Occurrence, type TextSite } from './written-text.js';
 import { chooseInstructionsDir } from './instructions-folder.js';
+import { keepLeadIns } from './lead-ins.js';
 import { findSubclassServers } from './subclass-servers.js';
 
 export interface PublishedSlimOptions extends Pick<SlimOptions, 'cwd' | 'instructionsDir' | 'pointer' | 'instructionsTool' | 'extraSentences' | 'settings' | 'wire' | 'skipUnprofitable'> {
@@ -302,10 +303,12 @@ function selectPublishedTool(tool: PublishedTool, context: Pick<ToolContext, 'te
   const existingPointer = findPointer(description, context.template, { tool: context.toolName });
   // Constraints stay in the description: moving one to a parameter would need that parameter's text to be found too.
   const selection = selectUnits(description, context.extra, existingPointer, { params: [], allParams: params.map((p) => p.key) });
-  const texts: Array<SelectedTool['texts'][number]> = [{ param: undefined, value: description, moved: selection?.moved ?? [] }];
+  // Kept text keeps its heading or lead-in (lead-ins.ts).
+  const movedOf = (chosen: Selection | undefined) => (chosen ? keepLeadIns([...chosen.kept, ...chosen.moved], chosen.moved) : []);
+  const texts: Array<SelectedTool['texts'][number]> = [{ param: undefined, value: description, moved: movedOf(selection) }];
   for (const param of params) {
     const chosen = selectUnits(param.description, 0, undefined, { parameter: true, schema: getSchemaFacts({ schema: param.schema, required: param.required, path: [param.key] }) });
-    if (chosen) texts.push({ param: param.key, value: param.description, moved: chosen.moved });
+    if (chosen) texts.push({ param: param.key, value: param.description, moved: movedOf(chosen) });
   }
   return { tool, existingPointer, selection, texts };
 }

@@ -62,4 +62,17 @@ describe('planSlimFromPublished', () => {
     const plan = planSlimFromPublished({ cwd, files: [], dataFiles: files, tools: [tool('archive_search', SEARCH)], serverName: 'archive', skipUnprofitable: false, wire: false });
     expect(JSON.parse(plan.sources[0].after)).toEqual({ search: 'Search the archive for letters. Before first use: read_instructions family="archive".' });
   });
+
+  it('keeps the heading and the lead-in of text that stays, so it still reads right', () => {
+    const deploy = 'Deploy a site.\n\n## Notes\nDeploys take about a minute. Never deploy to production without asking the user first.\n\n## Output\nReturns the deploy id and URL. The URL stays valid for 30 days, and the build log is kept for a week.';
+    const list = 'List the files of a folder.\nImportant:\n- Paths are relative to the workspace root.\n- Hidden files are skipped unless all is true.\n- Symbolic links are listed but never followed, so a loop cannot hang the call.';
+    const { cwd, files } = project({ 'a.ts': `export const DEPLOY = ${JSON.stringify(deploy)};\nexport const LIST = ${JSON.stringify(list)};\n` });
+    const plan = planSlimFromPublished({ cwd, files, tools: [tool('site_deploy', deploy), tool('site_files', list)], skipUnprofitable: false, wire: false });
+    const after = (name: string) => plan.expected.get(name)?.description ?? '';
+    expect(after('site_deploy')).toContain('## Notes\n');
+    expect(after('site_deploy')).toContain('Never deploy to production without asking the user first.');
+    expect(after('site_deploy')).not.toContain('## Output');
+    expect(after('site_files')).toMatch(/Important:\n- Paths are relative to the workspace root\./);
+    expect(after('site_files')).not.toContain('Hidden files');
+  });
 });
