@@ -59,7 +59,8 @@ export async function slimFromServer(values: SlimServerValues, positionals: read
 
   const relative = (file: string) => path.relative(io.cwd, file).split(path.sep).join('/') || '.';
   const found = findSourceFiles(positionals.length > 0 ? positionals : ['.'], io.cwd);
-  const files = found.files.filter((file) => !isTestPath(relative(file)));
+  // A copy left by a check that was interrupted is no part of the project.
+  const files = found.files.filter((file) => !isTestPath(relative(file)) && !/(?:^|\/)\.toolslim-check-/.test(relative(file)));
   const dataFiles = findDataFiles(io.cwd, relative);
   const loaded = await loadToolslimSettings(io.cwd, files[0]);
   if (loaded.note) io.stderr(`${style.yellow('note')} ${loaded.note}\n`);
