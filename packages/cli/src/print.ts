@@ -8,6 +8,7 @@ import type { Budget, BudgetChange, BudgetCheck, BudgetOffender } from './budget
 import type { CompareRow } from './compare.js';
 import type { SkippedFile } from './files.js';
 import { isWorthSlimming, type ClientProblem, type Story } from './story.js';
+import { buildToolsetsLine } from './toolsets-line.js';
 
 export type Style = ReturnType<typeof createColors>;
 
@@ -84,6 +85,7 @@ export function printReport({ report, fileCount, story, wide }: ReportView, styl
   if (report.tools.length === 0) {
     lines.push(`Read ${plural(fileCount, 'file')}: no tool declarations found.`);
     lines.push(...printUnread(report, style));
+    lines.push(...printRequests(report));
     if (story) lines.push('', `Next: ${story.next}`);
     return `${lines.join('\n')}\n`;
   }
@@ -128,6 +130,7 @@ export function printReport({ report, fileCount, story, wide }: ReportView, styl
     );
   }
   lines.push(...printUnread(report, style));
+  lines.push(...printRequests(report));
   if (story) lines.push(...printStory(story, report, style));
   return `${lines.join('\n')}\n`;
 }
@@ -145,6 +148,30 @@ function printUnread(report: ReportJson, style: Style): string[] {
   return lines;
 }
 
+/** What each model-API request's tool array loads per call, and with every tool deferred (Anthropic tool search). */
+function printRequests(report: ReportJson): string[] {
+  if (!report.requests?.length) return [];
+  const lines = ['', `Model API requests: ${plural(report.requests.length, 'tool array')}.`];
+  for (const request of report.requests) {
+    const vendor = request.vendor === 'anthropic' ? 'Anthropic' : 'OpenAI';
+    const partly = request.unreadable === undefined ? '' : ` (partly readable: ${request.unreadable}; a lower bound)`;
+    const deferral =
+      request.withDeferralTokens === undefined
+        ? ''
+        : request.deferred
+          ? `; ${plural(request.deferred, 'tool')} deferred`
+          : `; ~${formatNumber(request.withDeferralTokens)} with every tool deferred behind tool search`;
+    lines.push(
+      ...wrap(
+        `${request.file}:${request.line} ${vendor}, ${plural(request.tools, 'tool')}: ~${formatNumber(request.loadedTokens)} tokens loaded per request of ~${formatNumber(request.allTokens)}${deferral}${partly}.`,
+        '  ',
+        '    ',
+      ),
+    );
+  }
+  return lines;
+}
+
 function printStory(story: Story, report: ReportJson, style: Style): string[] {
   const lines: string[] = [];
   if (story.families.length > 1) {
@@ -156,6 +183,7 @@ function printStory(story: Story, report: ReportJson, style: Style): string[] {
       `${Math.round(family.share * 100)}%`,
     ]);
     lines.push('', 'Per family:', renderTable(['family', 'tools', 'bytes', '~tokens', 'share'], rows, ['left', 'right', 'right', 'right', 'right'], style));
+    lines.push(...[buildToolsetsLine(story.families, report.totals.bytes)].flatMap((line) => (line ? ['', ...wrap(line)] : [])));
   }
   const unknown = report.tools.filter((tool) => tool.dynamic && tool.bytes === 0).length;
   lines.push(

@@ -14,6 +14,8 @@ import distinctToolDescriptions from './distinct-tool-descriptions.js';
 import annotationsMatchDescription from './annotations-match-description.js';
 import noHiddenInstructions from './no-hidden-instructions.js';
 import requireReadableTools from './require-readable-tools.js';
+import apiToolLimits from './api-tool-limits.js';
+import preferToolSearch from './prefer-tool-search.js';
 
 /** Every rule by its name; the name is also its file, its test file and its docs page. */
 export const rules = {
@@ -33,6 +35,8 @@ export const rules = {
   'annotations-match-description': annotationsMatchDescription,
   'no-hidden-instructions': noHiddenInstructions,
   'require-readable-tools': requireReadableTools,
+  'api-tool-limits': apiToolLimits,
+  'prefer-tool-search': preferToolSearch,
 };
 
 export type RuleName = keyof typeof rules;
