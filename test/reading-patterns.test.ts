@@ -1,5 +1,6 @@
 // Fixtures for the reading patterns of real servers (issue 9): each is started, and every tool it
 // lists must be found in its source, fully readable, with the bytes the server publishes.
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EXIT } from '@toolslim/cli';
 import { FIXTURES_ROOT, getFixture, listToolsOf } from './support/fixture-servers.js';
@@ -47,6 +48,29 @@ describe.each(Object.entries(READING_FIXTURES))('%s', (name) => {
     }
     // No phantom tools: everything found in source is listed by the running server.
     expect(report.tools.map((row) => row.name).sort()).toEqual(published.map((tool) => tool.name).sort());
+  }, 180_000);
+});
+
+// The servers of fixtures/from-published were written for `slim --server`, as shapes the static reader
+// did not follow; those it reads now are held to the same standard: found, readable, byte-exact.
+const FROM_PUBLISHED_READ = ['metadata-exports', 'nested-helper', 'replaced-handlers', 'server-subclass'];
+
+describe.each(FROM_PUBLISHED_READ)('from-published/%s', (name) => {
+  it('every listed tool is found, readable and sized exactly', async () => {
+    const fixture = getFixture(name, path.join(FIXTURES_ROOT, 'from-published'));
+    const result = await runCli(['report', '--json', fixture.folder], { cwd: FIXTURES_ROOT });
+    expect(result.code).toBe(EXIT.ok);
+    const report = JSON.parse(result.stdout) as { tools: Row[]; unread: unknown[] };
+    const { tools: published } = await listToolsOf(fixture, { timeoutMs: 90_000 });
+    expect(published.length).toBeGreaterThan(0);
+    for (const tool of published) {
+      const row = report.tools.find((candidate) => candidate.name === tool.name);
+      expect(row, `${tool.name} is not found in the source`).toBeDefined();
+      expect(row!.unreadable, tool.name).toBeUndefined();
+      expect(row!.bytes, tool.name).toBe(Buffer.byteLength(JSON.stringify(tool)));
+    }
+    expect(report.tools.map((row) => row.name).sort()).toEqual(published.map((tool) => tool.name).sort());
+    expect(report.unread).toEqual([]);
   }, 180_000);
 });
 

@@ -113,10 +113,24 @@ function bindMethodCalls(fn: TSESTree.FunctionExpression | TSESTree.ArrowFunctio
   const classBody = outer[outer.length - 1];
   if (!name || classBody?.type !== 'ClassBody') return undefined;
   const out: BoundScope[][] = [];
-  visitWithAncestors(classBody, [...outer.slice(0, -1)], (node, ancestors) => {
+  const classNode = outer[outer.length - 2];
+  const className = (classNode?.type === 'ClassDeclaration' || classNode?.type === 'ClassExpression') && classNode.id ? classNode.id.name : undefined;
+  const scope = Scope.of(context.program);
+  // `this.define(…)` in the class, or `server.define(…)` on an instance the file makes (`const server = new Kitchen(…)`).
+  const isInstance = (object: Node): boolean => {
+    if (object.type === 'ThisExpression') return true;
+    if (object.type !== 'Identifier' || className === undefined) return false;
+    const init = scope.resolve(object);
+    const made = init ? unwrap(init) : undefined;
+    return made?.type === 'NewExpression' && made.callee.type === 'Identifier' && made.callee.name === className;
+  };
+  const root = className === undefined ? classBody : context.program;
+  const above = className === undefined ? [...outer.slice(0, -1)] : [];
+  visitWithAncestors(root, above, (node, ancestors) => {
     if (node.type !== 'CallExpression') return;
     const callee = unwrap(node.callee);
-    if (callee.type !== 'MemberExpression' || callee.object.type !== 'ThisExpression' || getMemberName(callee) !== name) return;
+    if (callee.type !== 'MemberExpression' || getMemberName(callee) !== name || !isInstance(unwrap(callee.object))) return;
+    if (callee.object.type === 'ThisExpression' && !isInside(node, classBody)) return;
     // A call outside any loop binds the parameters once (`this.add('x', …)` in a constructor).
     const sets = findBindingSets([...ancestors, node], context, depth + 1, registrars) ?? [[]];
     for (const frames of sets) {
