@@ -15,6 +15,7 @@ import type { JsonObject, JsonValue, ModuleBinding, Node, ParamDecl, SchemaStyle
 import { MAX_DEPTH } from '../text/budget.js';
 import { evaluateText, Scope } from '../text/index.js';
 import { evaluateValue, type ValueContext } from './static-value.js';
+import { getZodNames } from './structural-key.js';
 
 
 /** Builders whose first argument is the object shape. */
@@ -141,6 +142,8 @@ function findShapes(input: Node, context: ValueContext, depth: number): Found | 
  */
 function resolveDeclared(node: Node, context: ValueContext): Located | undefined {
   if (node.type === 'Identifier') {
+    // `z` of `z.string()`: zod itself, nothing declared in the project (known without building the file's scope).
+    if (getZodNames(context.program).has(node.name)) return undefined;
     const scope = Scope.of(context.program);
     const init = scope.resolve(node);
     if (init) return { node: init, context };

@@ -75,7 +75,7 @@ const zodNamesByProgram = new WeakMap<Program, ReadonlySet<string>>();
  * Read from the import statements alone, without building the file's scope: a keystroke often needs none.
  * A name declared again inside the file is not one of them.
  */
-function getZodNames(program: Program): ReadonlySet<string> {
+export function getZodNames(program: Program): ReadonlySet<string> {
   let names = zodNamesByProgram.get(program);
   if (!names) {
     const found = new Set<string>();
