@@ -357,9 +357,11 @@ function writeListSummary(rows) {
       ? `Servers that started: **${started.length}** of ${rows.length}; tools listed: **${listed}**.`
       : `Servers that started: **${started.length}** of ${rows.length}. Tools listed at run time: **${listed}**; found statically: **${sum('found')}** (${pct(sum('found'), listed)}); within 10%: **${sum('within10')}** (${pct(sum('within10'), listed)}); within 2%: **${sum('within2')}** (${pct(sum('within2'), listed)}); partly readable: **${sum('unreadable')}**; readable but off: **${sum('readableButOff')}**; phantoms: **${sum('phantoms')}**.`,
     '',
-    '| server | version | read | listed | found | within 10% | within 2% | partly readable | readable but off | phantoms | note |',
-    '| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
-    ...rows.map(
+    ...(runtimeOnly
+      ? ['| server | version | to be read from | listed | note |', '| --- | --- | --- | ---: | --- |', ...rows.map((r) => `| ${r.name} | ${r.version ?? ''} | ${config[r.name]?.repo ? `source ${config[r.name].repo}` : 'shipped JS'} | ${r.listed} | ${r.note.replace(/\|/g, '\\|')} |`)]
+      : []),
+    ...(runtimeOnly ? [] : ['| server | version | read | listed | found | within 10% | within 2% | partly readable | readable but off | phantoms | note |', '| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |']),
+    ...(runtimeOnly ? [] : rows).map(
       (r) =>
         `| ${r.name} | ${r.version ?? ''} | ${runtimeOnly ? '—' : (r.read ?? 'shipped JS')} | ${r.listed} | ${r.found} | ${r.within10} | ${r.within2} | ${r.unreadable.length} | ${r.readableButOff.length} | ${r.phantoms.length} | ${(r.note || (r.minified ? `${r.minified} minified file(s) skipped` : '')).replace(/\|/g, '\\|')} |`,
     ),
