@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import rule from '../../src/rules/max-tools-per-server.js';
 import { createRuleTester } from '../setup.js';
 import { DECLARATION_STYLES, locate, type ToolSource } from '../styles.js';
@@ -63,6 +66,47 @@ ruleTester.run('max-tools-per-server', rule, {
       options: [{ max: 5 }],
       settings: { toolslim: { clients: ['claude-code'] } },
       errors: [{ messageId: 'tooManyTools', line: 2, column: 16 }],
+    },
+  ],
+});
+
+const acrossFilesDir = fileURLToPath(new URL('../fixtures/server-across-files/', import.meta.url));
+const ACROSS_FILES = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { registerFileTools } from './tools/files.js';
+import { registerSearchTools } from './tools/search.js';
+
+const server = new McpServer({ name: 'workspace', version: '1.0.0' });
+server.tool('status', 'Reports the workspace status.', async () => ({ content: [] }));
+registerFileTools(server);
+registerSearchTools(server);
+`;
+
+ruleTester.run('max-tools-per-server (across files)', rule, {
+  valid: [
+    {
+      name: 'the helpers alone: 25 tools registered on a parameter, no server in the file',
+      filename: join(acrossFilesDir, 'tools', 'files.ts'),
+      code: readFileSync(join(acrossFilesDir, 'tools', 'files.ts'), 'utf8'),
+    },
+    {
+      name: 'a server that passes itself to one helper stays under the limit',
+      filename: join(acrossFilesDir, 'server.ts'),
+      code: ACROSS_FILES.replace('registerSearchTools(server);\n', ''),
+    },
+  ],
+  invalid: [
+    {
+      name: 'one report for a server whose 49 tools are spread over four files (helpers of helpers too)',
+      filename: join(acrossFilesDir, 'server.ts'),
+      code: ACROSS_FILES,
+      errors: [
+        {
+          messageId: 'tooManyToolsAcrossFiles',
+          line: 5,
+          column: 16,
+          data: { server: 'Server "workspace"', count: 49, elsewhere: 48, files: 'files.ts, search.ts and index-tools.ts', client: 'Cursor', limit: 40, dropped: 9, others: '' },
+        },
+      ],
     },
   ],
 });
