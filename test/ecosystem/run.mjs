@@ -15,7 +15,7 @@
  * "source", "repo" } } }`. Its runtime lists are kept beside it in `test/ecosystem/recordings/<list>/` (committed,
  * so `--saved` measures without starting anything) and its table is written to `recordings/<list>/summary.md`
  * instead of docs/accuracy.md. A server with `source` is read from that folder of TypeScript source (under
- * `--sources=<dir>`, default test/ecosystem/.sources) instead of the JavaScript the package ships, and still
+ * `--sources=<dir>`, default test/ecosystem/.work/sources, which git ignores) instead of the JavaScript the package ships, and still
  * compared with the published package's `tools/list`.
  *
  * Not part of `pnpm test`: it installs ~25 packages and starts each server (a few minutes).
@@ -42,7 +42,7 @@ const listFile = argValue('--list');
 const list = listFile ? JSON.parse(readFileSync(resolve(listFile), 'utf8')) : undefined;
 const listName = listFile ? listFile.replace(/^.*\//, '').replace(/\.json$/, '') : undefined;
 const recordings = listName ? join(here, 'recordings', listName) : undefined;
-const sourcesDir = resolve(argValue('--sources') ?? join(here, '.sources'));
+const sourcesDir = resolve(argValue('--sources') ?? join(work, 'sources'));
 /** Start the servers of a list and keep their `tools/list`, without reading any of them statically. */
 const runtimeOnly = process.argv.includes('--runtime-only');
 const baseConfig = JSON.parse(readFileSync(join(here, 'servers.json'), 'utf8'));
