@@ -1,4 +1,4 @@
-import { buildPublishedTool, findServerToolsAcrossFiles, measureTool, type HelperTools, type ToolDecl } from '@toolslim/core';
+import { assignFamilies, buildPublishedTool, findServerToolsAcrossFiles, measureTool, type HelperTools, type ToolDecl } from '@toolslim/core';
 import { basename } from 'node:path';
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { createRule } from '../utils/create-rule.js';
@@ -30,9 +30,9 @@ export default createRule<Options, MessageIds>({
     },
     messages: {
       tooManyToolsForClient:
-        '{{server}} declares {{count}} tools; {{client}} sends at most {{limit}}, so {{dropped}} are never seen there{{others}}. Split the server or group tools.',
+        '{{server}} declares {{count}} tools; {{client}} sends at most {{limit}}, so {{dropped}} are never seen there{{others}}. Split the server or group tools{{toolsets}}.',
       tooManyToolsAcrossFiles:
-        '{{server}} registers {{count}} tools, {{elsewhere}} of them in {{files}}; {{client}} sends at most {{limit}}, so {{dropped}} are never seen there{{others}}. Split the server or group tools.',
+        '{{server}} registers {{count}} tools, {{elsewhere}} of them in {{files}}; {{client}} sends at most {{limit}}, so {{dropped}} are never seen there{{others}}. Split the server or group tools{{toolsets}}.',
       tooManyTools:
         '{{server}} declares {{count}} tools (at least {{bytes}} bytes, ~{{tokens}} tokens a request), over the limit of {{max}}. Split the server or group tools.',
     },
@@ -68,13 +68,13 @@ export default createRule<Options, MessageIds>({
                 context.report({
                   node: group.serverNode ?? getToolReportNode(group.tools[limit]),
                   messageId: 'tooManyToolsForClient',
-                  data: { server, count, client, limit, dropped, others: buildOthers(others) },
+                  data: { server, count, client, limit, dropped, others: buildOthers(others), toolsets: buildToolsets(group, limit, context) },
                 });
               } else {
                 context.report({
                   node: group.serverNode!,
                   messageId: 'tooManyToolsAcrossFiles',
-                  data: { server, count, elsewhere, files: describeFiles(group.elsewhere), client, limit, dropped, others: buildOthers(others) },
+                  data: { server, count, elsewhere, files: describeFiles(group.elsewhere), client, limit, dropped, others: buildOthers(others), toolsets: buildToolsets(group, limit, context) },
                 });
               }
             }
@@ -135,6 +135,29 @@ function groupByServer(context: Readonly<TSESLint.RuleContext<MessageIds, Option
     if (!groups.has(server.node) && (helpersByServer.get(server.node)?.length ?? 0) > 0) addGroup(server.node, server);
   }
   return [...groups.values()];
+}
+
+/**
+ * ", or let its users enable only some families with toolsets (TOOLSLIM_TOOLSETS=db,repo: 38 tools)": the
+ * largest families that fit the client together, when more than one family does and some must stay off.
+ */
+function buildToolsets(group: ToolGroup, limit: number, context: Readonly<TSESLint.RuleContext<MessageIds, Options>>): string {
+  const tools = [...group.tools.map((tool) => ({ tool, filePath: context.filename })), ...group.elsewhere.flatMap((helper) => helper.tools.map((tool) => ({ tool, filePath: helper.filePath })))];
+  const families = assignFamilies(
+    tools.map(({ tool, filePath }) => ({ name: tool.name?.kind === 'static' ? tool.name.value : undefined, filePath })),
+    getToolslimSettings(context).families,
+  );
+  const counts = new Map<string, number>();
+  for (const family of families) counts.set(family, (counts.get(family) ?? 0) + 1);
+  if (counts.size < 2) return '';
+  const chosen: string[] = [];
+  let total = 0;
+  for (const [family, count] of [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))) {
+    if (total + count > limit) continue;
+    chosen.push(family);
+    total += count;
+  }
+  return chosen.length === 0 ? '' : `, or let its users enable only some families with toolsets (TOOLSLIM_TOOLSETS=${chosen.join(',')}: ${total} tools)`;
 }
 
 function hasRelativeImport(program: TSESTree.Program): boolean {

@@ -39,7 +39,7 @@ ruleTester.run('max-tools-per-server', rule, {
         name: `${style.id}: 41 tools, one more than Cursor sends`,
         filename: style.filename,
         code,
-        errors: [{ messageId: 'tooManyToolsForClient' as const, ...locateServerOr(code, style.writtenName('tool_40')), data: { client: 'Cursor', limit: 40, count: 41, dropped: 1, others: '', server: code.includes("name: 'demo'") || code.includes('name: "demo"') ? 'Server "demo"' : 'This file' } }],
+        errors: [{ messageId: 'tooManyToolsForClient' as const, ...locateServerOr(code, style.writtenName('tool_40')), data: { toolsets: '', client: 'Cursor', limit: 40, count: 41, dropped: 1, others: '', server: code.includes("name: 'demo'") || code.includes('name: "demo"') ? 'Server "demo"' : 'This file' } }],
       };
     }),
     {
@@ -50,7 +50,7 @@ ruleTester.run('max-tools-per-server', rule, {
           messageId: 'tooManyToolsForClient',
           line: 2,
           column: 16,
-          data: { server: 'Server "demo"', count: 129, client: 'Cursor', limit: 40, dropped: 89, others: '; also over Windsurf (100), OpenAI API (128) and VS Code / GitHub Copilot (128)' },
+          data: { toolsets: '', server: 'Server "demo"', count: 129, client: 'Cursor', limit: 40, dropped: 89, others: '; also over Windsurf (100), OpenAI API (128) and VS Code / GitHub Copilot (128)' },
         },
       ],
     },
@@ -96,7 +96,7 @@ ruleTester.run('max-tools-per-server (across files)', rule, {
   ],
   invalid: [
     {
-      name: 'one report for a server whose 49 tools are spread over four files (helpers of helpers too)',
+      name: 'one report for a server whose 49 tools are spread over four files (helpers of helpers too), naming the families that fit as toolsets',
       filename: join(acrossFilesDir, 'server.ts'),
       code: ACROSS_FILES,
       errors: [
@@ -104,7 +104,7 @@ ruleTester.run('max-tools-per-server (across files)', rule, {
           messageId: 'tooManyToolsAcrossFiles',
           line: 5,
           column: 16,
-          data: { server: 'Server "workspace"', count: 49, elsewhere: 48, files: 'files.ts, search.ts and index-tools.ts', client: 'Cursor', limit: 40, dropped: 9, others: '' },
+          data: { toolsets: ', or let its users enable only some families with toolsets (TOOLSLIM_TOOLSETS=file,index,server: 29 tools)', server: 'Server "workspace"', count: 49, elsewhere: 48, files: 'files.ts, search.ts and index-tools.ts', client: 'Cursor', limit: 40, dropped: 9, others: '' },
         },
       ],
     },
