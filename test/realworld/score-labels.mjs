@@ -19,19 +19,26 @@ import { fileURLToPath } from 'node:url';
 
 export const CATEGORIES = ['what', 'when', 'guardrail', 'constraint', 'how', 'filler'];
 
-/**
- * `labels.json` (the set the cues were written on), `labels-held-out.json` (labelled later, measured and
- * then used for one round of tuning), `labels-blind.json` (labelled later, measured once, then used for one
- * round of tuning) or `labels-blind-2.json` (units of published npm servers no other set comes from,
- * labelled before the classifier ever ran on them, never tuned on).
- */
+/** The labelled sets and their roles (train, dev, test), as test/realworld/sets.json gives them. */
+export function readSets() {
+  return JSON.parse(readFileSync(fileURLToPath(new URL('./sets.json', import.meta.url)), 'utf8')).sets;
+}
+
+/** The files of the sets with `role`, in the order sets.json lists them. */
+export function findSetFiles(role) {
+  return readSets()
+    .filter((set) => set.role === role)
+    .map((set) => set.file);
+}
+
+/** The units of one labelled set (a file named in sets.json, relative to test/realworld). */
 export function readLabels(name = 'labels.json') {
   return JSON.parse(readFileSync(fileURLToPath(new URL(`./${name}`, import.meta.url)), 'utf8'));
 }
 
 /**
  * Classifies one labelled unit in the context it was labelled in (its position, the first unit of its
- * description, the lead-in of its list, its parameter's schema); returns the unit as split and the result.
+ * description, the lead-in of its list, its parameter's schema); returns the unit as split, its context and the cues' reading.
  */
 export function classifyLabel(label, { splitSentences, classifySentence }) {
   const toUnit = (text) => {
@@ -40,7 +47,7 @@ export function classifyLabel(label, { splitSentences, classifySentence }) {
   };
   const unit = toUnit(label.text);
   const header = label.header === undefined ? undefined : classifySentence(toUnit(label.header), { index: 1, next: { ...unit } });
-  const got = classifySentence(unit, {
+  const context = {
     // A unit split out of a block (`block`, `part`) is read as the codemod reads a block's units: past the opening sentences.
     index: label.block === undefined ? label.index : 3 + label.part,
     first: label.first,
@@ -48,8 +55,8 @@ export function classifyLabel(label, { splitSentences, classifySentence }) {
     parameter: label.tool.includes('.'),
     // The parameter's schema, where attach-schemas.mjs found it in the server's recorded tools/list.
     schema: label.schema === undefined ? undefined : { schema: label.schema, required: label.required, name: label.tool.split('.').pop() },
-  });
-  return { unit, header, got };
+  };
+  return { unit, header, context, got: classifySentence(unit, context) };
 }
 
 /**

@@ -3,7 +3,7 @@
  * written, and the text that two tools share (which cannot be slimmed for one of them alone).
  */
 import path from 'node:path';
-import { evaluateText, getSchemaFacts, Scope, unwrap, type Node, type ParamDecl, type StaticText, type ToolDecl } from '@toolslim/core';
+import { evaluateText, getSchemaFacts, Scope, unwrap, type Node, type ParamDecl, type PlannedUnit, type StaticText, type ToolDecl } from '@toolslim/core';
 import type { ToolSection } from './markdown.js';
 import { dedentChunk } from './markdown.js';
 import { ImportedConstants } from './imported-constants.js';
@@ -144,8 +144,8 @@ export function planToolKeeping(planner: Planner, file: string, decl: ToolDecl, 
   const elsewhere = [...edits.edits, ...paramEdits].find((edit) => edit.file !== file);
   if (options.onlyGivenFiles && elsewhere) return `its text is written in ${planner.relative(elsewhere.file)}; slim that with toolslim slim`;
   const moved: MovedText[] = [
-    ...(selection?.moved ?? []).map((unit) => ({ tool: name, text: unit.text })),
-    ...params.flatMap((p) => (p.selection?.moved ?? []).map((unit) => ({ tool: name, param: p.param, text: unit.text }))),
+    ...(selection?.moved ?? []).map((unit) => ({ tool: name, text: unit.text, ...getGuardrailShare(unit) })),
+    ...params.flatMap((p) => (p.selection?.moved ?? []).map((unit) => ({ tool: name, param: p.param, text: unit.text, ...getGuardrailShare(unit) }))),
   ];
   return {
     id,
@@ -165,6 +165,11 @@ export function planToolKeeping(planner: Planner, file: string, decl: ToolDecl, 
     },
     moved,
   };
+}
+
+/** The prose model's P(guardrail) of a moved unit, where it has one (a moved block's tags have none). */
+function getGuardrailShare(unit: PlannedUnit): { guardrail?: number } {
+  return unit.probabilities === undefined ? {} : { guardrail: unit.probabilities.guardrail };
 }
 
 /**

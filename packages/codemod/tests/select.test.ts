@@ -1,6 +1,6 @@
 // What stays, what moves to markdown, and what moves to a parameter (issue 11, item 3).
 import { describe, expect, test } from 'vitest';
-import { findConstrainedParam } from '../src/constraints.js';
+import { findConstrainedParam } from '@toolslim/core';
 import { selectUnits, type Selection } from '../src/select.js';
 
 /** The description as the plan leaves it (deleted ranges cut out). */

@@ -219,8 +219,8 @@ function printNotes(plan: SlimPlan, style: Style, relative: (file: string) => st
 const REVIEW_LINES = 10;
 
 /**
- * Moved sentences that name money, secrets, people, data loss or access, to be read before committing: the
- * classifier keeps the guardrails it has words for, and a careful author knows the others.
+ * Moved sentences the prose model gives a guardrail probability above its review threshold, to be read
+ * before committing, with what each may put at risk (money, secrets, people, data loss, access).
  */
 function buildReviewLines(plan: Pick<SlimPlan, 'tools'>, style: Style, dryRun: boolean): string[] {
   // One line per sentence: boilerplate appended to many tools is read once.
@@ -239,13 +239,13 @@ function buildReviewLines(plan: Pick<SlimPlan, 'tools'>, style: Style, dryRun: b
   const entries = [...bySentence.values()];
   const lines = entries.slice(0, REVIEW_LINES).map(({ text, topics, places }) => {
     const others = places.length > 1 ? ` and ${countOf(places.length - 1, 'other place')}` : '';
-    return `${style.yellow('review')} ${places[0]}${others}: ${verb} "${text.length > 100 ? `${text.slice(0, 97)}…` : text}" (${topics.join(', ')})`;
+    return `${style.yellow('review')} ${places[0]}${others}: ${verb} "${text.length > 100 ? `${text.slice(0, 97)}…` : text}" (${topics.length > 0 ? topics.join(', ') : 'reads like a guardrail'})`;
   });
   const one = entries.length === 1;
   const count = formatNumber(entries.length);
   const subject = dryRun ? `${count} sentence${one ? ' that would move' : 's that would move'}` : `${count} moved sentence${one ? '' : 's'}`;
   const more = entries.length - lines.length;
-  const summary = `${subject} name${one ? 's' : ''} money, secrets, people, data loss or access: read ${one ? 'it' : 'them'} before committing, and keep any that guards against harm in the description${more > 0 ? ` (${formatNumber(more)} more not shown; --json lists all under tools[].review)` : ''}.`;
+  const summary = `${subject} may be guardrail${one ? '' : 's'}: read ${one ? 'it' : 'them'} before committing, and keep any that guards against harm in the description${more > 0 ? ` (${formatNumber(more)} more not shown; --json lists all under tools[].review)` : ''}.`;
   return [...lines, `${style.yellow('review')} ${summary}`];
 }
 
