@@ -38,7 +38,7 @@ function featurize(label) {
   return { x: core.findUnitFeatures(unit, context, got).map((f) => core.hashFeature(f, BUCKETS)), y: core.MODEL_CATEGORIES.indexOf(label.category) };
 }
 
-function train(rows, { l2 = 2e-5, epochs = 150, rate = 0.25 } = {}) {
+function train(rows, { l2 = 1e-4, epochs = 150, rate = 0.25 } = {}) {
   const weights = new Float64Array(K * BUCKETS);
   const squared = new Float64Array(K * BUCKETS);
   const gradient = new Float64Array(K * BUCKETS);
