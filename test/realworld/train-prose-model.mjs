@@ -10,7 +10,7 @@
  *    A multinomial logistic regression (hashed features, L2, full-batch AdaGrad, fixed order: the same
  *    weights on every run) learns the six categories, guardrails and constraints weighted up.
  * 2. Calibration: one temperature, the one of lowest log loss on the sets with role `dev`.
- * 3. The move threshold: the lowest P(how) + P(filler) at which slim's selection (codemod-labels.mjs's
+ * 3. The move threshold: the lowest 1 − P(guardrail) − P(constraint) at which slim's selection (codemod-labels.mjs's
  *    checkLabels, descriptions rebuilt from the units) moves at most 3% of the dev sets' guardrails and at
  *    most 5% of their constraints. `--curve` prints the whole trade-off. The review threshold: the
  *    P(guardrail) above which a moved unit is listed for review, the lowest that lists at
@@ -102,7 +102,7 @@ const started = Date.now();
 const trainRows = trainLabels.map(featurize);
 const devRows = devLabels.flat().filter(usable).map((label) => {
   const { unit, context, got } = classifyLabel(label, core);
-  return { features: core.findUnitFeatures(unit, context, got), y: core.MODEL_CATEGORIES.indexOf(label.category) };
+  return { features: core.findUnitFeatures(unit, context, got), y: core.MODEL_CATEGORIES.indexOf(label.category), cue: got.category };
 });
 const weights = train(trainRows);
 console.log(`trained on ${trainRows.length} units of ${trainFiles.length} sets in ${((Date.now() - started) / 1000).toFixed(1)} s`);
@@ -137,7 +137,7 @@ console.log(
 // The review threshold: of the units that move at the chosen threshold, list those most likely to be kept text.
 const moved = devRows
   .map((row) => ({ row, p: core.scoreFeatures(draft, row.features) }))
-  .filter(({ p }) => core.getMoveProbability(p) >= chosen.threshold);
+  .filter(({ row, p }) => (core.getMoveProbability(p) >= 0.5 || row.cue === 'how' || row.cue === 'filler') && 1 - p.guardrail - p.constraint >= chosen.threshold);
 let reviewThreshold = 0.5;
 for (let t = 0.02; t <= 0.5; t += 0.01) {
   const listed = moved.filter(({ p }) => p.guardrail >= t);

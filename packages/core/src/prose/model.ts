@@ -3,8 +3,9 @@
  * the labelled sets named in test/realworld/sets.json by `node test/realworld/train-prose-model.mjs`,
  * calibrated on the development sets (one temperature), and shipped as data in `data/prose-model.json`
  * (hashed feature weights as integers; no network, the same numbers on every machine). Its probabilities
- * decide what moves: a unit leaves a description only when P(how) + P(filler) clears the move threshold
- * chosen on the development sets for a stated rate of guardrails and constraints moved (prose/plan.ts).
+ * decide what moves: a unit that reads as how-text leaves a description only when the model is sure it is
+ * no guardrail or constraint, to the move threshold chosen on the development sets for a stated rate of
+ * guardrails and constraints moved (prose/plan.ts).
  */
 import { readFileSync } from 'node:fs';
 import { findUnitFeatures, hashFeature } from './features.js';
@@ -21,7 +22,7 @@ export interface ProseModel {
   readonly weights: readonly number[];
   /** Divides the scores before the softmax (fitted on the development sets). */
   readonly temperature: number;
-  /** P(how) + P(filler) at or above which a unit moves. */
+  /** 1 − P(guardrail) − P(constraint) at or above which a unit that reads as how-text moves. */
   readonly moveThreshold: number;
   /** P(guardrail) at or above which a moved unit is listed for review. */
   readonly reviewThreshold: number;

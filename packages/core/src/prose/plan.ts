@@ -5,11 +5,12 @@
  * `max-description-sentences` and `measure --check` all read this plan, so a rule reports exactly what slim
  * would move.
  *
- * The decision abstains. A unit moves to markdown as how-text only when the model's P(how) + P(filler)
- * clears the move threshold (chosen on the development sets for a stated rate of guardrails and
- * constraints moved; prose/model.ts) and it names no harm topic (money, secrets, people, data loss,
- * access). A what or when sentence past the sentence allowance moves only when the model is as sure it
- * is no guardrail or constraint. Everything else stays: an uncertain unit costs a few bytes, a moved
+ * The decision abstains. A unit moves to markdown as how-text only when it reads as how-text (to the cues,
+ * or to the model: P(how) + P(filler) at least one half), the model is sure it is no guardrail or
+ * constraint (1 − P(guardrail) − P(constraint) clears the move threshold, chosen on the development sets
+ * for a stated rate of guardrails and constraints moved; prose/model.ts), and it names no harm topic
+ * (money, secrets, people, data loss, access). A what or when sentence past the sentence allowance moves
+ * under the same two conditions. Everything else stays: an uncertain unit costs a few bytes, a moved
  * guardrail a wrong call.
  *
  * A tool keeps its opening unit (the first what/when prose sentence; a markup block never counts as it)
@@ -212,14 +213,16 @@ export function planDescription(value: string, options: PlanOptions = {}): Descr
 }
 
 /**
- * The model's decision on one unit: how-text or filler when P(how) + P(filler) clears the threshold;
+ * The model's decision on one unit: how-text or filler when it reads as how-text and is safe to move;
  * otherwise the cues' category when it is a kept one, else the kept category the model finds likeliest.
  */
 function decideUnit(unit: ClassifiedSentence, context: UnitContext, model: ProseModel): PlannedUnit {
   const probabilities = getCategoryProbabilities(unit, context, unit, model);
   const harm = findProseHarm(unit);
-  const moves = getMoveProbability(probabilities) >= model.moveThreshold && harm === undefined;
   const cueMoves = unit.category === 'how' || unit.category === 'filler';
+  // How-text by the cues or by the model's reading, and sure to be neither a guardrail nor a constraint.
+  const readsAsHow = cueMoves || getMoveProbability(probabilities) >= 0.5;
+  const moves = readsAsHow && isSafeToMove(probabilities, model) && harm === undefined;
   if (moves === cueMoves) return { ...unit, probabilities };
   if (harm !== undefined) {
     const category = KEPT_CATEGORIES.reduce((best, next) => (probabilities[next] > probabilities[best] ? next : best));
@@ -227,16 +230,20 @@ function decideUnit(unit: ClassifiedSentence, context: UnitContext, model: Prose
   }
   if (moves) {
     const category = probabilities.filler > probabilities.how ? 'filler' : 'how';
-    return { ...unit, category, howKind: category === 'how' ? 'detail' : undefined, cue: `the prose model (${formatShare(getMoveProbability(probabilities))} how-text)`, cueSource: 'model', probabilities, cueCategory: unit.category };
+    return { ...unit, category, howKind: category === 'how' ? 'detail' : undefined, cue: `the prose model (${formatShare(getMoveProbability(probabilities))} how-text, ${formatShare(probabilities.guardrail + probabilities.constraint)} guardrail or constraint)`, cueSource: 'model', probabilities, cueCategory: unit.category };
   }
   const category = KEPT_CATEGORIES.reduce((best, next) => (probabilities[next] > probabilities[best] ? next : best));
-  return { ...unit, category, howKind: undefined, cue: `the prose model (not sure it is how-text: ${formatShare(getMoveProbability(probabilities))})`, cueSource: 'model', probabilities, cueCategory: unit.category };
+  return { ...unit, category, howKind: undefined, cue: `the prose model (${formatShare(probabilities.guardrail + probabilities.constraint)} guardrail or constraint)`, cueSource: 'model', probabilities, cueCategory: unit.category };
 }
 
 /** A what or when unit past the allowance moves only when the model is as sure that it is no guardrail or constraint, and it names no harm. */
 function isSureToMove(unit: PlannedUnit, model: ProseModel): boolean {
-  const p = unit.probabilities;
-  return p !== undefined && 1 - p.guardrail - p.constraint >= model.moveThreshold && findProseHarm(unit) === undefined;
+  return unit.probabilities !== undefined && isSafeToMove(unit.probabilities, model) && findProseHarm(unit) === undefined;
+}
+
+/** The model's P(what) + P(when) + P(how) + P(filler), the share that the unit is no guardrail or constraint, clears the move threshold. */
+function isSafeToMove(probabilities: CategoryProbabilities, model: ProseModel): boolean {
+  return 1 - probabilities.guardrail - probabilities.constraint >= model.moveThreshold;
 }
 
 /**
