@@ -14,6 +14,12 @@ export interface SlimOptions {
   readonly instructionsTool?: string;
   /** What/when sentences kept after the first one (default 2). */
   readonly extraSentences?: number;
+  /**
+   * How sure the prose model must be that a unit is no guardrail or constraint before it moves (default: the
+   * shipped model's threshold, chosen on the development sets; see docs/how-categories.md). Lower moves more
+   * and risks more; the rules keep judging at the default.
+   */
+  readonly moveThreshold?: number;
   readonly settings?: ToolslimSettings;
   /** A tsconfig.json whose compiler options resolve imported constants; default `<cwd>/tsconfig.json` when present. */
   readonly tsconfig?: string;

@@ -3,7 +3,7 @@
  * written, and the text that two tools share (which cannot be slimmed for one of them alone).
  */
 import path from 'node:path';
-import { evaluateText, getSchemaFacts, Scope, unwrap, type Node, type ParamDecl, type PlannedUnit, type StaticText, type ToolDecl } from '@toolslim/core';
+import { evaluateText, getSchemaFacts, getShippedModel, Scope, unwrap, type Node, type ParamDecl, type PlannedUnit, type ProseModel, type StaticText, type ToolDecl } from '@toolslim/core';
 import type { ToolSection } from './markdown.js';
 import { dedentChunk } from './markdown.js';
 import { ImportedConstants } from './imported-constants.js';
@@ -102,7 +102,7 @@ export function planToolKeeping(planner: Planner, file: string, decl: ToolDecl, 
   let planned: ReturnType<typeof planParams>;
   let selection: Selection | undefined;
   for (;;) {
-    selection = selectUnits(description.value, extra, existingPointer, { params: [...targets], allParams, paramSchemas });
+    selection = selectUnits(description.value, extra, existingPointer, { params: [...targets], allParams, paramSchemas, model: getModel(options) });
     planned = planParams(planner, file, decl, id, selection);
     if (planned.refused === undefined) break;
     targets.delete(planned.refused);
@@ -167,6 +167,11 @@ export function planToolKeeping(planner: Planner, file: string, decl: ToolDecl, 
   };
 }
 
+/** The shipped prose model, with the run's own move threshold when it sets one. */
+function getModel(options: SlimOptions): ProseModel | undefined {
+  return options.moveThreshold === undefined ? undefined : { ...getShippedModel(), moveThreshold: options.moveThreshold };
+}
+
 /** The prose model's P(guardrail) of a moved unit, where it has one (a moved block's tags have none). */
 function getGuardrailShare(unit: PlannedUnit): { guardrail?: number } {
   return unit.probabilities === undefined ? {} : { guardrail: unit.probabilities.guardrail };
@@ -191,7 +196,7 @@ function planParams(
     if (param.description?.kind !== 'static') continue;
     const key = getParamKey(param);
     const value = param.description.value;
-    const paramSelection = selectUnits(value, 0, undefined, { parameter: true, schema: getSchemaFacts(param) });
+    const paramSelection = selectUnits(value, 0, undefined, { parameter: true, schema: getSchemaFacts(param), model: getModel(planner.options) });
     const constraints = (selection?.toParams ?? []).filter((move) => move.param === key).map((move) => move.unit.text);
     if (!paramSelection && constraints.length === 0) continue;
     const target = getEditTarget(getParamFile(file, param), param.description, planner.constants, planner.store);

@@ -28,7 +28,8 @@ function findWords(text: string): string[] {
 export function findUnitFeatures(sentence: Sentence, context: UnitContext, cues: ClassifiedSentence): string[] {
   const parameter = context.parameter === true;
   const side = parameter ? 'p' : 't';
-  const features = new Set<string>([side, `${side}pos:${Math.min(context.index, 3)}`]);
+  // Only first or later: a unit keeps its reading when slim removes units before it (a second run changes nothing).
+  const features = new Set<string>([side, `${side}pos:${context.index === 0 ? 'first' : 'later'}`]);
   features.add(`cue:${cues.category}`);
   features.add(`src:${cues.cueSource}`);
   features.add(`${side}cue:${cues.category}:${cues.cueSource}`);

@@ -12,8 +12,10 @@ const HARM_TOPICS: ReadonlyArray<readonly [HarmTopic, RegExp]> = [
   ['money', /\b(?:charg(?:e|es|ed|ing)|payments?|refunds?|tax(?:es)?|money|billing|billed|fees?)\b/i],
   // A token is a secret, not a unit of model text ("to reduce token usage", "fewer tokens", "max tokens").
   ['secrets', /\b(?:secrets?|(?<!\b(?:fewer|more|less|reduce|reduces|save|saves|saving|max|maximum|output|input|response|context)\s+)tokens?(?!\s+(?:usage|count|counts|limits?|budget|costs?|consumption|efficient|efficiency|window))|passwords?|credentials?|api keys?|private keys?|sensitive|expos(?:e|es|ed|ing|ure))\b/i],
-  ['people', /\b(?:customers?'?s?|confirm(?:s|ed|ation)?|approv(?:e|al|ed)|consent|ask(?:s|ing)?|sends?|sent|notif(?:y|ies|ication)|publish(?:es|ed)?|public(?:ly)?)\b/i],
-  ['data loss', /\b(?:delet(?:e|es|ed|ion)|remov(?:e|es|ed|al)|overwrit(?:e|es|ten|ing)|replac(?:e|es|ed|ing)|permanent(?:ly)?|irreversibl[ey]|revok(?:e|es|ed)|drops?|wipes?|purges?|destroy(?:s|ed)?|lost)\b/i],
+  // Asking means asking a person ("ask the user", "ask for confirmation"), not asking the tool for a value.
+  ['people', /\b(?:customers?'?s?|confirm(?:s|ed|ation)?|approv(?:e|al|ed)|consent|ask(?:s|ing)?\s+(?:the\s+)?(?:user|customer|human|them|for\s+(?:confirmation|approval|permission|consent))|sends?|sent|notif(?:y|ies|ication)|publish(?:es|ed)?|public(?:ly)?)\b/i],
+  // Dropping means dropping stored data ("drops the table"), not a filter or a connection.
+  ['data loss', /\b(?:delet(?:e|es|ed|ion)|remov(?:e|es|ed|al)|overwrit(?:e|es|ten|ing)|replac(?:e|es|ed|ing)|permanent(?:ly)?|irreversibl[ey]|revok(?:e|es|ed)|drop(?:s|ped)?\s+(?:[\w-]+\s+){0,2}(?:tables?|databases?|collections?|indexes|columns?|schemas?|data|rows?|records?|branch(?:es)?)|wipes?|purges?|destroy(?:s|ed)?|lost)\b/i],
   ['access', /\b(?:permissions?|access|security|admin|production|careful(?:ly)?|dangerous|destructive)\b/i],
 ];
 
