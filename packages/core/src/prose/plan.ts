@@ -220,9 +220,11 @@ function decideUnit(unit: ClassifiedSentence, context: UnitContext, model: Prose
   const probabilities = getCategoryProbabilities(unit, context, unit, model);
   const harm = findProseHarm(unit);
   const cueMoves = unit.category === 'how' || unit.category === 'filler';
-  // How-text by the cues or by the model's reading, and sure to be neither a guardrail nor a constraint.
+  // How-text by the cues or by the model's reading, and sure to be neither a guardrail nor a constraint; or
+  // a rule the parameter's schema already states (an enum or a bound restated), which moves as it is.
   const readsAsHow = cueMoves || getMoveProbability(probabilities) >= 0.5;
-  const moves = readsAsHow && isSafeToMove(probabilities, model) && harm === undefined;
+  const statedBySchema = cueMoves && (unit.cueSource === 'schema' || isStatedBySchema(unit, context));
+  const moves = readsAsHow && (statedBySchema || isSafeToMove(probabilities, model)) && harm === undefined;
   if (moves === cueMoves) return { ...unit, probabilities };
   if (harm !== undefined) {
     const category = KEPT_CATEGORIES.reduce((best, next) => (probabilities[next] > probabilities[best] ? next : best));
@@ -234,6 +236,12 @@ function decideUnit(unit: ClassifiedSentence, context: UnitContext, model: Prose
   }
   const category = KEPT_CATEGORIES.reduce((best, next) => (probabilities[next] > probabilities[best] ? next : best));
   return { ...unit, category, howKind: undefined, cue: `the prose model (${formatShare(probabilities.guardrail + probabilities.constraint)} guardrail or constraint)`, cueSource: 'model', probabilities, cueCategory: unit.category };
+}
+
+/** A parameter's unit that the schema reading would call a restatement if it read as a rule ("At most 50." beside `maximum: 50`). */
+function isStatedBySchema(unit: ClassifiedSentence, context: UnitContext): boolean {
+  if (!context.parameter || !context.schema) return false;
+  return readAgainstSchema({ ...unit, category: 'constraint', howKind: undefined }, context.schema, 1).category === 'how';
 }
 
 /** A what or when unit past the allowance moves only when the model is as sure that it is no guardrail or constraint, and it names no harm. */
