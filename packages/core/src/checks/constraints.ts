@@ -8,4 +8,4 @@
 
 /** The message, in one place: short, with where to put it. */
 export const CONSTRAINT_MESSAGE =
-  'Constraint on {{target}} in the description of {{subject}} ({{count}}, "{{cue}}"): `toolslim slim` moves it to that parameter\'s description, where a call sees it; its schema (format, pattern, enum) can say it too.';
+  'Constraint on {{target}} in the description of {{subject}} ({{count}}, "{{cue}}"): `toolslim slim` moves it to that parameter\'s description, where a call sees it.';

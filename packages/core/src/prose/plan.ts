@@ -6,7 +6,7 @@
  * would move.
  *
  * The decision abstains. A unit moves to markdown as how-text only when it reads as how-text (to the cues,
- * or to the model: P(how) + P(filler) at least one half), the model is sure it is no guardrail or
+ * or, for a unit the cues call what, to the model: P(how) + P(filler) at least one half), the model is sure it is no guardrail or
  * constraint (1 − P(guardrail) − P(constraint) clears the move threshold, chosen on the development sets
  * for a stated rate of guardrails and constraints moved; prose/model.ts), and it names no harm topic
  * (money, secrets, people, data loss, access). A what or when sentence past the sentence allowance moves
@@ -152,7 +152,9 @@ export function planDescription(value: string, options: PlanOptions = {}): Descr
     if (i > 0 && i > opening && (unit.markup || /\n[ \t]*\n/.test(value.slice(units[i - 1].unit.end, unit.start)))) inOpening = false;
     if (isPinned(unit)) keptIndexes.add(i);
     else if (isProtected(unit)) {
-      const param = i === opening || unit.category !== 'constraint' || unit.markup ? undefined : findConstrainedParam(unit.text, options.params ?? [], options.allParams);
+      // A lead-in names its list and stays with it: moving it alone would join its first item to the sentence before.
+      const isLeadIn = /:\s*$/.test(unit.text) && units[i + 1]?.unit.markupKind === 'list-item';
+      const param = i === opening || unit.category !== 'constraint' || unit.markup || isLeadIn ? undefined : findConstrainedParam(unit.text, options.params ?? [], options.allParams);
       const restated = param !== undefined && readAgainstSchema(unit, options.paramSchemas?.get(param), 1).category === 'how';
       if (restated) reasons.set(i, 'schema');
       else if (param !== undefined) toParams.set(i, param);
@@ -222,7 +224,8 @@ function decideUnit(unit: ClassifiedSentence, context: UnitContext, model: Prose
   const cueMoves = unit.category === 'how' || unit.category === 'filler';
   // How-text by the cues or by the model's reading, and sure to be neither a guardrail nor a constraint; or
   // a rule the parameter's schema already states (an enum or a bound restated), which moves as it is.
-  const readsAsHow = cueMoves || getMoveProbability(probabilities) >= 0.5;
+  // The model may read a unit the cues call what as how-text, never one they call when (a hand-off), a guardrail or a constraint.
+  const readsAsHow = cueMoves || (unit.category === 'what' && getMoveProbability(probabilities) >= 0.5);
   const statedBySchema = cueMoves && (unit.cueSource === 'schema' || isStatedBySchema(unit, context));
   const moves = readsAsHow && (statedBySchema || isSafeToMove(probabilities, model)) && harm === undefined;
   if (moves === cueMoves) return { ...unit, probabilities };

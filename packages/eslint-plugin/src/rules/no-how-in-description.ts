@@ -35,9 +35,38 @@ function countUnits(count: number): string {
   return count === 1 ? '1 unit' : `${formatCount(count)} units`;
 }
 
-/** How the planner routes a tool's constraints: the parameters whose text can take one. */
-function getToolTargets(tool: ToolDecl): Pick<PlanOptions, 'params' | 'allParams' | 'paramSchemas'> {
-  return getParamTargets(tool.params.map((param) => ({ ...getSchemaFacts(param), path: param.path, required: param.required, takesText: isStaticText(param.description) && param.description.value.trim() !== '' })));
+/** Where a text is written: one key per place in the source. */
+function getTextPlace(text: StaticText): string {
+  const range = text.node.range;
+  return `${range[0]}:${range[1]}`;
+}
+
+/**
+ * How the planner routes a tool's constraints: the parameters whose text can take one, as slim edits it
+ * (static, not empty, and written for this parameter alone: a text several parameters read is not given one).
+ */
+function getToolTargets(tool: ToolDecl, sharedPlaces: ReadonlySet<string>): Pick<PlanOptions, 'params' | 'allParams' | 'paramSchemas'> {
+  return getParamTargets(
+    tool.params.map((param) => ({
+      ...getSchemaFacts(param),
+      path: param.path,
+      required: param.required,
+      takesText: isStaticText(param.description) && param.description.value.trim() !== '' && !sharedPlaces.has(getTextPlace(param.description)),
+    })),
+  );
+}
+
+/** The places of parameter texts that more than one parameter reads. */
+function findSharedPlaces(tools: readonly ToolDecl[]): Set<string> {
+  const seen = new Set<string>();
+  const shared = new Set<string>();
+  for (const param of tools.flatMap((tool) => tool.params)) {
+    if (!isStaticText(param.description)) continue;
+    const place = getTextPlace(param.description);
+    if (seen.has(place)) shared.add(place);
+    seen.add(place);
+  }
+  return shared;
 }
 
 export default createRule<Options, MessageIds>({
@@ -97,10 +126,12 @@ export default createRule<Options, MessageIds>({
     });
     return {
       'Program:exit'() {
-        for (const tool of getFileModel(context).tools) {
+        const tools = getFileModel(context).tools;
+        const sharedPlaces = findSharedPlaces(tools);
+        for (const tool of tools) {
           if (isStaticText(tool.description)) {
             const value = tool.description.value;
-            const plan = planDescription(value, { ...getToolTargets(tool), pinned: findPointer(value) });
+            const plan = planDescription(value, { ...getToolTargets(tool, sharedPlaces), pinned: findPointer(value) });
             const how = findMovedHow(plan);
             const toParams = options.checkConstraints === false ? [] : (plan.selection?.toParams ?? []);
             const label = getToolLabel(tool);
