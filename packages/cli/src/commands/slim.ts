@@ -239,13 +239,14 @@ function buildReviewLines(plan: Pick<SlimPlan, 'tools'>, style: Style, dryRun: b
   const entries = [...bySentence.values()];
   const lines = entries.slice(0, REVIEW_LINES).map(({ text, topics, places }) => {
     const others = places.length > 1 ? ` and ${countOf(places.length - 1, 'other place')}` : '';
-    return `${style.yellow('review')} ${places[0]}${others}: ${verb} "${text.length > 100 ? `${text.slice(0, 97)}…` : text}" (${topics.length > 0 ? topics.join(', ') : 'reads like a guardrail'})`;
+    const risk = topics.length > 0 ? ` (${topics.join(', ')})` : '';
+    return `${style.yellow('review')} ${places[0]}${others}: ${verb}${risk}\n  "${text.length > 90 ? `${text.slice(0, 87)}…` : text}"`;
   });
   const one = entries.length === 1;
   const count = formatNumber(entries.length);
   const subject = dryRun ? `${count} sentence${one ? ' that would move' : 's that would move'}` : `${count} moved sentence${one ? '' : 's'}`;
   const more = entries.length - lines.length;
-  const summary = `${subject} may be guardrail${one ? '' : 's'}: read ${one ? 'it' : 'them'} before committing, and keep any that guards against harm in the description${more > 0 ? ` (${formatNumber(more)} more not shown; --json lists all under tools[].review)` : ''}.`;
+  const summary = `${subject} may guard against harm: read ${one ? 'it' : 'them'} before committing${more > 0 ? ` (${formatNumber(more)} more not shown; --json lists all under tools[].review)` : ''}.`;
   return [...lines, `${style.yellow('review')} ${summary}`];
 }
 
