@@ -473,8 +473,10 @@ export function classifySentences(text: string, options: { readonly parameter?: 
   return options.schema ? units.map((unit, index) => readAgainstSchema(unit, options.schema, index)) : units.slice();
 }
 
-const classifyToolCached = memoizeByText((text: string) => classifyAll(text, false).map(({ unit }) => unit));
-const classifyParameterCached = memoizeByText((text: string) => classifyAll(text, true).map(({ unit }) => unit));
+const readToolCached = memoizeByText((text: string) => classifyAll(text, false));
+const readParameterCached = memoizeByText((text: string) => classifyAll(text, true));
+const classifyToolCached = memoizeByText((text: string) => readToolCached(text).map(({ unit }) => unit));
+const classifyParameterCached = memoizeByText((text: string) => readParameterCached(text).map(({ unit }) => unit));
 
 /** A classified unit and the context it was read in (what the prose model reads besides the unit). */
 export interface UnitReading {
@@ -489,7 +491,7 @@ export interface UnitReading {
 export function readUnits(text: string, options: { readonly parameter?: boolean; readonly schema?: SchemaFacts } = {}): UnitReading[] {
   const parameter = options.parameter === true;
   const schema = parameter ? options.schema : undefined;
-  return classifyAll(text, parameter).map(({ unit, context }) => {
+  return (parameter ? readParameterCached(text) : readToolCached(text)).map(({ unit, context }) => {
     if (!schema) return { unit, context };
     return { unit: readAgainstSchema(unit, schema, context.index), context: { ...context, schema } };
   });

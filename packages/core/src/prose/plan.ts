@@ -23,6 +23,7 @@
  */
 import { classifySentence, isProtected, readUnits } from './classify.js';
 import { getCategoryProbabilities, getMoveProbability, getShippedModel, type CategoryProbabilities, type ProseModel } from './model.js';
+import { memoizeByText } from '../memo.js';
 import { findHarmTopics } from './harm.js';
 import { findConstrainedParam } from './parameter-match.js';
 import { readAgainstSchema } from './schema-reading.js';
@@ -126,6 +127,30 @@ const KEPT_CATEGORIES: readonly ProseCategory[] = ['what', 'when', 'guardrail', 
 /** Plans a description: each unit's category and confidence, and where it goes. */
 export function planDescription(value: string, options: PlanOptions = {}): DescriptionPlan {
   const model = options.model ?? getShippedModel();
+  // The rules, `measure --check` and slim plan the same texts again (every lint of a file in an editor).
+  let cache = planCache.get(model);
+  if (!cache) planCache.set(model, (cache = new Map()));
+  const key = JSON.stringify([
+    value,
+    options.parameter === true,
+    options.schema,
+    options.extraSentences,
+    options.pinned,
+    options.params,
+    options.allParams,
+    options.paramSchemas && [...options.paramSchemas],
+  ]);
+  const hit = cache.get(key);
+  if (hit) return hit;
+  const plan = planUncached(value, options, model);
+  if (cache.size >= 4096) cache.clear();
+  cache.set(key, plan);
+  return plan;
+}
+
+const planCache = new WeakMap<ProseModel, Map<string, DescriptionPlan>>();
+
+function planUncached(value: string, options: PlanOptions, model: ProseModel): DescriptionPlan {
   const parameter = options.parameter ?? false;
   const extraSentences = options.extraSentences ?? (parameter ? 0 : 2);
   const pinned = options.pinned;
@@ -219,7 +244,7 @@ export function planDescription(value: string, options: PlanOptions = {}): Descr
  * otherwise the cues' category when it is a kept one, else the kept category the model finds likeliest.
  */
 function decideUnit(unit: ClassifiedSentence, context: UnitContext, model: ProseModel): PlannedUnit {
-  const probabilities = getCategoryProbabilities(unit, context, unit, model);
+  const probabilities = getCachedProbabilities(unit, context, model);
   const harm = findProseHarm(unit);
   const cueMoves = unit.category === 'how' || unit.category === 'filler';
   // How-text by the cues or by the model's reading, and sure to be neither a guardrail nor a constraint; or
@@ -247,6 +272,38 @@ function isStatedBySchema(unit: ClassifiedSentence, context: UnitContext): boole
   return readAgainstSchema({ ...unit, category: 'constraint', howKind: undefined }, context.schema, 1).category === 'how';
 }
 
+/**
+ * The model's probabilities of a unit, computed once per reading: every rule, `measure --check` and slim plan
+ * the same descriptions, and the features (every cue tried) cost more than the plan around them.
+ */
+const probabilityCache = new WeakMap<ProseModel, Map<string, CategoryProbabilities>>();
+
+function getCachedProbabilities(unit: ClassifiedSentence, context: UnitContext, model: ProseModel): CategoryProbabilities {
+  let cache = probabilityCache.get(model);
+  if (!cache) probabilityCache.set(model, (cache = new Map()));
+  // Everything the features read: the unit and its markup, the cues' reading, and the context (prose/features.ts).
+  const key = JSON.stringify([
+    unit.text,
+    unit.markupKind,
+    unit.category,
+    unit.cueSource,
+    unit.howKind,
+    unit.cue,
+    context.index === 0,
+    context.parameter === true,
+    context.header?.category,
+    context.header?.text,
+    context.schema?.schema,
+    context.schema?.required,
+  ]);
+  const hit = cache.get(key);
+  if (hit) return hit;
+  const probabilities = getCategoryProbabilities(unit, context, unit, model);
+  if (cache.size >= 8192) cache.clear();
+  cache.set(key, probabilities);
+  return probabilities;
+}
+
 /** A what or when unit past the allowance moves only when the model is as sure that it is no guardrail or constraint, and it names no harm. */
 function isSureToMove(unit: PlannedUnit, model: ProseModel): boolean {
   return unit.probabilities !== undefined && isSafeToMove(unit.probabilities, model) && findProseHarm(unit) === undefined;
@@ -265,9 +322,13 @@ function isSafeToMove(probabilities: CategoryProbabilities, model: ProseModel): 
  */
 function findProseHarm(unit: ClassifiedSentence): string | undefined {
   if (unit.markup && unit.markupKind !== 'list-item') return undefined;
-  const topics = findHarmTopics(unit.text);
-  return topics.length === 0 ? undefined : topics.join(', ');
+  return findHarmCached(unit.text);
 }
+
+const findHarmCached = memoizeByText((text: string) => {
+  const topics = findHarmTopics(text);
+  return topics.length === 0 ? undefined : topics.join(', ');
+});
 
 function formatShare(value: number): string {
   return `${Math.round(value * 100)}%`;
