@@ -90,6 +90,8 @@ export interface SlimPlan {
   readonly partial: boolean;
   /** The package that now depends on the runtime, and the command that installs it. */
   readonly install: RuntimeInstall | undefined;
+  /** Every package that declares the runtime for this run (one per server package; "Next:" names each). */
+  readonly installs?: readonly RuntimeInstall[];
 }
 
 export interface RuntimeInstall {

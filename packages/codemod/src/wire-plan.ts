@@ -12,6 +12,7 @@ import { buildWiring, getPackageDir, type Wiring } from './wire-runtime.js';
 import type { ServerElsewhere } from './find-server-elsewhere.js';
 import { buildRegisterCallbackWiring, findRegisterCallbackOptions } from './wire-register-callback.js';
 import { getInstructionsModuleFile, isWorkerPackage } from './bundle-instructions.js';
+import { findSubclassServers } from './subclass-servers.js';
 import { DEFAULT_INSTRUCTIONS_TOOL } from './options.js';
 
 /**
@@ -27,7 +28,7 @@ export function wireRuntime(
 ): Wiring[] {
   const out: Wiring[] = [];
   for (const { file, model: original } of analysed) {
-    if (original.servers.length === 0) continue;
+    if (original.servers.length === 0 && !hasSubclassServer(store, file)) continue;
     const code = store.getCurrent(file);
     let current: FileModel;
     let built: ReturnType<typeof buildWiring>;
@@ -38,7 +39,8 @@ export function wireRuntime(
       const packageRoot = findPackageRoot(file) ?? path.dirname(file);
       const moduleKind = getModuleKind(file, program.body.some((statement) => statement.type === 'ImportDeclaration'));
       const instructionsModule = isWorkerPackage(packageRoot) ? getInstructionsModuleFile(file) : undefined;
-      built = buildWiring({ file, code, program, servers: current.servers, packageDir: getPackageDir(packageRoot, instructionsDir), moduleKind, toolName, instructionsModule });
+      const servers = current.servers.length > 0 ? current.servers : findSubclassServers(program, code);
+      built = buildWiring({ file, code, program, servers, packageDir: getPackageDir(packageRoot, instructionsDir), moduleKind, toolName, instructionsModule });
     } catch {
       continue;
     }
@@ -51,6 +53,14 @@ export function wireRuntime(
     out.push(applyIfSameTools(file, code, edits, wiring, current, store, analyse));
   }
   return out;
+}
+
+function hasSubclassServer(store: SourceStore, file: string): boolean {
+  try {
+    return findSubclassServers(store.getProgram(file), store.getCurrent(file)).length > 0;
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -117,7 +127,7 @@ export function wireRegisterCallback(
 /** The runtime in the package.json of the wired server (else of the first slimmed tool), and the install command. */
 export function planRuntimeDependency(
   wiring: readonly Wiring[],
-  plans: readonly ToolPlan[],
+  plans: ReadonlyArray<Pick<ToolPlan, 'file'>>,
   instructionsDir: string,
 ): { change: FileChange | undefined; info: RuntimeInstall } | undefined {
   const anchor = wiring[0]?.file ?? plans[0]?.file;

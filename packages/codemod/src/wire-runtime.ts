@@ -6,7 +6,7 @@
  * wrapper) get a snippet to add by hand.
  */
 import path from 'node:path';
-import { getParent, type Node, type Program, type ServerDecl } from '@toolslim/core';
+import { escapeRegExp, getParent, type Node, type Program, type ServerDecl } from '@toolslim/core';
 import { DEFAULT_INSTRUCTIONS_TOOL } from './options.js';
 import type { SourceEdit } from './text-edits.js';
 import { buildInstructionsModuleImport } from './bundle-instructions.js';
@@ -137,6 +137,26 @@ export function buildWiring(input: WiringInput): { edits: SourceEdit[]; wiring: 
   }
   const placement = findPlacement(program, server.node);
   const callFor = (target: string) => `serveInstructions(${target}, { dir: ${dirExpression}${toolOption} });`;
+  const returned = placement ? undefined : findReturnedServer(program, server.node);
+  if (returned) {
+    // return new McpServer(…);  →  const server = new McpServer(…);\nserveInstructions(server, { dir: … });\nreturn server;
+    const name = ['server', 'mcpServer', 'servedServer'].find((candidate) => !new RegExp(`\\b${candidate}\\b`).test(code.slice(...returned.scope.range))) ?? 'servedServer';
+    const indent = /[ \t]*$/.exec(code.slice(0, returned.statement.range[0]))![0];
+    const callLine = callFor(name);
+    const importAt = findImportOffset(program, code, imports);
+    return {
+      edits: fitSemicolons(
+        [
+          { file, start: importAt.offset, end: importAt.offset, text: importAt.before ? `${eol}${importLine}` : `${importLine}${eol}` },
+          { file, start: returned.statement.range[0], end: returned.expression.range[0], text: `const ${name} = ` },
+          { file, start: returned.statement.range[1], end: returned.statement.range[1], text: `${eol}${indent}${callLine}${eol}${indent}return ${name};` },
+        ],
+        code,
+        imports,
+      ),
+      wiring: { file, wired: true, lines: [...importLine.split(eol), callLine], ...bundleInfo },
+    };
+  }
   if (!placement) {
     return {
       edits: [],
@@ -148,7 +168,10 @@ export function buildWiring(input: WiringInput): { edits: SourceEdit[]; wiring: 
       },
     };
   }
-  const callLine = callFor(placement.target);
+  // An McpServer whose list and call handlers were replaced on its low-level server publishes what those
+  // handlers answer: serving there (the runtime wraps them, set before or after) is what lists the tool.
+  const target = server.framework === 'mcp-sdk' && hasReplacedToolHandlers(code, placement.target) ? `${placement.target}.server` : placement.target;
+  const callLine = callFor(target);
   const indent = /[ \t]*$/.exec(code.slice(0, placement.statement.range[0]))![0];
   const importAt = findImportOffset(program, code, imports);
   return {
@@ -166,6 +189,11 @@ export function buildWiring(input: WiringInput): { edits: SourceEdit[]; wiring: 
     ),
     wiring: { file, wired: true, lines: [...importLine.split(eol), callLine], ...bundleInfo, ...(STATELESS_HTTP.test(code) ? { statelessHttp: true as const } : {}) },
   };
+}
+
+/** True when `<server>.server.setRequestHandler(…)` replaces a tools handler of the McpServer named `server`. */
+export function hasReplacedToolHandlers(code: string, server: string): boolean {
+  return new RegExp(`\\b${escapeRegExp(server)}\\s*\\.\\s*server\\s*\\.\\s*setRequestHandler\\s*\\(\\s*(?:[\\w$.]+\\.)?(?:ListTools|CallTool)RequestSchema\\b`).test(code);
 }
 
 /** For fastmcp and wrappers: the catalogue's parts, to register the server's own way (compiles as written). */
@@ -265,6 +293,15 @@ function findPlacement(program: Program, newExpression: Node): { statement: Node
     if (first) return { statement: first, target: `this.${parent.key.name}`, before: true };
   }
   return undefined;
+}
+
+/** `return new McpServer(…);` in a function body: the statement, the expression it returns, and the function. */
+function findReturnedServer(program: Program, newExpression: Node): { statement: Node; expression: Node; scope: Node } | undefined {
+  const statement = getParent(program, newExpression);
+  if (statement?.type !== 'ReturnStatement' || statement.argument !== newExpression || !isInStatementList(program, statement)) return undefined;
+  let scope: Node | undefined = statement;
+  while (scope && scope.type !== 'FunctionDeclaration' && scope.type !== 'FunctionExpression' && scope.type !== 'ArrowFunctionExpression') scope = getParent(program, scope);
+  return scope ? { statement, expression: newExpression, scope } : undefined;
 }
 
 /** `this.server`, `exports.server`, `app.mcp.server` as written; undefined for computed or called parts. */
