@@ -102,7 +102,7 @@ export function planToolKeeping(planner: Planner, file: string, decl: ToolDecl, 
   let planned: ReturnType<typeof planParams>;
   let selection: Selection | undefined;
   for (;;) {
-    selection = selectUnits(description.value, extra, existingPointer, { params: [...targets], allParams, paramSchemas, model: getModel(options) });
+    selection = selectUnits(description.value, extra, existingPointer, { params: [...targets], allParams, paramSchemas, model: getMoveModel(options) });
     planned = planParams(planner, file, decl, id, selection);
     if (planned.refused === undefined) break;
     targets.delete(planned.refused);
@@ -168,7 +168,7 @@ export function planToolKeeping(planner: Planner, file: string, decl: ToolDecl, 
 }
 
 /** The shipped prose model, with the run's own move threshold when it sets one. */
-function getModel(options: SlimOptions): ProseModel | undefined {
+export function getMoveModel(options: SlimOptions): ProseModel | undefined {
   return options.moveThreshold === undefined ? undefined : { ...getShippedModel(), moveThreshold: options.moveThreshold };
 }
 
@@ -196,7 +196,7 @@ function planParams(
     if (param.description?.kind !== 'static') continue;
     const key = getParamKey(param);
     const value = param.description.value;
-    const paramSelection = selectUnits(value, 0, undefined, { parameter: true, schema: getSchemaFacts(param), model: getModel(planner.options) });
+    const paramSelection = selectUnits(value, 0, undefined, { parameter: true, schema: getSchemaFacts(param), model: getMoveModel(planner.options) });
     const constraints = (selection?.toParams ?? []).filter((move) => move.param === key).map((move) => move.unit.text);
     if (!paramSelection && constraints.length === 0) continue;
     const target = getEditTarget(getParamFile(file, param), param.description, planner.constants, planner.store);
