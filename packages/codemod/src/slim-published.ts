@@ -28,7 +28,7 @@ import { chooseInstructionsDir } from './instructions-folder.js';
 import { keepLeadIns } from './lead-ins.js';
 import { findSubclassServers } from './subclass-servers.js';
 
-export interface PublishedSlimOptions extends Pick<SlimOptions, 'cwd' | 'instructionsDir' | 'pointer' | 'instructionsTool' | 'extraSentences' | 'settings' | 'wire' | 'skipUnprofitable'> {
+export interface PublishedSlimOptions extends Pick<SlimOptions, 'cwd' | 'instructionsDir' | 'pointer' | 'instructionsTool' | 'extraSentences' | 'moveThreshold' | 'settings' | 'wire' | 'skipUnprofitable'> {
   /** Absolute source files of the project (where text and the server setup are looked for). */
   readonly files: readonly string[];
   /** Absolute JSON and YAML files the server may read its text from. */

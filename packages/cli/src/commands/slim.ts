@@ -21,7 +21,7 @@ import { parseFlags, getPositiveNumber } from '../args.js';
 import { CliError, EXIT } from '../exit-codes.js';
 import { findSourceFiles } from '../files.js';
 import type { Command } from '../io.js';
-import { slimFromServer } from './slim-server.js';
+import { getMoveThreshold, slimFromServer } from './slim-server.js';
 import { formatFiles } from '../format.js';
 import { createStyle, formatNumber, printJson, renderTable, type Style } from '../print.js';
 
@@ -45,6 +45,9 @@ Options:
                          are filled in (default '${DEFAULT_POINTER}').
   --tool-name <name>     Name of the runtime tool that serves the files (default read_instructions).
   --keep <n>             What/when sentences kept after the first one (default 2).
+  --move-threshold <p>   How sure (0–1) the prose model must be that a sentence is no guardrail or
+                         constraint before it moves (default 0.9, chosen on the labelled dev sets;
+                         lower moves more and risks more, see docs/how-categories.md).
   --tsconfig <file>      tsconfig.json used to resolve imported constants.
   --no-wire              Do not add serveInstructions (@toolslim/runtime) to the server setup.
   --server <command>     Slim from what this server publishes: plan on its tools/list, find each
@@ -67,6 +70,7 @@ export const SLIM_FLAGS = {
   pointer: { type: 'string' },
   'tool-name': { type: 'string' },
   keep: { type: 'string' },
+  'move-threshold': { type: 'string' },
   tsconfig: { type: 'string' },
   'no-wire': { type: 'boolean' },
   server: { type: 'string' },
@@ -88,6 +92,7 @@ export const slim: Command = async (args, io) => {
   if (values.server !== undefined || values.url !== undefined) return slimFromServer(values, positionals, io, style);
   const { files, skipped } = findSourceFiles(positionals.length > 0 ? positionals : ['.'], io.cwd);
   const keep = values.keep === '0' ? 0 : getPositiveNumber(values.keep, '--keep', { integer: true });
+  const moveThreshold = getMoveThreshold(values['move-threshold']);
   const progress = io.isTTY && !values.json && files.length > PROGRESS_MIN_FILES ? startProgress(files.length) : undefined;
   // The families (and other toolslim settings) come from the user's ESLint config, as the rules read them.
   const loaded = await loadToolslimSettings(io.cwd, files[0]);
@@ -102,6 +107,7 @@ export const slim: Command = async (args, io) => {
       pointer: values.pointer,
       instructionsTool: values['tool-name'],
       extraSentences: keep,
+      moveThreshold,
       wire: !values['no-wire'],
       tsconfig: values.tsconfig ? path.resolve(io.cwd, values.tsconfig) : undefined,
       onProgress: progress ? (done) => progress.update(done) : undefined,
@@ -303,4 +309,5 @@ function buildJson(plan: SlimPlan, dirty: readonly string[], relative: (file: st
     ...(diff === undefined ? {} : { diff }),
   };
 }
+
 
