@@ -22,7 +22,7 @@ import { applyEdits, type SourceEdit } from './text-edits.js';
 import { getErrorMessage } from './tool-values.js';
 import type { MovedText } from './verify.js';
 import { buildWiringElsewhere, planRuntimeDependency, wireRuntime } from './wire-plan.js';
-import { ALREADY_SERVED } from './wire-runtime.js';
+import { ALREADY_SERVED, readDefaultToolsets } from './wire-runtime.js';
 import { encodeForSite, findOccurrences, findTextSites, type Occurrence, type TextSite } from './written-text.js';
 import { chooseInstructionsDir } from './instructions-folder.js';
 import { keepLeadIns } from './lead-ins.js';
@@ -220,9 +220,10 @@ export function planSlimFromPublished(options: PublishedSlimOptions): PublishedS
     }
   }
   const alreadyServed = served || analysed.some(({ file }) => ALREADY_SERVED.test(store.getOriginal(file)));
-  const wiring = kept.length > 0 && options.wire !== false && !alreadyServed ? wireRuntime(analysed, store, analyse, instructionsDir, options.instructionsTool) : [];
+  const defaultToolsets = readDefaultToolsets(options.settings);
+  const wiring = kept.length > 0 && options.wire !== false && !alreadyServed ? wireRuntime(analysed, store, analyse, instructionsDir, options.instructionsTool, defaultToolsets) : [];
   if (kept.length > 0 && options.wire !== false && !alreadyServed && wiring.length === 0) {
-    wiring.push(buildWiringElsewhere(undefined, kept[0].file, instructionsDir, relative, options.instructionsTool));
+    wiring.push(buildWiringElsewhere(undefined, kept[0].file, instructionsDir, relative, options.instructionsTool, defaultToolsets));
   }
   const install = kept.length > 0 && options.wire !== false && !alreadyServed ? planRuntimeDependency(wiring, kept, instructionsDir) : undefined;
   const sources: FileChange[] = store.findChangedFiles().map((file) => ({ file, before: store.getOriginal(file), after: store.getCurrent(file) }));

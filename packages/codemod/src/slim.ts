@@ -25,7 +25,7 @@ import { groupFilesByServerPackage } from './server-packages.js';
 import { findLoopTwins, getErrorMessage, getPublished, getServerName, getStaticValue } from './tool-values.js';
 import { dropOverlaps, dropUntilVerified } from './verify-plans.js';
 import { buildWiringElsewhere, planRuntimeDependency, wireRegisterCallback, wireRuntime } from './wire-plan.js';
-import { ALREADY_SERVED, pickServerToWire } from './wire-runtime.js';
+import { ALREADY_SERVED, pickServerToWire, readDefaultToolsets } from './wire-runtime.js';
 import { findServerElsewhere } from './find-server-elsewhere.js';
 import { buildInstructionsModule, isInstructionsModule } from './bundle-instructions.js';
 
@@ -155,11 +155,12 @@ function planSlimOnce(options: SlimOptions, base: string): SlimPlan {
       store.resetCurrent();
     }
   }
-  const wiring = plans.length > 0 && options.wire !== false ? wireRuntime(analysed, store, analyse, instructionsDir, options.instructionsTool) : [];
+  const defaultToolsets = readDefaultToolsets(options.settings);
+  const wiring = plans.length > 0 && options.wire !== false ? wireRuntime(analysed, store, analyse, instructionsDir, options.instructionsTool, defaultToolsets) : [];
   if (plans.length > 0 && options.wire !== false && !hasServer && !alreadyServed && needsTool && !wiring.some((w) => w.wired)) {
     // A wrapper's server with the app's own `register` callback: wired in the app, else the lines are printed.
-    const viaRegister = elsewhere?.construction === 'McpServer' ? wireRegisterCallback(analysed, store, analyse, instructionsDir, options.instructionsTool) : undefined;
-    wiring.push(viaRegister ?? buildWiringElsewhere(elsewhere, plans[0].file, instructionsDir, relative, options.instructionsTool));
+    const viaRegister = elsewhere?.construction === 'McpServer' ? wireRegisterCallback(analysed, store, analyse, instructionsDir, options.instructionsTool, defaultToolsets) : undefined;
+    wiring.push(viaRegister ?? buildWiringElsewhere(elsewhere, plans[0].file, instructionsDir, relative, options.instructionsTool, defaultToolsets));
   }
 
   const sources: FileChange[] = store.findChangedFiles().map((file) => ({ file, before: store.getOriginal(file), after: store.getCurrent(file) }));

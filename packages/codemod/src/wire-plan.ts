@@ -8,7 +8,7 @@ import { SourceStore } from './source-store.js';
 import { applyEdits, type SourceEdit } from './text-edits.js';
 import { getPublished, getStaticValue } from './tool-values.js';
 import { getCapabilityKey } from './verify.js';
-import { buildWiring, getPackageDir, type Wiring } from './wire-runtime.js';
+import { buildToolsetsOption, buildWiring, getPackageDir, type Wiring } from './wire-runtime.js';
 import type { ServerElsewhere } from './find-server-elsewhere.js';
 import { buildRegisterCallbackWiring, findRegisterCallbackOptions } from './wire-register-callback.js';
 import { getInstructionsModuleFile, isWorkerPackage } from './bundle-instructions.js';
@@ -25,6 +25,7 @@ export function wireRuntime(
   analyse: (file: string, fresh?: boolean) => FileModel,
   instructionsDir: string,
   toolName: string | undefined,
+  defaultToolsets?: readonly string[],
 ): Wiring[] {
   const out: Wiring[] = [];
   for (const { file, model: original } of analysed) {
@@ -40,7 +41,7 @@ export function wireRuntime(
       const moduleKind = getModuleKind(file, program.body.some((statement) => statement.type === 'ImportDeclaration'));
       const instructionsModule = isWorkerPackage(packageRoot) ? getInstructionsModuleFile(file) : undefined;
       const servers = current.servers.length > 0 ? current.servers : findSubclassServers(program, code);
-      built = buildWiring({ file, code, program, servers, packageDir: getPackageDir(packageRoot, instructionsDir), moduleKind, toolName, instructionsModule });
+      built = buildWiring({ file, code, program, servers, packageDir: getPackageDir(packageRoot, instructionsDir), moduleKind, toolName, instructionsModule, defaultToolsets });
     } catch {
       continue;
     }
@@ -99,6 +100,7 @@ export function wireRegisterCallback(
   analyse: (file: string, fresh?: boolean) => FileModel,
   instructionsDir: string,
   toolName: string | undefined,
+  defaultToolsets?: readonly string[],
 ): Wiring | undefined {
   const candidates = analysed.flatMap(({ file }) => {
     try {
@@ -114,7 +116,7 @@ export function wireRegisterCallback(
   const packageRoot = findPackageRoot(file) ?? path.dirname(file);
   const moduleKind = getModuleKind(file, program.body.some((statement) => statement.type === 'ImportDeclaration'));
   const instructionsModule = isWorkerPackage(packageRoot) ? getInstructionsModuleFile(file) : undefined;
-  const { edits, wiring } = buildRegisterCallbackWiring({ file, code, program, options, packageDir: getPackageDir(packageRoot, instructionsDir), moduleKind, toolName, instructionsModule });
+  const { edits, wiring } = buildRegisterCallbackWiring({ file, code, program, options, packageDir: getPackageDir(packageRoot, instructionsDir), moduleKind, toolName, instructionsModule, defaultToolsets });
   let current: FileModel;
   try {
     current = analyse(file, true);
@@ -150,8 +152,9 @@ export function buildWiringElsewhere(
   instructionsDir: string,
   relative: (file: string) => string,
   toolName: string | undefined,
+  defaultToolsets?: readonly string[],
 ): Wiring {
-  const toolOption = toolName && toolName !== DEFAULT_INSTRUCTIONS_TOOL ? `, toolName: '${toolName}'` : '';
+  const toolOption = `${toolName && toolName !== DEFAULT_INSTRUCTIONS_TOOL ? `, toolName: '${toolName}'` : ''}${buildToolsetsOption(defaultToolsets)}`;
   const host = elsewhere?.file ?? anchor;
   const folder = path.relative(path.dirname(host), instructionsDir).split(path.sep).join('/');
   const call = elsewhere?.construction === 'FastMCP' ? 'serveFastMcpInstructions' : 'serveInstructions';

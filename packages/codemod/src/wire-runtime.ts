@@ -10,6 +10,7 @@ import { escapeRegExp, getParent, type Node, type Program, type ServerDecl } fro
 import { DEFAULT_INSTRUCTIONS_TOOL } from './options.js';
 import type { SourceEdit } from './text-edits.js';
 import { buildInstructionsModuleImport } from './bundle-instructions.js';
+import { SlimError } from './slim-types.js';
 
 export interface Wiring {
   /** Absolute path of the file with the server. */
@@ -47,13 +48,15 @@ export interface WiringInput {
   readonly toolName: string | undefined;
   /** Serve a module of instruction strings written beside the file (a Worker has no file system). */
   readonly instructionsModule?: string;
+  /** The families on by default (`settings.toolslim.toolsets.default`), written as `toolsets: { default: […] }`. */
+  readonly defaultToolsets?: readonly string[];
 }
 
 const RUNTIME = '@toolslim/runtime';
 const INSTRUCTION_FILES = 'instructionFiles';
 
 /** What a wiring needs to know of the file: the parts every way of wiring writes the same. */
-export type WiringFile = Pick<WiringInput, 'file' | 'code' | 'program' | 'packageDir' | 'moduleKind' | 'toolName' | 'instructionsModule'>;
+export type WiringFile = Pick<WiringInput, 'file' | 'code' | 'program' | 'packageDir' | 'moduleKind' | 'toolName' | 'instructionsModule' | 'defaultToolsets'>;
 
 /** How one file imports a serving function of the runtime and names the instruction folder, in its own style. */
 export interface RuntimeImport {
@@ -64,7 +67,7 @@ export interface RuntimeImport {
   readonly importLine: string;
   /** The folder argument: `findInstructionsDir(import.meta.url, 'docs/tools')`, or the module of strings. */
   readonly dir: string;
-  /** `, toolName: '…'` when the tool is not named the default way, else empty. */
+  /** `, toolName: '…'` when the tool is not named the default way, and `, toolsets: { default: […] }` when set; else empty. */
   readonly toolOption: string;
   /** `, { dir: …, toolName: … })`: what closes the call after its first argument. */
   readonly options: string;
@@ -78,7 +81,7 @@ export function buildRuntimeImport(input: WiringFile, fn: string): RuntimeImport
   const imports = program.body.filter((statement) => statement.type === 'ImportDeclaration');
   const quote = buildQuoter(code, imports);
   const from = input.moduleKind === 'esm' ? 'import.meta.url' : '__filename';
-  const toolOption = input.toolName && input.toolName !== DEFAULT_INSTRUCTIONS_TOOL ? `, toolName: ${quote(input.toolName)}` : '';
+  const toolOption = `${input.toolName && input.toolName !== DEFAULT_INSTRUCTIONS_TOOL ? `, toolName: ${quote(input.toolName)}` : ''}${buildToolsetsOption(input.defaultToolsets, quote)}`;
   // A Worker reads the files from a module of strings beside this file (ES modules only: Workers are).
   const bundled = input.instructionsModule !== undefined && (imports.length > 0 || input.moduleKind === 'esm');
   const dir = bundled ? INSTRUCTION_FILES : `findInstructionsDir(${from}, ${quote(input.packageDir)})`;
@@ -89,6 +92,21 @@ export function buildRuntimeImport(input: WiringFile, fn: string): RuntimeImport
       ? `import { findInstructionsDir, ${fn} } from ${quote(RUNTIME)};`
       : `const { findInstructionsDir, ${fn} } = require(${quote(RUNTIME)});`;
   return { eol, imports, quote, importLine, dir, toolOption, options: `, { dir: ${dir}${toolOption} })`, bundleInfo: bundled ? { instructionsModule: input.instructionsModule } : {} };
+}
+
+/** `, toolsets: { default: ['db', 'repo'] } }`: the author's default families, in the file's quotes; empty when unset. */
+export function buildToolsetsOption(families: readonly string[] | undefined, quote: (text: string) => string = (text) => `'${text}'`): string {
+  return families === undefined ? '' : `, toolsets: { default: [${families.map(quote).join(', ')}] }`;
+}
+
+/** `settings.toolslim.toolsets.default`, checked: a list of names (written into source, so only name characters), or nothing. */
+export function readDefaultToolsets(settings: { readonly toolsets?: unknown } | undefined): readonly string[] | undefined {
+  const toolsets = settings?.toolsets;
+  if (toolsets === undefined) return undefined;
+  const value = typeof toolsets === 'object' && toolsets !== null && !Array.isArray(toolsets) ? (toolsets as { default?: unknown }).default : toolsets;
+  if (value === undefined) return undefined;
+  if (Array.isArray(value) && value.every((entry) => typeof entry === 'string' && /^-?[\w.:/-]+$/.test(entry))) return value as string[];
+  throw new SlimError(`settings.toolslim.toolsets must be { default: [names…] } with family or tool names, e.g. { default: ['db', 'repo'] }; got ${JSON.stringify(toolsets)}.`);
 }
 
 /**

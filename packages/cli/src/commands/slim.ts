@@ -24,6 +24,7 @@ import type { Command } from '../io.js';
 import { getMoveThreshold, slimFromServer } from './slim-server.js';
 import { formatFiles } from '../format.js';
 import { createStyle, formatNumber, printJson, renderTable, type Style } from '../print.js';
+import { buildWiringNotes } from '../wiring-notes.js';
 
 /** A progress bar is worth its noise only on a terminal and on a run long enough to wait for. */
 const PROGRESS_MIN_FILES = 50;
@@ -113,7 +114,7 @@ export const slim: Command = async (args, io) => {
       onProgress: progress ? (done) => progress.update(done) : undefined,
     });
   } catch (error) {
-    // A folder slim must not take over, say: nothing was planned.
+    // A folder slim must not take over, or settings it cannot use, say: nothing was planned.
     if (error instanceof SlimError) throw new CliError(error.message, EXIT.usage);
     throw error;
   } finally {
@@ -230,7 +231,7 @@ function printNotes(plan: SlimPlan, style: Style, relative: (file: string) => st
     ...plan.wiring.map((wiring) =>
       wiring.wired
         ? dryRun
-          ? `${style.green('would wire')} ${relative(wiring.file)}: the instruction files would be served at run time (as resources and a tool).`
+          ? [`${style.green('would wire')} ${relative(wiring.file)}: the instruction files would be served at run time (as resources and a tool).`, ...buildWiringNotes(wiring, style)].join('\n')
           : undefined
         : `${style.yellow('to do')} ${relative(wiring.file)}: ${wiring.reason}; add these lines so agents can read the moved text:\n${wiring.lines.map((line) => `    ${line}`).join('\n')}`,
     ),
@@ -286,7 +287,7 @@ function printWritten(plan: SlimPlan, style: Style, relative: (file: string) => 
     buildCounts(plan, false),
     ...plan.wiring
       .filter((wiring) => wiring.wired)
-      .map((wiring) => `${style.green('wired')} ${relative(wiring.file)}: the instruction files are served at run time (as resources and a tool).`),
+      .flatMap((wiring) => [`${style.green('wired')} ${relative(wiring.file)}: the instruction files are served at run time (as resources and a tool).`, ...buildWiringNotes(wiring, style)]),
   ];
   return `${lines.join('\n')}\n`;
 }
