@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { planSlim } from '../packages/codemod/src/index.js';
 import { afterAll, describe, expect, test } from 'vitest';
 import { run } from '../packages/cli/src/run.js';
 
@@ -133,28 +134,42 @@ describe('toolslim slim', { timeout: 240_000 }, () => {
     expect(forced.code).toBe(0);
     expect(readFileSync(path.join(dir, 'docs/tools/notes.md'), 'utf8')).toBe(readFileSync(path.join(basic, 'output/docs/tools/notes.md'), 'utf8'));
   });
-  test('moved sentences that name money, secrets, people, data loss or access are listed for review, in the output and in --json', async () => {
+  test('a sentence that names money stays in the description; what moves is listed for review only when it reads like a guardrail', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'toolslim-cli-review-'));
     temporary.push(dir);
     mkdirSync(path.join(dir, 'src'));
-    // A guardrail in words the classifier has no cue for ("choose carefully … customers' tax"), among how-text.
+    // A guardrail in words the cues have no cue for ("choose carefully … customers' tax"), among how-text.
     const description =
       'Create an invoice for a customer. Use it when the user asks to bill someone. Amounts are rounded to two decimals, half up, in the currency of the account. Choose the tax category carefully, as it changes what the customer pays. Results are sorted by date, newest first, and paginated 50 at a time. The response holds the invoice id on its first line, followed by the invoice number and the due date. Line items keep the order in which they were given, and an empty description is shown as a dash. For example, pass 1250 for twelve euros fifty; the invoice is created as a draft and numbered when it is finalised.';
-    writeFileSync(
-      path.join(dir, 'src/server.ts'),
-      `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nimport { z } from 'zod';\nconst server = new McpServer({ name: 'billing', version: '1.0.0' });\nserver.tool('billing_create_invoice', ${JSON.stringify(description)}, { amount: z.number().describe('Amount in cents.') }, async () => ({ content: [] }));\nserver.tool('billing_create_quote', ${JSON.stringify(description.replace('an invoice', 'a quote'))}, { amount: z.number().describe('Amount in cents.') }, async () => ({ content: [] }));\nexport { server };\n`,
-    );
+    const source = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nimport { z } from 'zod';\nconst server = new McpServer({ name: 'billing', version: '1.0.0' });\nserver.tool('billing_create_invoice', ${JSON.stringify(description)}, { amount: z.number().describe('Amount in cents.') }, async () => ({ content: [] }));\nserver.tool('billing_create_quote', ${JSON.stringify(description.replace('an invoice', 'a quote'))}, { amount: z.number().describe('Amount in cents.') }, async () => ({ content: [] }));\nexport { server };\n`;
+    writeFileSync(path.join(dir, 'src/server.ts'), source);
+    const json = JSON.parse((await slim(dir, 'src', '--json', '--dry-run')).stdout);
+    expect(json.tools.map((tool: { name: string }) => tool.name)).toEqual(['billing_create_invoice', 'billing_create_quote']);
+    for (const tool of json.tools) {
+      expect(tool.descriptionAfter).toContain('Choose the tax category carefully, as it changes what the customer pays.');
+      expect(tool.descriptionAfter).not.toContain('For example, pass 1250');
+      // Nothing that moves reads like a guardrail to the prose model.
+      expect(tool.review).toEqual([]);
+    }
     const dry = await slim(dir, 'src', '--dry-run');
     expect(dry.code).toBe(0);
-    // One line per sentence, however many tools hold it.
-    expect(dry.stderr).toContain(
-      'review billing_create_invoice at src/server.ts:4 and 1 other place: would move "Choose the tax category carefully, as it changes what the customer pays." (money, people, access)',
+    expect(dry.stderr).not.toContain('review ');
+  });
+
+  test('a moved sentence the prose model gives a guardrail probability above its review threshold is listed', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'toolslim-cli-review-'));
+    temporary.push(dir);
+    mkdirSync(path.join(dir, 'src'));
+    // Moving more than the default (moveThreshold 0.5, through the API) moves text the model is less sure of: the review lists it.
+    const description = 'Create an invoice for a customer. Use it when the user asks to bill someone. Results are sorted by date, newest first. The account owner receives a copy. The response holds the invoice id on its first line.';
+    writeFileSync(
+      path.join(dir, 'src/server.ts'),
+      `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nconst server = new McpServer({ name: 'billing', version: '1.0.0' });\nserver.tool('billing_create_invoice', ${JSON.stringify(description)}, async () => ({ content: [] }));\nexport { server };\n`,
     );
-    expect(dry.stderr).toContain('review 1 sentence that would move names money, secrets, people, data loss or access: read it before committing');
-    const json = JSON.parse((await slim(dir, 'src', '--json', '--dry-run')).stdout);
-    for (const tool of json.tools) {
-      expect(tool.review).toEqual([{ text: 'Choose the tax category carefully, as it changes what the customer pays.', topics: ['money', 'people', 'access'] }]);
-    }
+    const plan = planSlim({ cwd: dir, files: [path.join(dir, 'src/server.ts')], moveThreshold: 0.1, extraSentences: 1, skipUnprofitable: false });
+    const review = plan.tools.flatMap((tool) => tool.review);
+    expect(review.map((item) => item.text)).toEqual(['The account owner receives a copy.']);
+    expect(review[0].guardrail).toBeGreaterThanOrEqual(0.03);
   });
 
   test('families come from settings.toolslim in the ESLint config', async () => {

@@ -20,7 +20,7 @@ const FILES = 4;
 function buildServer(index: number): string {
   const tool = (verb: string) => `server.tool(
   'notes_${verb}_${index}',
-  'Do ${verb} number ${index} on the notes. Use it when the user asks for ${verb} ${index}. Results are limited to ${index + 10} items. Never call it twice in a row for ${verb} ${index}. Each result line holds an id, a title and a date in ISO 8601 (UTC). Archived notes are left out unless the user names them. The result ends with a count of the notes that matched. Notes shared with other users are marked with their owner name in brackets.',
+  'Do ${verb} number ${index} on the notes. Use it when the user asks for ${verb} ${index}. Results are limited to ${index + 10} items. Never call it twice in a row for ${verb} ${index}. Each result line holds an id, a title and a date in ISO 8601 (UTC). Archived notes are left out unless the user names them. The result ends with a count of the notes that matched. Notes shared with other users are marked with their owner name in brackets. Example: ${verb} ${index} with the id note-${index}. Example response: [{"id": "note-${index}", "title": "Plan", "date": "2026-01-0${index + 1}", "owner": "ann"}]. Example: ${verb} ${index} again after a sync with the id note-${index}-b.',
   { id: z.string().describe('The note id. Example: "note-${index}".') },
   async ({ id }) => ({ content: [{ type: 'text', text: id }] }),
 );
@@ -81,7 +81,7 @@ describe('jscodeshift transform', () => {
     expect([...headings].sort()).toEqual([...expected].sort());
     for (let i = 0; i < FILES; i++) {
       for (const verb of ['archive', 'export']) {
-        expect(family).toContain(`Results are limited to ${i + 10} items. Never call it twice in a row for ${verb} ${i}.`);
+        expect(family).toContain(`Example: ${verb} ${i} with the id note-${i}.`);
         const source = readFileSync(path.join(project, 'src', `server-${i}.ts`), 'utf8');
         expect(source).toMatch(new RegExp(`Use it when the user asks for ${verb} ${i}\\.[^']* Before first use: read_instructions family="notes"\\.'`));
       }

@@ -38,7 +38,8 @@ async function slim(cwd: string, ...args: string[]) {
 async function runSlim(cwd: string, args: string[], env: Record<string, string | undefined> = {}) {
   let stdout = '';
   let stderr = '';
-  const code = await run(['slim', ...args], {
+  // These servers show where moved text is found and written, not which text moves (measured on the labelled sets).
+  const code = await run(['slim', '--move-threshold', '0.3', ...args], {
     cwd,
     stdout: (text) => void (stdout += text),
     stderr: (text) => void (stderr += text),

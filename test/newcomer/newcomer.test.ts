@@ -30,7 +30,9 @@ server.registerTool(
       'Markdown is supported in the body, including tables and code blocks. Titles longer than 80 characters are cut. ' +
       'Words in the body that start with # become tags, and tags are indexed for search by list_notes. ' +
       'Each note is stored as one plain text file in the notebook folder, named after its title, with the date in its first line. ' +
-      'For example, a body of "Buy milk #errands" creates a note tagged errands.',
+      'For example, a body of "Buy milk #errands" creates a note tagged errands. ' +
+      'Example: the title "Groceries" with the body "milk, eggs" saves a note named Groceries. ' +
+      'Example response: {"id": "n2", "created": "2024-01-02", "tags": ["errands"], "path": "notebook/Groceries.md"}.',
     inputSchema: {
       title: z.string().describe('The title.'),
       body: z.string().describe('Full text of the note document to save.'),

@@ -1,37 +1,42 @@
 #!/usr/bin/env node
 /**
- * Precision and recall of the sentence classifier per category, on the labelled units in labels.json
- * (units of tool and parameter descriptions from the ten corpus repositories, labelled by hand).
+ * The classifier and slim's selection on the labelled sets named in sets.json (each with its role: train,
+ * dev, test).
  *
- *   node test/realworld/score-labels.mjs            # table (needs a build: npx tsc -b)
- *   node test/realworld/score-labels.mjs --misses   # also every unit the classifier gets wrong
- *   node test/realworld/score-labels.mjs --held-out # the second set (labels-held-out.json), used for tuning once
- *   node test/realworld/score-labels.mjs --blind    # the third set (labels-blind.json), measured blind once, then tuned on
- *   node test/realworld/score-labels.mjs --blind-2  # the fourth set (labels-blind-2.json, published npm packages), never tuned on
- *   node test/realworld/score-labels.mjs --blind-3  # the fifth set (labels-blind-3.json, twelve more published servers), never tuned on
- *   node test/realworld/score-labels.mjs --blind-4  # the sixth set (labels-blind-4.json, seventeen more published servers), read in session 5
- *   node test/realworld/score-labels.mjs --blind-5  # the seventh set (labels-blind-5.json, thirteen more published servers), never tuned on
+ *   npx tsc -b
+ *   node test/realworld/score-labels.mjs                       # every train and dev set, one line each
+ *   node test/realworld/score-labels.mjs --role test           # every set with role `test` (measured once per release)
+ *   node test/realworld/score-labels.mjs --set labels-blind-5.json [--misses]   # one set: the table, and every miss
  *
- * packages/core/tests/prose-labels.test.ts runs the same scoring on the sources and holds the thresholds.
+ * Each line: the cues' precision and recall per category, and what slim's selection (core's planner, with
+ * the shipped prose model) moves to markdown: guardrails and constraints moved, how-text moved.
+ * packages/core/tests/prose-labels.test.ts and test/codemod-labels.test.ts run the same scoring and hold the floors.
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 export const CATEGORIES = ['what', 'when', 'guardrail', 'constraint', 'how', 'filler'];
 
-/**
- * `labels.json` (the set the cues were written on), `labels-held-out.json` (labelled later, measured and
- * then used for one round of tuning), `labels-blind.json` (labelled later, measured once, then used for one
- * round of tuning) or `labels-blind-2.json` (units of published npm servers no other set comes from,
- * labelled before the classifier ever ran on them, never tuned on).
- */
+/** The labelled sets and their roles (train, dev, test), as test/realworld/sets.json gives them. */
+export function readSets() {
+  return JSON.parse(readFileSync(fileURLToPath(new URL('./sets.json', import.meta.url)), 'utf8')).sets;
+}
+
+/** The files of the sets with `role`, in the order sets.json lists them. */
+export function findSetFiles(role) {
+  return readSets()
+    .filter((set) => set.role === role)
+    .map((set) => set.file);
+}
+
+/** The units of one labelled set (a file named in sets.json, relative to test/realworld). */
 export function readLabels(name = 'labels.json') {
   return JSON.parse(readFileSync(fileURLToPath(new URL(`./${name}`, import.meta.url)), 'utf8'));
 }
 
 /**
  * Classifies one labelled unit in the context it was labelled in (its position, the first unit of its
- * description, the lead-in of its list, its parameter's schema); returns the unit as split and the result.
+ * description, the lead-in of its list, its parameter's schema); returns the unit as split, its context and the cues' reading.
  */
 export function classifyLabel(label, { splitSentences, classifySentence }) {
   const toUnit = (text) => {
@@ -40,7 +45,7 @@ export function classifyLabel(label, { splitSentences, classifySentence }) {
   };
   const unit = toUnit(label.text);
   const header = label.header === undefined ? undefined : classifySentence(toUnit(label.header), { index: 1, next: { ...unit } });
-  const got = classifySentence(unit, {
+  const context = {
     // A unit split out of a block (`block`, `part`) is read as the codemod reads a block's units: past the opening sentences.
     index: label.block === undefined ? label.index : 3 + label.part,
     first: label.first,
@@ -48,8 +53,8 @@ export function classifyLabel(label, { splitSentences, classifySentence }) {
     parameter: label.tool.includes('.'),
     // The parameter's schema, where attach-schemas.mjs found it in the server's recorded tools/list.
     schema: label.schema === undefined ? undefined : { schema: label.schema, required: label.required, name: label.tool.split('.').pop() },
-  });
-  return { unit, header, got };
+  };
+  return { unit, header, context, got: classifySentence(unit, context) };
 }
 
 /**
@@ -88,15 +93,39 @@ export function formatTable(score) {
   return `${lines.join('\n')}\n\n${score.total} units, ${score.total - score.misses.length} classified as labelled.`;
 }
 
+function formatSelection(result) {
+  const pct = (a, b) => (b === 0 ? '-' : `${((100 * a) / b).toFixed(1)}%`);
+  return `selection: guardrails moved ${result.guardrailsMoved}/${result.guardrails} (${pct(result.guardrailsMoved, result.guardrails)}), constraints ${result.constraintsMoved}/${result.constraints} (${pct(result.constraintsMoved, result.constraints)}), how ${result.howMoved}/${result.how} (${pct(result.howMoved, result.how)}), filler ${result.fillerMoved}/${result.filler}`;
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const core = await import('@toolslim/core');
-  const sets = { '--held-out': 'labels-held-out.json', '--blind': 'labels-blind.json', '--blind-2': 'labels-blind-2.json', '--blind-3': 'labels-blind-3.json', '--blind-4': 'labels-blind-4.json', '--blind-5': 'labels-blind-5.json' };
-  const name = Object.entries(sets).find(([flag]) => process.argv.includes(flag))?.[1] ?? 'labels.json';
-  const score = scoreLabels(readLabels(name), core);
-  console.log(formatTable(score));
-  if (process.argv.includes('--misses')) {
-    for (const { label, got } of score.misses) {
-      console.log(`\n[${label.category} → ${got.category} (${got.cueSource}: ${got.cue})] ${label.repo} ${label.tool} @${label.index}\n  ${label.text.slice(0, 300).replace(/\n/g, '\n  ')}`);
+  const { checkLabels } = await import('../codemod-labels.mjs');
+  const selectUnits = (text, extraSentences, pinned, options) => core.planDescription(text, { ...options, extraSentences, pinned }).selection;
+  const args = process.argv.slice(2);
+  const valueOf = (flag) => (args.includes(flag) ? args[args.indexOf(flag) + 1] : undefined);
+  const role = valueOf('--role');
+  const one = valueOf('--set');
+  const files = one ? [one] : role ? findSetFiles(role) : [...findSetFiles('train'), ...findSetFiles('dev')];
+  if (files.length === 0) {
+    console.error(`No labelled set has role "${role}" in test/realworld/sets.json.`);
+    process.exit(1);
+  }
+  const roles = new Map(readSets().map((set) => [set.file, set.role]));
+  const total = { units: 0, guardrails: 0, guardrailsMoved: 0, constraints: 0, constraintsMoved: 0, how: 0, howMoved: 0, filler: 0, fillerMoved: 0 };
+  for (const file of files) {
+    const labels = readLabels(file);
+    const score = scoreLabels(labels, core);
+    const selection = checkLabels(labels, { selectUnits });
+    for (const key of Object.keys(total)) total[key] += selection[key];
+    if (one) console.log(formatTable(score));
+    const p = score.perCategory;
+    console.log(`${file} (${roles.get(file) ?? 'not in sets.json'}, ${labels.length} units): cues guardrail ${p.guardrail.precision.toFixed(3)}/${p.guardrail.recall.toFixed(3)}, constraint ${p.constraint.precision.toFixed(3)}/${p.constraint.recall.toFixed(3)}, how ${p.how.precision.toFixed(3)}/${p.how.recall.toFixed(3)}; ${formatSelection(selection)}`);
+    if (one && args.includes('--misses')) {
+      for (const { label, got } of score.misses) {
+        console.log(`\n[${label.category} → ${got.category} (${got.cueSource}: ${got.cue})] ${label.repo} ${label.tool} @${label.index}\n  ${label.text.slice(0, 300).replace(/\n/g, '\n  ')}`);
+      }
     }
   }
+  if (files.length > 1) console.log(`all ${files.length} sets: ${formatSelection(total)}`);
 }

@@ -14,6 +14,12 @@ export interface SlimOptions {
   readonly instructionsTool?: string;
   /** What/when sentences kept after the first one (default 2). */
   readonly extraSentences?: number;
+  /**
+   * How sure the prose model must be that a unit is no guardrail or constraint before it moves (default: the
+   * shipped model's threshold, chosen on the development sets; see docs/how-categories.md). Lower moves more
+   * and risks more; the rules keep judging at the default.
+   */
+  readonly moveThreshold?: number;
   readonly settings?: ToolslimSettings;
   /** A tsconfig.json whose compiler options resolve imported constants; default `<cwd>/tsconfig.json` when present. */
   readonly tsconfig?: string;
@@ -41,34 +47,5 @@ export interface SlimOptions {
 }
 
 export const DEFAULT_INSTRUCTIONS_DIR = 'docs/tools';
-export const DEFAULT_INSTRUCTIONS_TOOL = 'read_instructions';
-export const DEFAULT_POINTER = 'Before first use: {tool} family="{family}".';
+export { DEFAULT_INSTRUCTIONS_TOOL, DEFAULT_POINTER, buildPointer, findPointer, type PointerContext } from '@toolslim/core';
 export const DEFAULT_EXTRA_SENTENCES = 2;
-
-export interface PointerContext {
-  readonly family: string;
-  /** The instruction file, relative to `cwd`. */
-  readonly file: string;
-  readonly tool: string;
-}
-
-/** The pointer sentence for one tool. */
-export function buildPointer(template: string, context: PointerContext): string {
-  return template.replace(/\{(family|file|tool)\}/g, (_, key: keyof PointerContext) => context[key]);
-}
-
-/**
- * Where an existing pointer is in a description (the last one), whatever family it names: families can
- * change between runs when the set of slimmed files changes, and a second run must never move its own
- * pointer or add another.
- */
-export function findPointer(description: string, template: string, context: Pick<PointerContext, 'tool'>): readonly [number, number] | undefined {
-  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const pattern = template
-    .split(/(\{(?:family|file|tool)\})/)
-    .map((part) => (part === '{tool}' ? escape(context.tool) : part === '{family}' || part === '{file}' ? '[^\\s"\']+' : escape(part)))
-    .join('');
-  let found: readonly [number, number] | undefined;
-  for (const match of description.matchAll(new RegExp(pattern, 'g'))) found = [match.index, match.index + match[0].length];
-  return found;
-}

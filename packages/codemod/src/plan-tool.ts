@@ -3,7 +3,7 @@
  * written, and the text that two tools share (which cannot be slimmed for one of them alone).
  */
 import path from 'node:path';
-import { evaluateText, getSchemaFacts, Scope, unwrap, type Node, type ParamDecl, type StaticText, type ToolDecl } from '@toolslim/core';
+import { evaluateText, getSchemaFacts, getShippedModel, Scope, unwrap, type Node, type ParamDecl, type PlannedUnit, type ProseModel, type StaticText, type ToolDecl } from '@toolslim/core';
 import type { ToolSection } from './markdown.js';
 import { dedentChunk } from './markdown.js';
 import { ImportedConstants } from './imported-constants.js';
@@ -102,7 +102,7 @@ export function planToolKeeping(planner: Planner, file: string, decl: ToolDecl, 
   let planned: ReturnType<typeof planParams>;
   let selection: Selection | undefined;
   for (;;) {
-    selection = selectUnits(description.value, extra, existingPointer, { params: [...targets], allParams, paramSchemas });
+    selection = selectUnits(description.value, extra, existingPointer, { params: [...targets], allParams, paramSchemas, model: getMoveModel(options) });
     planned = planParams(planner, file, decl, id, selection);
     if (planned.refused === undefined) break;
     targets.delete(planned.refused);
@@ -144,8 +144,8 @@ export function planToolKeeping(planner: Planner, file: string, decl: ToolDecl, 
   const elsewhere = [...edits.edits, ...paramEdits].find((edit) => edit.file !== file);
   if (options.onlyGivenFiles && elsewhere) return `its text is written in ${planner.relative(elsewhere.file)}; slim that with toolslim slim`;
   const moved: MovedText[] = [
-    ...(selection?.moved ?? []).map((unit) => ({ tool: name, text: unit.text })),
-    ...params.flatMap((p) => (p.selection?.moved ?? []).map((unit) => ({ tool: name, param: p.param, text: unit.text }))),
+    ...(selection?.moved ?? []).map((unit) => ({ tool: name, text: unit.text, ...getGuardrailShare(unit) })),
+    ...params.flatMap((p) => (p.selection?.moved ?? []).map((unit) => ({ tool: name, param: p.param, text: unit.text, ...getGuardrailShare(unit) }))),
   ];
   return {
     id,
@@ -167,6 +167,16 @@ export function planToolKeeping(planner: Planner, file: string, decl: ToolDecl, 
   };
 }
 
+/** The shipped prose model, with the run's own move threshold when it sets one. */
+export function getMoveModel(options: SlimOptions): ProseModel | undefined {
+  return options.moveThreshold === undefined ? undefined : { ...getShippedModel(), moveThreshold: options.moveThreshold };
+}
+
+/** The prose model's P(guardrail) of a moved unit, where it has one (a moved block's tags have none). */
+function getGuardrailShare(unit: PlannedUnit): { guardrail?: number } {
+  return unit.probabilities === undefined ? {} : { guardrail: unit.probabilities.guardrail };
+}
+
 /**
  * The parameters' edits: their own how-text out, and the constraints the description gives them in
  * (appended after their kept text, through the same edit machinery as the pointer), in the file where
@@ -186,7 +196,7 @@ function planParams(
     if (param.description?.kind !== 'static') continue;
     const key = getParamKey(param);
     const value = param.description.value;
-    const paramSelection = selectUnits(value, 0, undefined, { parameter: true, schema: getSchemaFacts(param) });
+    const paramSelection = selectUnits(value, 0, undefined, { parameter: true, schema: getSchemaFacts(param), model: getMoveModel(planner.options) });
     const constraints = (selection?.toParams ?? []).filter((move) => move.param === key).map((move) => move.unit.text);
     if (!paramSelection && constraints.length === 0) continue;
     const target = getEditTarget(getParamFile(file, param), param.description, planner.constants, planner.store);

@@ -1,7 +1,7 @@
 /** What a run reports: per-tool sizes before and after, totals (with the added tool), and the moved text per family. */
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { findHarmTopics, measureTool, type FileModel, type PublishedTool, type ToolDecl, type ToolMeasure } from '@toolslim/core';
+import { findHarmTopics, getShippedModel, measureTool, type FileModel, type PublishedTool, type ToolDecl, type ToolMeasure } from '@toolslim/core';
 import type { FamilyContent } from './instructions.js';
 import type { ToolPlan } from './plan-tool.js';
 import type { SizeTotals, SlimTotals, ToolChange } from './slim-types.js';
@@ -37,9 +37,10 @@ export function measureChange(
     family: plan.family,
     instructions: relative(path.join(instructionsDir, `${plan.family}.md`)),
     movedUnits: plan.moved.length,
-    review: plan.moved.flatMap(({ param, text }) => {
-      const topics = findHarmTopics(text);
-      return topics.length === 0 ? [] : [{ ...(param === undefined ? {} : { param }), text, topics }];
+    // Listed for review: every moved unit the prose model gives a guardrail probability above its review threshold.
+    review: plan.moved.flatMap(({ param, text, guardrail }) => {
+      if (guardrail === undefined || guardrail < getShippedModel().reviewThreshold) return [];
+      return [{ ...(param === undefined ? {} : { param }), text, topics: findHarmTopics(text), guardrail }];
     }),
     before: measureDecl(plan.decl),
     after: measureDecl(after),

@@ -7,12 +7,12 @@
  * Plans in memory, like `planSlim`; the caller starts the server on the planned files before writing.
  */
 import path from 'node:path';
-import { findTools, getSchemaFacts, splitSentences, type Sentence, type FileModel, type JsonObject, type PublishedTool } from '@toolslim/core';
+import { findTools, getSchemaFacts, splitSentences, type Sentence, type FileModel, type JsonObject, type ProseModel, type PublishedTool } from '@toolslim/core';
 import { findFamilies } from './families.js';
 import { buildInstructionFiles } from './instructions.js';
 import { dedentChunk, type ToolSection } from './markdown.js';
 import { buildPointer, DEFAULT_EXTRA_SENTENCES, DEFAULT_INSTRUCTIONS_TOOL, DEFAULT_POINTER, findPointer, type SlimOptions } from './options.js';
-import { MIN_SAVED_BYTES, getPublishedLength } from './plan-tool.js';
+import { MIN_SAVED_BYTES, getMoveModel, getPublishedLength } from './plan-tool.js';
 import { buildReadInstructionsTool } from './read-instructions-tool.js';
 import { buildTotals, findFamilyFiles, measure } from './report-plan.js';
 import { selectUnits, type Range, type Selection } from './select.js';
@@ -28,7 +28,7 @@ import { chooseInstructionsDir } from './instructions-folder.js';
 import { keepLeadIns } from './lead-ins.js';
 import { findSubclassServers } from './subclass-servers.js';
 
-export interface PublishedSlimOptions extends Pick<SlimOptions, 'cwd' | 'instructionsDir' | 'pointer' | 'instructionsTool' | 'extraSentences' | 'settings' | 'wire' | 'skipUnprofitable'> {
+export interface PublishedSlimOptions extends Pick<SlimOptions, 'cwd' | 'instructionsDir' | 'pointer' | 'instructionsTool' | 'extraSentences' | 'moveThreshold' | 'settings' | 'wire' | 'skipUnprofitable'> {
   /** Absolute source files of the project (where text and the server setup are looked for). */
   readonly files: readonly string[];
   /** Absolute JSON and YAML files the server may read its text from. */
@@ -91,13 +91,14 @@ export function planSlimFromPublished(options: PublishedSlimOptions): PublishedS
   const toolName = options.instructionsTool ?? DEFAULT_INSTRUCTIONS_TOOL;
   const template = options.pointer ?? DEFAULT_POINTER;
   const extra = options.extraSentences ?? DEFAULT_EXTRA_SENTENCES;
+  const model = getMoveModel(options);
   // Every description the list holds, nested ones too: a sentence cut for one text must not also change another.
   const publishedTexts = options.tools.flatMap((tool) => [tool.description ?? '', ...findNestedDescriptions(tool.inputSchema)]);
   const countPublished = (text: string) => publishedTexts.reduce((sum, published) => sum + countIn(published, text), 0);
   const selected = new Map<PublishedTool, SelectedTool>();
   for (const tool of options.tools) {
     try {
-      if (tool.name !== toolName && tool.description) selected.set(tool, selectPublishedTool(tool, { template, toolName, extra }));
+      if (tool.name !== toolName && tool.description) selected.set(tool, selectPublishedTool(tool, { template, toolName, extra, model }));
     } catch {
       // Planned again below, where the failure is reported for this tool.
     }
@@ -136,7 +137,7 @@ export function planSlimFromPublished(options: PublishedSlimOptions): PublishedS
       const family = families[index];
       const pointer = buildPointer(template, { family, file: relative(path.join(instructionsDir, `${family}.md`)), tool: toolName });
       try {
-        const chosen = selected.get(tool) ?? selectPublishedTool(tool, { template, toolName, extra });
+        const chosen = selected.get(tool) ?? selectPublishedTool(tool, { template, toolName, extra, model });
         const planned = planPublishedTool(chosen, family, pointer, { template, toolName, extra, locate });
         if (planned.reasons.length > 0) {
           const first = planned.plan ? planned.plan.file : '';
@@ -280,6 +281,8 @@ interface ToolContext {
   readonly template: string;
   readonly toolName: string;
   readonly extra: number;
+  /** The prose model with the run's move threshold, when it sets one. */
+  readonly model?: ProseModel;
   readonly locate: (unit: Sentence) => Located;
 }
 
@@ -298,17 +301,17 @@ interface SelectedTool {
   readonly texts: ReadonlyArray<{ readonly param: string | undefined; readonly value: string; readonly moved: readonly Sentence[] }>;
 }
 
-function selectPublishedTool(tool: PublishedTool, context: Pick<ToolContext, 'template' | 'toolName' | 'extra'>): SelectedTool {
+function selectPublishedTool(tool: PublishedTool, context: Pick<ToolContext, 'template' | 'toolName' | 'extra' | 'model'>): SelectedTool {
   const description = tool.description ?? '';
   const params = getParams(tool);
   const existingPointer = findPointer(description, context.template, { tool: context.toolName });
   // Constraints stay in the description: moving one to a parameter would need that parameter's text to be found too.
-  const selection = selectUnits(description, context.extra, existingPointer, { params: [], allParams: params.map((p) => p.key) });
+  const selection = selectUnits(description, context.extra, existingPointer, { params: [], allParams: params.map((p) => p.key), model: context.model });
   // Kept text keeps its heading or lead-in (lead-ins.ts).
   const movedOf = (chosen: Selection | undefined) => (chosen ? keepLeadIns([...chosen.kept, ...chosen.moved], chosen.moved) : []);
   const texts: Array<SelectedTool['texts'][number]> = [{ param: undefined, value: description, moved: movedOf(selection) }];
   for (const param of params) {
-    const chosen = selectUnits(param.description, 0, undefined, { parameter: true, schema: getSchemaFacts({ schema: param.schema, required: param.required, path: [param.key] }) });
+    const chosen = selectUnits(param.description, 0, undefined, { parameter: true, schema: getSchemaFacts({ schema: param.schema, required: param.required, path: [param.key] }), model: context.model });
     if (chosen) texts.push({ param: param.key, value: param.description, moved: movedOf(chosen) });
   }
   return { tool, existingPointer, selection, texts };

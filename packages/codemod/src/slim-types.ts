@@ -31,7 +31,10 @@ export interface ReviewItem {
   /** Set for a parameter's text. */
   readonly param?: string;
   readonly text: string;
+  /** What it may put at risk (money, secrets, people, data loss, access); may be empty. */
   readonly topics: readonly HarmTopic[];
+  /** The prose model's probability that it is a guardrail. */
+  readonly guardrail: number;
 }
 
 export interface SkippedTool {

@@ -29,6 +29,8 @@ export interface MovedText {
   /** Set for parameter text (`### <param>`). */
   readonly param?: string;
   readonly text: string;
+  /** The prose model's probability that the unit is a guardrail (what the review list reads). */
+  readonly guardrail?: number;
 }
 
 /** Moved units that cannot be found in their section of the final instruction file. */

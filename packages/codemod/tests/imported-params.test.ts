@@ -17,8 +17,8 @@ test('with only the server file given, parameters written elsewhere keep their t
   cpSync(fixture, dir, { recursive: true });
   const server = path.join(dir, 'src/server.ts');
   const plan = planSlim({ cwd: dir, files: [server], onlyGivenFiles: true, wire: false });
-  // stock_move saves too little without its parameters' text to be worth a pointer.
-  expect(plan.tools.map((tool) => tool.name)).toEqual(['stock_count']);
+  // Both tools are slimmed from their own descriptions; their parameters' text, written in another file, is not touched.
+  expect(plan.tools.map((tool) => tool.name)).toEqual(['stock_count', 'stock_move']);
   expect(plan.skipped.map((tool) => tool.name)).toEqual(['stock_adjust']);
   expect(plan.sources.map((change) => path.relative(dir, change.file))).toEqual(['src/server.ts']);
 });

@@ -1,7 +1,23 @@
-// What stays, what moves to markdown, and what moves to a parameter (issue 11, item 3).
+// What stays, what moves to markdown, and what moves to a parameter (issue 11, item 3). The selection's
+// mechanics are tested with a model that follows the cues (so that the shipped model's decisions, measured
+// on the labelled sets, cannot change what these tests mean).
 import { describe, expect, test } from 'vitest';
-import { findConstrainedParam } from '../src/constraints.js';
-import { selectUnits, type Selection } from '../src/select.js';
+import { findConstrainedParam, hashFeature, MODEL_CATEGORIES, type ProseModel } from '@toolslim/core';
+import { selectUnits as selectWithModel, type Selection, type SelectOptions } from '../src/select.js';
+
+const BUCKETS = 1024;
+const CUES: ProseModel = {
+  buckets: BUCKETS,
+  scale: 1000,
+  temperature: 1,
+  moveThreshold: 0.9,
+  reviewThreshold: 0.2,
+  weights: MODEL_CATEGORIES.flatMap((category) => Array.from({ length: BUCKETS }, (_, bucket) => (bucket === hashFeature(`cue:${category}`, BUCKETS) ? 8000 : 0))),
+};
+
+function selectUnits(value: string, extraSentences: number, pinned?: readonly [number, number], options: SelectOptions = {}): Selection | undefined {
+  return selectWithModel(value, extraSentences, pinned, { model: CUES, ...options });
+}
 
 /** The description as the plan leaves it (deleted ranges cut out). */
 function getKeptText(value: string, selection: Selection | undefined): string {

@@ -19,6 +19,9 @@ function project(files: Record<string, string>): { cwd: string; files: string[] 
   return { cwd, files: Object.keys(files).map((file) => path.join(cwd, file)) };
 }
 
+// These tests show where moved text is cut and written, not which text moves: the decision is measured on the
+// labelled sets, so they move what the prose model is half sure of (the shipped threshold is stricter).
+const MECHANISM = 0.5;
 const SEARCH = 'Search the archive for letters. Results are sorted by date, newest first. Each result is a JSON object with id, sender and date.';
 const tool = (name: string, description: string, properties: Record<string, unknown> = {}): PublishedTool =>
   ({ name, description, inputSchema: { type: 'object', properties } }) as unknown as PublishedTool;
@@ -26,7 +29,7 @@ const tool = (name: string, description: string, properties: Record<string, unkn
 describe('planSlimFromPublished', () => {
   it('cuts each moved sentence where it is written and expects the description the server will list', () => {
     const { cwd, files } = project({ 'texts.ts': `export const SEARCH = ${JSON.stringify(SEARCH)};\n` });
-    const plan = planSlimFromPublished({ cwd, files, tools: [tool('archive_search', SEARCH)], serverName: 'archive', skipUnprofitable: false, wire: false });
+    const plan = planSlimFromPublished({ cwd, files, tools: [tool('archive_search', SEARCH)], serverName: 'archive', skipUnprofitable: false, wire: false, moveThreshold: MECHANISM });
     expect(plan.problems).toEqual([]);
     expect(plan.expected.get('archive_search')?.description).toBe('Search the archive for letters. Before first use: read_instructions family="archive".');
     expect(plan.sources[0].after).toBe('export const SEARCH = "Search the archive for letters. Before first use: read_instructions family=\\"archive\\".";\n');
@@ -38,7 +41,7 @@ describe('planSlimFromPublished', () => {
       'a.ts': `export const A = 'Search the archive for letters. Results are sorted by date, newest first. Each result is a JSON ' + 'object with id, sender and date.';\n`,
       'b.ts': `export const COPY = 'Results are sorted by date, newest first.';\n`,
     });
-    const plan = planSlimFromPublished({ cwd, files, tools: [tool('archive_search', SEARCH)], serverName: 'archive', skipUnprofitable: false, wire: false });
+    const plan = planSlimFromPublished({ cwd, files, tools: [tool('archive_search', SEARCH)], serverName: 'archive', skipUnprofitable: false, wire: false, moveThreshold: MECHANISM });
     expect(plan.tools).toEqual([]);
     expect(plan.skipped[0].reason).toContain('"Results are sorted by date, newest first." is written 2 times in the project, so it stays');
     expect(plan.skipped[0].reason).toContain('is written nowhere as one piece of text in the project, so it stays');
@@ -51,7 +54,7 @@ describe('planSlimFromPublished', () => {
       tool('archive_search', SEARCH, { query: { type: 'string', description: note } }),
       tool('archive_filter', 'Filter the archive.', { filter: { type: 'object', properties: { query: { type: 'string', description: note } } } }),
     ];
-    const plan = planSlimFromPublished({ cwd, files, tools, skipUnprofitable: false, wire: false });
+    const plan = planSlimFromPublished({ cwd, files, tools, skipUnprofitable: false, wire: false, moveThreshold: MECHANISM });
     expect(plan.expected.get('archive_search')?.description).toContain('Before first use');
     expect((plan.expected.get('archive_search')?.inputSchema as { properties: { query: { description: string } } }).properties.query.description).toBe(note);
     expect(plan.partlySlimmed[0].reason).toContain('is published 2 times from one place and not every text that holds it moves it');
@@ -59,7 +62,7 @@ describe('planSlimFromPublished', () => {
 
   it('edits a JSON file the server reads, escaped as JSON', () => {
     const { cwd, files } = project({ 'tools.json': `${JSON.stringify({ search: SEARCH }, null, 2)}\n` });
-    const plan = planSlimFromPublished({ cwd, files: [], dataFiles: files, tools: [tool('archive_search', SEARCH)], serverName: 'archive', skipUnprofitable: false, wire: false });
+    const plan = planSlimFromPublished({ cwd, files: [], dataFiles: files, tools: [tool('archive_search', SEARCH)], serverName: 'archive', skipUnprofitable: false, wire: false, moveThreshold: MECHANISM });
     expect(JSON.parse(plan.sources[0].after)).toEqual({ search: 'Search the archive for letters. Before first use: read_instructions family="archive".' });
   });
 
@@ -67,7 +70,7 @@ describe('planSlimFromPublished', () => {
     const deploy = 'Deploy a site.\n\n## Notes\nDeploys take about a minute. Never deploy to production without asking the user first.\n\n## Output\nReturns the deploy id and URL. The URL stays valid for 30 days, and the build log is kept for a week.';
     const list = 'List the files of a folder.\nImportant:\n- Paths are relative to the workspace root.\n- Hidden files are skipped unless all is true.\n- Symbolic links are listed but never followed, so a loop cannot hang the call.';
     const { cwd, files } = project({ 'a.ts': `export const DEPLOY = ${JSON.stringify(deploy)};\nexport const LIST = ${JSON.stringify(list)};\n` });
-    const plan = planSlimFromPublished({ cwd, files, tools: [tool('site_deploy', deploy), tool('site_files', list)], skipUnprofitable: false, wire: false });
+    const plan = planSlimFromPublished({ cwd, files, tools: [tool('site_deploy', deploy), tool('site_files', list)], skipUnprofitable: false, wire: false, moveThreshold: MECHANISM });
     const after = (name: string) => plan.expected.get(name)?.description ?? '';
     expect(after('site_deploy')).toContain('## Notes\n');
     expect(after('site_deploy')).toContain('Never deploy to production without asking the user first.');

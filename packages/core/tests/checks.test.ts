@@ -33,15 +33,17 @@ describe('checkPublishedTools', () => {
   });
 
   it('gives a constraint in a tool description its own message: put it on the parameter a call fills in', () => {
-    const logs = tool('audit_logs', 'Lists the audit logs of an account. Pass since as a date in YYYY-MM-DD format.', { since: { type: 'string' } });
+    const logs = tool('audit_logs', 'Lists the audit logs of an account. Pass since as a date in YYYY-MM-DD format.', { since: { type: 'string', description: 'First day to list.' } });
     const [problem] = checkPublishedTools([logs]);
     expect(problem).toMatchObject({ rule: 'no-how-in-description', messageId: 'constraintInDescription', tool: 'audit_logs' });
     expect(problem!.message).toBe(
-      'Constraint on parameter "since" in the description of "audit_logs" (1 unit, "YYYY-MM-DD"): put it where a call sees it, in that parameter\'s schema (format, pattern, enum) or its description.',
+      'Constraint on parameter "since" in the description of "audit_logs" (1 unit, "Pass since as a date in YYYY-MM-DD…"): `toolslim slim` moves it to that parameter\'s description, where a call sees it.',
     );
     expect(problem!.message.length).toBeLessThan(220);
-    // One report per rule per description: with how-text beside it, the how-text report stands alone; a one-unit description has none.
-    const both = tool('audit_logs', 'Lists the audit logs of an account. Pass since as a date in YYYY-MM-DD format. For example, since=2025-01-01 lists this year.', { since: { type: 'string' } });
+    // One report per rule per description: with how-text beside it, the how-text report stands alone; a one-unit description has none;
+    // a parameter without a description cannot take the constraint, so it stays and is not reported.
+    expect(findRules([tool('audit_logs', 'Lists the audit logs of an account. Pass since as a date in YYYY-MM-DD format.', { since: { type: 'string' } })])).toEqual([]);
+    const both = tool('audit_logs', 'Lists the audit logs of an account. Pass since as a date in YYYY-MM-DD format. Example: since=2025-01-01 lists this year.', { since: { type: 'string', description: 'First day to list.' } });
     expect(findRules([both]).map(([, messageId]) => messageId)).toEqual(['howText']);
     expect(findRules([tool('weather', 'Provide exactly one of city or zip.', { city: { type: 'string' }, zip: { type: 'string' } })])).toEqual([]);
   });

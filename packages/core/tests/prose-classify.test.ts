@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { HOW_KINDS, PROSE_CATEGORIES, classifySentences, findHarmTopics, findHowUnits, type ClassifiedSentence } from '../src/index.js';
+import { HOW_KINDS, PROSE_CATEGORIES, classifySentences, findHarmTopics, type ClassifiedSentence } from '../src/index.js';
 
 function classifyAfterOpening(sentence: string): ClassifiedSentence {
   const units = classifySentences(`Does one thing.\n\n${sentence}`);
@@ -330,49 +330,7 @@ describe('docs/how-categories.md', () => {
   });
 });
 
-describe('findHowUnits', () => {
-  // Our own block: two hand-offs between how items (a guardrail or a constraint cue anywhere in a block
-  // makes the whole block a guardrail or a constraint, which stays whole).
-  const tips = [
-    'Renames a bucket.',
-    '',
-    '<tips>',
-    '- Call `list_buckets` first to find the bucket name.',
-    '- To move objects between buckets, use `copy_objects` instead.',
-    '- Names are trimmed before saving.',
-    '- Renaming takes a few seconds on large buckets.',
-    '</tips>',
-  ].join('\n');
-
-  it('reads a how block item by item and returns only its how items', () => {
-    expect(classifySentences(tips).map((unit) => unit.category)).toEqual(['what', 'how']);
-    const how = findHowUnits(tips);
-    expect(how.map((unit) => unit.text)).toEqual(['- Names are trimmed before saving.', '- Renaming takes a few seconds on large buckets.']);
-    for (const unit of how) expect(tips.slice(unit.start, unit.end)).toBe(unit.text);
-  });
-
-  it('returns a block whose items are all how-text whole', () => {
-    const text = ['Renames a bucket.', '', '<notes>', '- Names are trimmed before saving.', '- Renaming takes a few seconds.', '</notes>'].join('\n');
-    expect(findHowUnits(text).map((unit) => unit.markupKind)).toEqual(['xml-block']);
-  });
-
-  it('keeps a procedure block a procedure, whatever tools its steps name', () => {
-    const text = ['Renames a bucket.', '', '<workflow>', '- Call `list_buckets` to find the name.', '- Call `rename_bucket` with it.', '</workflow>'].join('\n');
-    expect(findHowUnits(text).map((unit) => unit.markupKind)).toEqual(['xml-block']);
-  });
-
-  it('keeps a block with a prohibition about secrets whole, as a guardrail', () => {
-    const text = ['Renames a bucket.', '', '<tips>', '- Names are trimmed.', '- Do not use this for secrets or credentials.', '</tips>'].join('\n');
-    expect(classifySentences(text)[1].category).toBe('guardrail');
-    expect(findHowUnits(text)).toEqual([]);
-  });
-
-  it('keeps a lead-in whose list stays', () => {
-    const text = ['Renames a bucket.', '', 'TYPICAL REQUESTS:', "- 'rename my logs bucket' → use rename_bucket", '', 'Names are trimmed before saving.'].join('\n');
-    expect(classifySentences(text)[1].category).toBe('how');
-    expect(findHowUnits(text).map((unit) => unit.text)).toEqual(['Names are trimmed before saving.']);
-  });
-
+describe('lead-ins', () => {
   it('reads a "do not use for:" lead-in as when-text', () => {
     const units = classifySentences('Renames a bucket.\n\nDo not use for:\n- moving objects between buckets');
     expect(units[1].category).toBe('when');

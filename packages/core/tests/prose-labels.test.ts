@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { classifySentence, splitSentences } from '../src/index.js';
 // @ts-expect-error: a plain ES module without types, shared with the command-line script.
-import { readLabels, scoreLabels } from '../../../test/realworld/score-labels.mjs';
+import { readLabels, readSets, scoreLabels } from '../../../test/realworld/score-labels.mjs';
 
 interface Score {
   total: number;
@@ -40,25 +40,32 @@ describe('labelled units of the corpus', () => {
 // back. labels.json is the set the cues were written on; held-out, blind and blind-2 were each measured
 // before their misses were read (blind-2 in the round that made the cues general, issue 10). The next
 // blind set gets no floor until it has been measured once.
-describe.each([
+const FLOORS: Record<string, { guardrail: number; constraint: number; howPrecision: number; howRecall: number }> = {
   // labels.json: guardrail 0.97 and how recall 0.94 since its mixed guardrail/constraint blocks are labelled as their units (issue 11)
   // round 3 (the safety policy: obligation words about an input, requirement lead-ins, dependencies) keeps a few
   // how units with "must"/"do not" in them: how recall 0.94 → 0.93 here, 0.93 → 0.92 held-out, 0.97 → 0.94 blind
-  ['labels.json', { guardrail: 0.97, constraint: 0.99, howPrecision: 0.95, howRecall: 0.93 }],
+  'labels.json': { guardrail: 0.97, constraint: 0.99, howPrecision: 0.95, howRecall: 0.93 },
   // session 5: 20 units that only restate the schema's enum were relabelled (constraint → what/how, listed in
   // docs/how-categories.md); the constraints left are fewer, so one miss weighs more (held-out 0.97 → 0.96,
   // blind 0.95 → 0.94, blind-2 0.93 → 0.92 with the same units missed)
-  ['labels-held-out.json', { guardrail: 1, constraint: 0.96, howPrecision: 0.95, howRecall: 0.92 }],
-  ['labels-blind.json', { guardrail: 1, constraint: 0.94, howPrecision: 0.91, howRecall: 0.94 }],
-  ['labels-blind-2.json', { guardrail: 1, constraint: 0.92, howPrecision: 0.99, howRecall: 0.96 }],
+  'labels-held-out.json': { guardrail: 1, constraint: 0.96, howPrecision: 0.95, howRecall: 0.92 },
+  'labels-blind.json': { guardrail: 1, constraint: 0.94, howPrecision: 0.91, howRecall: 0.94 },
+  'labels-blind-2.json': { guardrail: 1, constraint: 0.92, howPrecision: 0.99, howRecall: 0.96 },
   // blind-3 (measured at main: guardrail 0.487, constraint 0.418, how precision 0.602), its misses read for the
   // safety policy of round 3, which works from principles (obligation, requirement lead-ins, dependencies), not its phrases;
   // session 5's schema reading and destructive effects: guardrail 0.67 → 0.85, constraint 0.67 → 0.68
-  ['labels-blind-3.json', { guardrail: 0.84, constraint: 0.68, howPrecision: 0.73, howRecall: 0.79 }],
+  'labels-blind-3.json': { guardrail: 0.84, constraint: 0.68, howPrecision: 0.73, howRecall: 0.79 },
   // blind-4 (never read until session 5; measured then at guardrail 0.375, constraint 0.456, how 0.743 / 0.748),
   // read for the schema reading and destructive effects of session 5
-  ['labels-blind-4.json', { guardrail: 0.84, constraint: 0.58, howPrecision: 0.76, howRecall: 0.76 }],
-] as const)('%s (floors at the numbers reached)', (name, floor) => {
+  'labels-blind-4.json': { guardrail: 0.84, constraint: 0.58, howPrecision: 0.76, howRecall: 0.76 },
+};
+
+it('floors only sets that sets.json names, never a test set', () => {
+  const roles = new Map((readSets() as Array<{ file: string; role: string }>).map((set) => [set.file, set.role]));
+  for (const name of Object.keys(FLOORS)) expect(['train', 'dev']).toContain(roles.get(name));
+});
+
+describe.each(Object.entries(FLOORS))('%s (floors at the numbers reached)', (name, floor) => {
   const score = scoreLabels(readLabels(name), { splitSentences, classifySentence }) as Score;
 
   it('stays above its floors', () => {

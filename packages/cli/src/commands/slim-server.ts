@@ -34,6 +34,7 @@ import { DEFAULT_TIMEOUT_SECONDS } from '../target.js';
 import { formatFiles } from '../format.js';
 
 export interface SlimServerValues {
+  readonly 'move-threshold'?: string;
   readonly server?: string;
   readonly url?: string;
   readonly header?: string[];
@@ -79,6 +80,7 @@ export async function slimFromServer(values: SlimServerValues, positionals: read
       pointer: values.pointer,
       instructionsTool: values['tool-name'],
       extraSentences: keep,
+      moveThreshold: getMoveThreshold(values['move-threshold']),
       wire: !values['no-wire'],
     });
   } catch (error) {
@@ -494,4 +496,11 @@ function buildJson(plan: PublishedSlimPlan, before: ListedServer, checked: Check
     install: plan.install ? { ...plan.install, packageJson: relative(plan.install.packageJson) } : undefined,
     totals: plan.totals,
   };
+}
+
+/** `--move-threshold`: a number above 0 and at most 1. */
+export function getMoveThreshold(value: string | undefined): number | undefined {
+  const threshold = getPositiveNumber(value, '--move-threshold');
+  if (threshold !== undefined && threshold > 1) throw new CliError(`--move-threshold needs a number above 0 and at most 1, got "${value}".`, EXIT.usage);
+  return threshold;
 }

@@ -21,7 +21,7 @@ import { parseFlags, getPositiveNumber } from '../args.js';
 import { CliError, EXIT } from '../exit-codes.js';
 import { findSourceFiles } from '../files.js';
 import type { Command } from '../io.js';
-import { slimFromServer } from './slim-server.js';
+import { getMoveThreshold, slimFromServer } from './slim-server.js';
 import { formatFiles } from '../format.js';
 import { createStyle, formatNumber, printJson, renderTable, type Style } from '../print.js';
 import { buildWiringNotes } from '../wiring-notes.js';
@@ -46,6 +46,9 @@ Options:
                          are filled in (default '${DEFAULT_POINTER}').
   --tool-name <name>     Name of the runtime tool that serves the files (default read_instructions).
   --keep <n>             What/when sentences kept after the first one (default 2).
+  --move-threshold <p>   How sure (0–1) the prose model must be that a sentence is no guardrail or
+                         constraint before it moves (default 0.9, chosen on the labelled dev sets;
+                         lower moves more and risks more, see docs/how-categories.md).
   --tsconfig <file>      tsconfig.json used to resolve imported constants.
   --no-wire              Do not add serveInstructions (@toolslim/runtime) to the server setup.
   --server <command>     Slim from what this server publishes: plan on its tools/list, find each
@@ -68,6 +71,7 @@ export const SLIM_FLAGS = {
   pointer: { type: 'string' },
   'tool-name': { type: 'string' },
   keep: { type: 'string' },
+  'move-threshold': { type: 'string' },
   tsconfig: { type: 'string' },
   'no-wire': { type: 'boolean' },
   server: { type: 'string' },
@@ -89,6 +93,7 @@ export const slim: Command = async (args, io) => {
   if (values.server !== undefined || values.url !== undefined) return slimFromServer(values, positionals, io, style);
   const { files, skipped } = findSourceFiles(positionals.length > 0 ? positionals : ['.'], io.cwd);
   const keep = values.keep === '0' ? 0 : getPositiveNumber(values.keep, '--keep', { integer: true });
+  const moveThreshold = getMoveThreshold(values['move-threshold']);
   const progress = io.isTTY && !values.json && files.length > PROGRESS_MIN_FILES ? startProgress(files.length) : undefined;
   // The families (and other toolslim settings) come from the user's ESLint config, as the rules read them.
   const loaded = await loadToolslimSettings(io.cwd, files[0]);
@@ -103,6 +108,7 @@ export const slim: Command = async (args, io) => {
       pointer: values.pointer,
       instructionsTool: values['tool-name'],
       extraSentences: keep,
+      moveThreshold,
       wire: !values['no-wire'],
       tsconfig: values.tsconfig ? path.resolve(io.cwd, values.tsconfig) : undefined,
       onProgress: progress ? (done) => progress.update(done) : undefined,
@@ -244,8 +250,8 @@ function printNotes(plan: SlimPlan, style: Style, relative: (file: string) => st
 const REVIEW_LINES = 10;
 
 /**
- * Moved sentences that name money, secrets, people, data loss or access, to be read before committing: the
- * classifier keeps the guardrails it has words for, and a careful author knows the others.
+ * Moved sentences the prose model gives a guardrail probability above its review threshold, to be read
+ * before committing, with what each may put at risk (money, secrets, people, data loss, access).
  */
 function buildReviewLines(plan: Pick<SlimPlan, 'tools'>, style: Style, dryRun: boolean): string[] {
   // One line per sentence: boilerplate appended to many tools is read once.
@@ -264,13 +270,14 @@ function buildReviewLines(plan: Pick<SlimPlan, 'tools'>, style: Style, dryRun: b
   const entries = [...bySentence.values()];
   const lines = entries.slice(0, REVIEW_LINES).map(({ text, topics, places }) => {
     const others = places.length > 1 ? ` and ${countOf(places.length - 1, 'other place')}` : '';
-    return `${style.yellow('review')} ${places[0]}${others}: ${verb} "${text.length > 100 ? `${text.slice(0, 97)}…` : text}" (${topics.join(', ')})`;
+    const risk = topics.length > 0 ? ` (${topics.join(', ')})` : '';
+    return `${style.yellow('review')} ${places[0]}${others}: ${verb}${risk}\n  "${text.length > 90 ? `${text.slice(0, 87)}…` : text}"`;
   });
   const one = entries.length === 1;
   const count = formatNumber(entries.length);
   const subject = dryRun ? `${count} sentence${one ? ' that would move' : 's that would move'}` : `${count} moved sentence${one ? '' : 's'}`;
   const more = entries.length - lines.length;
-  const summary = `${subject} name${one ? 's' : ''} money, secrets, people, data loss or access: read ${one ? 'it' : 'them'} before committing, and keep any that guards against harm in the description${more > 0 ? ` (${formatNumber(more)} more not shown; --json lists all under tools[].review)` : ''}.`;
+  const summary = `${subject} may guard against harm: read ${one ? 'it' : 'them'} before committing${more > 0 ? ` (${formatNumber(more)} more not shown; --json lists all under tools[].review)` : ''}.`;
   return [...lines, `${style.yellow('review')} ${summary}`];
 }
 
@@ -303,4 +310,5 @@ function buildJson(plan: SlimPlan, dirty: readonly string[], relative: (file: st
     ...(diff === undefined ? {} : { diff }),
   };
 }
+
 

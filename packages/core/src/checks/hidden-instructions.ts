@@ -1,14 +1,16 @@
 /**
  * Text in a published tool that a person reviewing it would not see, or would not expect a tool to say:
- * invisible and direction-changing characters, markup that renderers hide, and instructions to the model
- * about other tools, the user or the conversation (the published tool-poisoning patterns). Pure functions
+ * invisible and direction-changing characters, markup that renderers hide, instructions to the model
+ * about other tools, the user or the conversation (the published tool-poisoning patterns), and role markers
+ * that claim the authority of the system or another turn of the chat (a fake `<system>` block, chat-template
+ * tokens such as `<|im_start|>system` or `[INST]`): a model reads what follows them as instructions. Pure functions
  * over text, so the ESLint rule and `toolslim measure --check` judge the same way.
  */
 import type { JsonValue } from '../model.js';
 import { memoizeByText } from '../memo.js';
 import type { CheckedTool } from './checked-tool.js';
 
-export type HiddenInstructionKind = 'invisible-character' | 'hidden-markup' | 'model-instruction' | 'secret-access';
+export type HiddenInstructionKind = 'invisible-character' | 'hidden-markup' | 'model-instruction' | 'role-marker' | 'secret-access';
 
 export interface HiddenInstruction {
   readonly kind: HiddenInstructionKind;
@@ -92,6 +94,12 @@ const PATTERNS: readonly Pattern[] = [
   { kind: 'hidden-markup', gates: [/<!--/], regex: /<!--[\s\S]*?(?:-->|$)/g },
   { kind: 'hidden-markup', gates: [/hidden|display\s*:|visibility|font-size|opacity/i], regex: /<(\w+)\b[^>]*?(?:\shidden(?=[\s/>=])|\bstyle\s*=\s*["'][^"']*(?:display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0|opacity\s*:\s*0)|aria-hidden\s*=\s*["']?true)[^>]*>/gi },
   { kind: 'hidden-markup', gates: [/\]:/], regex: /^\s*\[(?:\/\/|comment)\]:\s*(?:#|<>)\s*\(.*\)\s*$/gim },
+  // Role markers: chat-template tokens and fake system or turn blocks, which claim an authority no tool text has.
+  {
+    kind: 'role-marker', gates: [/<\||\[\/?INST\]|<<\/?SYS>>|<\/?(?:system|sys)\b|_of_turn>|\b(?:human|assistant|system)\s*:|system\s+(?:override|message|prompt)/i],
+    regex:
+      /<\|(?:im_start|im_end|im_sep|system|user|assistant|endoftext|eot_id|start_header_id|end_header_id|begin_of_text)\|>(?:\s*(?:system|user|assistant)\b)?|\[\/?INST\]|<<\/?SYS>>|<\/?(?:start|end)_of_turn>|<\/?(?:system|sys|system[_-](?:prompt|message|instructions?|reminder|override))\s*>|(?:^|\n)\s*\n\s*(?:human|assistant)\s*:|(?:^|\n)\s*[#*[(]*\s*system\s+(?:override|message|prompt)\s*[\])*]*\s*:/gi,
+  },
   // Overriding the model's instructions.
   {
     kind: 'model-instruction', gates: [/\b(?:ignore|disregard|forget|override|bypass|skip)\b/i],

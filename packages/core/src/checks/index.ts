@@ -4,5 +4,5 @@ export { findToolNameProblem, TOOL_NAME_MESSAGES, type ToolNameMessageId } from 
 export { buildClientClause, findPassedLimits, getDescriptionLimits, type DescriptionLimit } from './description-length.js';
 export { isNameRestatement } from './description.js';
 export { checkPublishedTools, type PublishedCheckOptions, type PublishedCheckProblem } from './published-tools.js';
-export { findDescriptionConstraints, buildConstraintTarget, CONSTRAINT_MESSAGE, type DescriptionConstraints } from './constraints.js';
+export { CONSTRAINT_MESSAGE } from './constraints.js';
 export { findUnboundedOutputs, buildUnboundedOutputAdvice, type UnboundedOutput } from './unbounded-output.js';

@@ -8,9 +8,10 @@
 import { getClientProfiles } from '../clients.js';
 import { countTokens, measureTool } from '../measure.js';
 import type { JsonObject, JsonValue, PublishedTool } from '../model.js';
-import { classifySentences, isHow } from '../prose/classify.js';
+import { getParamTargets, planDescription, type PlanOptions } from '../prose/plan.js';
+import { findPointer } from '../prose/pointer.js';
+import { buildUnitQuote } from '../prose/quote.js';
 import { getSchemaFacts } from '../prose/schema-reading.js';
-import type { SchemaFacts } from '../prose/types.js';
 import { findRedundantParts } from '../prose/redundancy.js';
 import { checkAnnotations } from './annotations.js';
 import { isNameRestatement } from './description.js';
@@ -19,7 +20,7 @@ import { checkHiddenInstructions } from './hidden-instructions.js';
 import { buildClientClause, findPassedLimits, getDescriptionLimits } from './description-length.js';
 import { formatCount, formatMessage } from './format.js';
 import { findToolNameProblem, TOOL_NAME_MESSAGES } from './tool-name.js';
-import { buildConstraintTarget, CONSTRAINT_MESSAGE, findDescriptionConstraints } from './constraints.js';
+import { CONSTRAINT_MESSAGE } from './constraints.js';
 
 export interface PublishedCheckOptions {
   /** Client ids (`settings.toolslim.clients`); default: every current client. */
@@ -54,11 +55,11 @@ const MESSAGES = {
   redundantParam: 'The description of parameter "{{param}}" restates {{what}}, which the schema already publishes ({{chars}} characters).',
   toolTooLarge: 'Tool "{{tool}}" publishes {{bytes}} bytes (~{{tokens}} tokens), over the budget of {{max}} bytes.',
   tooManyTools: 'The server lists {{count}} tools; {{client}} sends at most {{max}} to the model.',
-  tooManySentences: 'The description of {{subject}} has {{count}} sentences (at most {{max}}).',
+  tooManySentences: 'The description of {{subject}} has {{count}} what and when sentences (at most {{max}}), from "{{quote}}" past the limit.',
   hiddenInstruction: 'Tool "{{tool}}" has hidden text in its {{field}}: {{cue}} ({{kind}}).',
   annotationMismatch: 'The annotations of "{{tool}}" disagree with its {{source}} ({{kind}}: "{{cue}}").',
   confusableTools: 'Tool "{{tool}}" is described almost like "{{other}}"; say when to pick this one instead of "{{other}}".',
-  howText: 'The description of {{subject}} has {{units}} how-text units ({{chars}} characters) of {{total}}; run `toolslim slim` to move them out.',
+  howText: 'The description of {{subject}} has {{units}} how-text units ({{chars}} characters) of {{total}}, from "{{quote}}"; run `toolslim slim` to move them out.',
   constraintInDescription: CONSTRAINT_MESSAGE,
 } as const;
 
@@ -115,24 +116,31 @@ function checkDescription(tool: PublishedTool, clients: ReturnType<typeof getCli
     if (passed.length > 0) push('max-description-length', 'descriptionCutByClient', MESSAGES.descriptionCutByClient, data, { tool: name });
     else push('max-description-length', 'descriptionTooLong', MESSAGES.descriptionTooLong, data, { tool: name });
   }
-  checkProse(description, `"${name}"`, options.maxToolSentences ?? 3, push, { tool: name }, false, findParams(tool.inputSchema, []).map((param) => param.path.join('.')));
+  const params = findParams(tool.inputSchema, []);
+  const targets = getParamTargets(params.map((param) => ({ path: param.path, schema: param.schema, required: param.required, takesText: typeof param.schema.description === 'string' && param.schema.description.trim() !== '' })));
+  const limit = options.maxToolSentences ?? 3;
+  checkProse(description, `"${name}"`, limit, push, { tool: name }, { ...targets, extraSentences: limit - 1, pinned: findPointer(description) });
 }
 
-function checkProse(text: string, subject: string, maxSentences: number, push: Push, where: { tool?: string; param?: string }, parameter: boolean, paramNames: readonly string[] = [], schema?: SchemaFacts): void {
-  // Counted as the rules count: what, when and guardrails toward the sentence limit; how-text and filler as movable.
-  const units = classifySentences(text, { parameter, schema });
-  const counted = units.filter((unit) => unit.category === 'what' || unit.category === 'when' || unit.category === 'guardrail');
-  if (counted.length > maxSentences) push('max-description-sentences', 'tooManySentences', MESSAGES.tooManySentences, { subject, count: counted.length, max: maxSentences }, where);
-  const how = units.filter((unit) => isHow(unit));
-  // One report per rule per description, as the rule: a constraint in a tool description is reported when no how-text is.
-  const constraints = parameter || how.length > 0 ? undefined : findDescriptionConstraints(units, paramNames);
-  if (constraints) {
-    const count = constraints.units.length === 1 ? '1 unit' : `${constraints.units.length} units`;
-    push('no-how-in-description', 'constraintInDescription', MESSAGES.constraintInDescription, { target: buildConstraintTarget(constraints), subject, count, cue: constraints.cue }, where);
+/** What the planner moves, reported as the rules report it: how-text, what and when past the limit, constraints that belong on a parameter. */
+function checkProse(text: string, subject: string, maxSentences: number, push: Push, where: { tool?: string; param?: string }, plan: PlanOptions): void {
+  const { units, places, selection } = planDescription(text, plan);
+  if (!selection) return;
+  const extra = selection.moved.filter((_, i) => selection.reasons[i] === 'extra-sentence');
+  if (extra.length > 0) {
+    const count = units.filter((unit, i) => (unit.category === 'what' || unit.category === 'when') && places[i] === 'stays').length + extra.length;
+    push('max-description-sentences', 'tooManySentences', MESSAGES.tooManySentences, { subject, count, max: maxSentences, quote: buildUnitQuote(extra[0].text) }, where);
+  }
+  const how = selection.moved.filter((_, i) => selection.reasons[i] !== 'extra-sentence');
+  // One report per rule per description, as the rule: a constraint that belongs on a parameter is reported when no how-text is.
+  const toParams = selection.toParams;
+  if (how.length === 0 && toParams.length > 0) {
+    const count = toParams.length === 1 ? '1 unit' : `${toParams.length} units`;
+    push('no-how-in-description', 'constraintInDescription', MESSAGES.constraintInDescription, { target: `parameter "${toParams[0].param}"`, subject, count, cue: buildUnitQuote(toParams[0].unit.text, 40) }, where);
   }
   if (how.length === 0) return;
   const chars = how.reduce((sum, unit) => sum + unit.text.length, 0);
-  push('no-how-in-description', 'howText', MESSAGES.howText, { subject, units: how.length, chars: formatCount(chars), total: units.length }, where);
+  push('no-how-in-description', 'howText', MESSAGES.howText, { subject, units: how.length, chars: formatCount(chars), total: units.length, quote: buildUnitQuote(how[0].text) }, where);
 }
 
 function checkParams(tool: PublishedTool, options: PublishedCheckOptions, push: Push): void {
@@ -146,7 +154,8 @@ function checkParams(tool: PublishedTool, options: PublishedCheckOptions, push: 
       const chars = parts.reduce((sum, part) => sum + part.end - part.start, 0);
       push('no-redundant-param-description', 'redundantParam', MESSAGES.redundantParam, { param: where.param, what, chars: formatCount(chars) }, where);
     }
-    checkProse(description, `parameter "${where.param}" of "${tool.name}"`, options.maxParamSentences ?? 1, push, where, true, [], getSchemaFacts(param));
+    const limit = options.maxParamSentences ?? 1;
+    checkProse(description, `parameter "${where.param}" of "${tool.name}"`, limit, push, where, { parameter: true, schema: getSchemaFacts(param), extraSentences: limit - 1 });
   }
 }
 

@@ -473,17 +473,39 @@ export function classifySentences(text: string, options: { readonly parameter?: 
   return options.schema ? units.map((unit, index) => readAgainstSchema(unit, options.schema, index)) : units.slice();
 }
 
-const classifyToolCached = memoizeByText((text: string) => classifyAll(text, false));
-const classifyParameterCached = memoizeByText((text: string) => classifyAll(text, true));
+const readToolCached = memoizeByText((text: string) => classifyAll(text, false));
+const readParameterCached = memoizeByText((text: string) => classifyAll(text, true));
+const classifyToolCached = memoizeByText((text: string) => readToolCached(text).map(({ unit }) => unit));
+const classifyParameterCached = memoizeByText((text: string) => readParameterCached(text).map(({ unit }) => unit));
 
-function classifyAll(text: string, parameter: boolean): ClassifiedSentence[] {
+/** A classified unit and the context it was read in (what the prose model reads besides the unit). */
+export interface UnitReading {
+  readonly unit: ClassifiedSentence;
+  readonly context: UnitContext;
+}
+
+/**
+ * Each unit of `text` classified by the cues, with the context it was read in; a parameter's units are read
+ * against its `schema` when known. The planner (prose/plan.ts) weighs the cues with the prose model on these.
+ */
+export function readUnits(text: string, options: { readonly parameter?: boolean; readonly schema?: SchemaFacts } = {}): UnitReading[] {
+  const parameter = options.parameter === true;
+  const schema = parameter ? options.schema : undefined;
+  return (parameter ? readParameterCached(text) : readToolCached(text)).map(({ unit, context }) => {
+    if (!schema) return { unit, context };
+    return { unit: readAgainstSchema(unit, schema, context.index), context: { ...context, schema } };
+  });
+}
+
+function classifyAll(text: string, parameter: boolean): UnitReading[] {
   const units = splitSentences(text);
-  const classified: ClassifiedSentence[] = [];
+  const classified: UnitReading[] = [];
   let leadIn: ClassifiedSentence | undefined;
   units.forEach((unit, index) => {
     const header = unit.markupKind === 'list-item' && leadIn ? { text: leadIn.text, category: leadIn.category } : undefined;
-    const result = classifySentence(unit, { index, first: index > 0 ? units[0].text : undefined, header, next: units[index + 1], parameter });
-    classified.push(result);
+    const context: UnitContext = { index, first: index > 0 ? units[0].text : undefined, header, next: units[index + 1], parameter };
+    const result = classifySentence(unit, context);
+    classified.push({ unit: result, context });
     // A list keeps its lead-in ("When to use:", a heading) until prose that is not a lead-in comes.
     if (unit.markupKind === 'heading' || (!unit.markup && (/:\s*$/.test(unit.text) || result.cueSource === 'list-header'))) leadIn = result;
     else if (!unit.markup) leadIn = undefined;
@@ -793,67 +815,54 @@ function truncate(text: string): string {
 /** `<tag …>` at the start of an XML-like block. */
 const BLOCK_OPEN_TAG = /^<([A-Za-z][\w.:-]*)(?:\s[^>]*)?>/;
 
+/** The cue lists, by name, for {@link findCueHits}. */
+const CUE_LISTS: ReadonlyArray<readonly [string, readonly Cue[]]> = [
+  ['guardrail', GUARDRAIL_CUES],
+  ['parameter', PARAMETER_CUES],
+  ['constraint', CONSTRAINT_CUES],
+  ['strong-when', STRONG_WHEN_CUES],
+  ['when', WHEN_CUES],
+  ['scope', SCOPE_CUES],
+  ['filler', FILLER_CUES],
+  ['how', HOW_CUES],
+];
+
+/** The principles of the safety policy and the openers the cues read, by name, for {@link findCueHits}. */
+const PRINCIPLES: ReadonlyArray<readonly [string, RegExp, 'body' | 'masked']> = [
+  ['obligation-caps', OBLIGATION_CAPS, 'masked'],
+  ['obligation', OBLIGATION, 'masked'],
+  ['harm', HARM, 'masked'],
+  ['dependency', DEPENDENCY, 'masked'],
+  ['alternative-inputs', ALTERNATIVE_INPUTS, 'body'],
+  ['destructive-consequence', DESTRUCTIVE_CONSEQUENCE, 'masked'],
+  ['destructive-verb', DESTRUCTIVE_VERB, 'masked'],
+  ['value-format', VALUE_FORMAT, 'masked'],
+  ['return-subject', RETURN_SUBJECT, 'masked'],
+  ['numeric-limit', NUMERIC_LIMIT, 'masked'],
+  ['requirement-lead-in', REQUIREMENT_LEAD_IN, 'masked'],
+  ['agent-workflow', AGENT_WORKFLOW, 'masked'],
+  ['after-failure', AFTER_FAILURE, 'masked'],
+  ['input-reference', INPUT_REFERENCE, 'body'],
+  ['example-opener', EXAMPLE_OPENER, 'body'],
+  ['action-opener', ACTION_OPENER, 'masked'],
+  ['switch-opener', SWITCH_OPENER, 'masked'],
+  ['parameter-item', PARAMETER_ITEM, 'body'],
+];
+
 /**
- * The how-text of a description, with each XML-like block that reads as how-text as a whole opened: a
- * block such as `<hints>…</hints>` often holds hand-offs, guardrails and constraints between its how
- * items. Its inner units (list items, sentences, nested blocks) are classified one by one, past the
- * opening sentences and under the tag as their lead-in (so a `<workflow>` list stays a procedure); only
- * the inner how units are returned. A block whose inner units are all how-text is returned whole, as
- * the one unit it was. `isReported` picks the units that count (default: {@link isHow}).
+ * Every cue and principle that matches a unit, whichever decided it (`guardrail:3` is the fourth guardrail
+ * cue): evidence for the prose model beside the cues' one decision.
  */
-export function findHowUnits(
-  text: string,
-  options: { readonly parameter?: boolean; readonly schema?: SchemaFacts; readonly isReported?: (unit: ClassifiedSentence) => boolean } = {},
-): ClassifiedSentence[] {
-  const isReported = options.isReported ?? isHow;
-  const parameter = options.parameter ?? false;
-  const schema = parameter ? options.schema : undefined;
-  const open = (unit: ClassifiedSentence): ClassifiedSentence[] => {
-    if (!isReported(unit)) return [];
-    const inner = unit.markupKind === 'xml-block' ? getBlockInner(unit) : undefined;
-    if (!inner) return [unit];
-    const innerUnits = splitSentences(inner.text);
-    if (innerUnits.length < 2) return [unit];
-    const tagHeader = { text: inner.tag, category: unit.category };
-    let leadIn: ClassifiedSentence | undefined;
-    const classified = innerUnits.map((sentence, i) => {
-      const shifted: Sentence = { ...sentence, start: sentence.start + inner.offset, end: sentence.end + inner.offset };
-      const header = shifted.markupKind === 'list-item' ? (leadIn ? { text: leadIn.text, category: leadIn.category } : tagHeader) : undefined;
-      const result = classifySentence(shifted, { index: 3 + i, header, next: innerUnits[i + 1], parameter, schema });
-      if (shifted.markupKind === 'heading' || (!shifted.markup && /:\s*$/.test(shifted.text))) leadIn = result;
-      else if (!shifted.markup) leadIn = undefined;
-      return result;
+export function findCueHits(sentence: Sentence, parameter: boolean): string[] {
+  const body = sentence.markupKind === 'list-item' ? sentence.text.replace(LIST_MARKER, '') : sentence.text;
+  const masked = maskLiterals(body);
+  const hits: string[] = [];
+  for (const [name, cues] of CUE_LISTS) {
+    cues.forEach((cue, i) => {
+      if (parameter && cue.toolOnly) return;
+      if (matchCue(cue, body, masked)) hits.push(`${name}:${i}`);
     });
-    const reported = withoutKeptLeadIns(classified).flatMap(open);
-    // Nothing inside stays: the block goes whole, as before.
-    return classified.every((item) => reported.some((how) => how.start <= item.start && item.end <= how.end)) ? [unit] : reported;
-  };
-  return withoutKeptLeadIns(classifySentences(text, { parameter, schema })).flatMap(open);
-}
-
-/**
- * A lead-in that is how-text only because it ends with `:` ("TRIGGER PATTERNS:") stays with its list
- * when an item of the list stays: it is the items' name, not text of its own. Such lead-ins are
- * returned as `what` (no longer reported).
- */
-function withoutKeptLeadIns(units: readonly ClassifiedSentence[]): ClassifiedSentence[] {
-  return units.map((unit, i) => {
-    if (unit.category !== 'how' || unit.howKind !== 'markup' || unit.markup || !/:\s*$/.test(unit.text)) return unit;
-    const items: ClassifiedSentence[] = [];
-    for (let j = i + 1; j < units.length && units[j].markupKind === 'list-item'; j++) items.push(units[j]);
-    if (items.length === 0 || items.every(isHow)) return unit;
-    return { ...unit, category: 'what', howKind: undefined, cue: 'lead-in of a list that stays', cueSource: 'list-header' };
-  });
-}
-
-/** The tag and the trimmed text between a block's opening and closing tags, with its offset in the description. */
-function getBlockInner(unit: ClassifiedSentence): { tag: string; text: string; offset: number } | undefined {
-  const openTag = BLOCK_OPEN_TAG.exec(unit.text);
-  if (!openTag) return undefined;
-  const close = `</${openTag[1]}>`;
-  if (!unit.text.endsWith(close)) return undefined;
-  const raw = unit.text.slice(openTag[0].length, unit.text.length - close.length);
-  const text = raw.trim();
-  if (text === '') return undefined;
-  return { tag: openTag[0], text, offset: unit.start + openTag[0].length + raw.indexOf(text) };
+  }
+  for (const [name, pattern, subject] of PRINCIPLES) if (pattern.test(subject === 'body' ? body : masked)) hits.push(name);
+  return hits;
 }

@@ -13,7 +13,7 @@ export type {
   SchemaFacts,
 } from './types.js';
 export { splitSentences } from './sentences.js';
-export { classifySentences, classifySentence, findHowUnits, isHow, isProtected } from './classify.js';
+export { classifySentences, classifySentence, readUnits, isHow, isProtected, type UnitReading } from './classify.js';
 export { maskLiterals } from './mask.js';
 export { PROSE_CATEGORIES, HOW_KINDS, type ProseCategoryInfo, type HowKindInfo } from './categories.js';
 export { readAgainstSchema, pickSchemaFacts, getSchemaFacts } from './schema-reading.js';
@@ -21,3 +21,30 @@ export { findHarmTopics, type HarmTopic } from './harm.js';
 export { findRedundantParts, type RedundancyFacts } from './redundancy.js';
 export { getMeaningKey, normalizeWording } from './wording.js';
 export { splitIdentifier } from './words.js';
+export { findUnitFeatures, hashFeature } from './features.js';
+export {
+  MODEL_CATEGORIES,
+  getShippedModel,
+  parseProseModel,
+  scoreFeatures,
+  getCategoryProbabilities,
+  getMoveProbability,
+  type ProseModel,
+  type CategoryProbabilities,
+} from './model.js';
+export { findConstrainedParam } from './parameter-match.js';
+export {
+  planDescription,
+  getParamTargets,
+  type ParamTarget,
+  type DescriptionPlan,
+  type PlannedUnit,
+  type PlanOptions,
+  type UnitPlace,
+  type MoveReason,
+  type Selection,
+  type ParamMove,
+  type Range,
+} from './plan.js';
+export { DEFAULT_INSTRUCTIONS_TOOL, DEFAULT_POINTER, buildPointer, findPointer, type PointerContext } from './pointer.js';
+export { buildUnitQuote } from './quote.js';

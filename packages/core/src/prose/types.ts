@@ -10,9 +10,10 @@ export type ProseCategory = 'what' | 'when' | 'guardrail' | 'constraint' | 'how'
 export type HowKind = 'rule' | 'default' | 'example' | 'edge-case' | 'format' | 'warning' | 'markup' | 'detail';
 /**
  * Where the deciding cue came from: words in the unit, its position, the list header it sits under, its
- * markup, or the parameter's schema (a rule the schema already states, a limit it does not).
+ * markup, the parameter's schema (a rule the schema already states, a limit it does not), or the prose model
+ * where its decision overrode the cues (prose/plan.ts).
  */
-export type CueSource = 'words' | 'position' | 'list-header' | 'markup' | 'fallback' | 'schema';
+export type CueSource = 'words' | 'position' | 'list-header' | 'markup' | 'fallback' | 'schema' | 'model';
 
 /** Which markdown-like block a markup unit is. */
 export type MarkupKind = 'list-item' | 'heading' | 'code-fence' | 'xml-block' | 'table' | 'thematic-break';

@@ -1,4 +1,4 @@
-import { classifySentences, type StaticText } from '@toolslim/core';
+import { buildUnitQuote, findPointer, getSchemaFacts, planDescription, type ParamDecl, type StaticText } from '@toolslim/core';
 import type { TSESLint } from '@typescript-eslint/utils';
 import { createReportOnce } from '../utils/report-once.js';
 import { createRule } from '../utils/create-rule.js';
@@ -20,17 +20,17 @@ export default createRule<Options, MessageIds>({
     },
     messages: {
       tooManyToolSentences:
-        'The description of {{tool}} has {{count}} what, when and guardrail sentences (at most {{max}}); the {{extra}} past the limit cost {{chars}} characters (~{{tokens}} tokens) a request.',
+        'The description of {{tool}} has {{count}} what and when sentences (at most {{max}}); the {{extra}} past the limit cost {{chars}} characters (~{{tokens}} tokens) a request, from "{{quote}}".',
       tooManyParamSentences:
-        'The description of parameter "{{param}}" has {{count}} what, when and guardrail sentences (at most {{max}}); the {{extra}} past the limit cost {{chars}} characters (~{{tokens}} tokens).',
+        'The description of parameter "{{param}}" has {{count}} what and when sentences (at most {{max}}); the {{extra}} past the limit cost {{chars}} characters (~{{tokens}} tokens), from "{{quote}}".',
     },
     schema: [
       {
         type: 'object',
         description: 'Sentence limits.',
         properties: {
-          maxToolSentences: { type: 'integer', minimum: 1, description: 'Most what, when and guardrail units in a tool description (how-text, filler and constraints are left to no-how-in-description).' },
-          maxParamSentences: { type: 'integer', minimum: 1, description: 'Most what, when and guardrail units in a parameter description.' },
+          maxToolSentences: { type: 'integer', minimum: 1, description: 'Most what and when units in a tool description (how-text, filler and constraints are left to no-how-in-description; guardrails never count).' },
+          maxParamSentences: { type: 'integer', minimum: 1, description: 'Most what and when units in a parameter description.' },
           checkParameters: { type: 'boolean', description: 'Whether parameter descriptions are checked too.' },
         },
         additionalProperties: false,
@@ -46,12 +46,12 @@ export default createRule<Options, MessageIds>({
       'Program:exit'() {
         for (const tool of getFileModel(context).tools) {
           if (isStaticText(tool.description)) {
-            reportExtraSentences(context, report, tool.description, maxTool, 'tooManyToolSentences', { tool: getToolLabel(tool) }, false);
+            reportExtraSentences(context, report, tool.description, maxTool, 'tooManyToolSentences', { tool: getToolLabel(tool) }, undefined);
           }
           if (options.checkParameters === false) continue;
           for (const param of tool.params) {
             if (!isStaticText(param.description)) continue;
-            reportExtraSentences(context, report, param.description, maxParam, 'tooManyParamSentences', { param: param.path.join('.') }, true);
+            reportExtraSentences(context, report, param.description, maxParam, 'tooManyParamSentences', { param: param.path.join('.') }, param);
           }
         }
       },
@@ -60,8 +60,9 @@ export default createRule<Options, MessageIds>({
 });
 
 /**
- * One report spanning the counted units past the limit. What, when and guardrails count; how-text, filler
- * and constraints are `no-how-in-description`'s to report, so the same text never gets two squiggles.
+ * One report spanning the what and when units the planner moves past the limit (what `toolslim slim`
+ * moves with `extraSentences` one less than the limit). How-text, filler and constraints are
+ * `no-how-in-description`'s to report, so the same text never gets two squiggles; guardrails always stay.
  */
 function reportExtraSentences(
   context: Readonly<TSESLint.RuleContext<MessageIds, Options>>,
@@ -70,17 +71,20 @@ function reportExtraSentences(
   max: number,
   messageId: MessageIds,
   names: Record<string, string>,
-  parameter: boolean,
+  param: ParamDecl | undefined,
 ): void {
-  const sentences = classifySentences(text.value, { parameter }).filter((unit) => unit.category === 'what' || unit.category === 'when' || unit.category === 'guardrail');
-  if (sentences.length <= max) return;
-  const start = sentences[max].start;
-  const end = sentences[sentences.length - 1].end;
+  const plan = planDescription(text.value, param ? { parameter: true, schema: getSchemaFacts(param), extraSentences: max - 1 } : { extraSentences: max - 1, pinned: findPointer(text.value) });
+  const selection = plan.selection;
+  const extra = selection ? selection.moved.filter((_, i) => selection.reasons[i] === 'extra-sentence') : [];
+  if (extra.length === 0) return;
+  const count = plan.units.filter((unit, i) => (unit.category === 'what' || unit.category === 'when') && plan.places[i] === 'stays').length + extra.length;
+  const start = extra[0].start;
+  const end = extra[extra.length - 1].end;
   const loc = getUnitsLoc(context.sourceCode, text, start, end);
   report({
     node: asEslintNode(text.node),
     ...(loc ? { loc } : {}),
     messageId,
-    data: { ...names, count: sentences.length, max, extra: sentences.length - max, ...getTextCost(text.value.slice(start, end)) },
+    data: { ...names, count, max, extra: extra.length, quote: buildUnitQuote(extra[0].text), ...getTextCost(extra.map((unit) => unit.text).join(' ')) },
   });
 }

@@ -7,12 +7,13 @@ import { getTextLoc, getTextSourceRange, isEditableSpan } from '../utils/text-lo
 import { asEslintNode, getToolName, isStaticText } from '../utils/tool-text.js';
 
 export type Options = [{ allow?: HiddenInstructionKind[] }];
-export type MessageIds = 'invisibleCharacter' | 'hiddenMarkup' | 'modelInstruction' | 'secretAccess' | 'removeInvisibleCharacter';
+export type MessageIds = 'invisibleCharacter' | 'hiddenMarkup' | 'modelInstruction' | 'roleMarker' | 'secretAccess' | 'removeInvisibleCharacter';
 
 const MESSAGE_BY_KIND: Readonly<Record<HiddenInstructionKind, Exclude<MessageIds, 'removeInvisibleCharacter'>>> = {
   'invisible-character': 'invisibleCharacter',
   'hidden-markup': 'hiddenMarkup',
   'model-instruction': 'modelInstruction',
+  'role-marker': 'roleMarker',
   'secret-access': 'secretAccess',
 };
 
@@ -30,7 +31,7 @@ export default createRule<Options, MessageIds>({
     type: 'problem',
     hasSuggestions: true,
     docs: {
-      description: 'Disallow invisible characters, hidden markup and instructions to the model about other tools, the user or secrets in a tool definition',
+      description: 'Disallow invisible characters, hidden markup, chat-role markers and instructions to the model about other tools, the user or secrets in a tool definition',
       recommended: 'recommended',
     },
     messages: {
@@ -38,6 +39,8 @@ export default createRule<Options, MessageIds>({
       hiddenMarkup: '"{{cue}}" is hidden when the text is rendered, but the model reads it. Say it in plain text or remove it.',
       modelInstruction:
         '"{{cue}}" instructs the model about other tools, the user or the conversation; clients and reviewers treat this as tool poisoning. Say only what this tool does and when to use it.',
+      roleMarker:
+        '"{{cue}}" marks a system or chat turn inside a tool definition; the model may obey what follows as instructions of that role, and reviewers treat this as tool poisoning. Remove it.',
       secretAccess: '"{{cue}}" asks the model to read or send credentials or private files; clients and reviewers treat this as tool poisoning. Remove it.',
       removeInvisibleCharacter: 'Remove the invisible characters.',
     },
@@ -51,7 +54,7 @@ export default createRule<Options, MessageIds>({
             items: { type: 'string', enum: [...KINDS] },
             uniqueItems: true,
             description:
-              'Kinds of finding not to report: `invisible-character`, `hidden-markup`, `model-instruction`, `secret-access` (e.g. `secret-access` for a tool whose job is managing SSH keys).',
+              'Kinds of finding not to report: `invisible-character`, `hidden-markup`, `model-instruction`, `role-marker`, `secret-access` (e.g. `secret-access` for a tool whose job is managing SSH keys).',
           },
         },
         additionalProperties: false,

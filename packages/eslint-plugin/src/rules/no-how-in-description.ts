@@ -1,4 +1,16 @@
-import { classifySentences, countTokens, escapeRegExp, findHowUnits, getSchemaFacts, type ClassifiedSentence, type HowKind, type ParamDecl, type SchemaFacts, type StaticText, type ToolDecl } from '@toolslim/core';
+import {
+  buildUnitQuote,
+  countTokens,
+  findPointer,
+  getParamTargets,
+  getSchemaFacts,
+  planDescription,
+  type HowKind,
+  type PlannedUnit,
+  type PlanOptions,
+  type StaticText,
+  type ToolDecl,
+} from '@toolslim/core';
 import { createReportOnce } from '../utils/report-once.js';
 import { createRule } from '../utils/create-rule.js';
 import { formatCount } from '../utils/cost.js';
@@ -13,9 +25,9 @@ export type MessageIds = 'howInToolDescription' | 'howAndConstraintInToolDescrip
 const KINDS: readonly Kind[] = ['rule', 'default', 'example', 'edge-case', 'format', 'warning', 'markup', 'detail', 'filler'];
 
 /** The kind of a movable unit: its kind of how-text, or filler. */
-function getKind(unit: ClassifiedSentence): Kind | undefined {
+function getKind(unit: PlannedUnit): Kind | undefined {
   if (unit.category === 'filler') return 'filler';
-  return unit.category === 'how' ? unit.howKind : undefined;
+  return unit.category === 'how' ? (unit.howKind ?? 'detail') : undefined;
 }
 
 /** "1 unit", "3 units". */
@@ -23,12 +35,39 @@ function countUnits(count: number): string {
   return count === 1 ? '1 unit' : `${formatCount(count)} units`;
 }
 
-/** The parameter a constraint is about: the first parameter of the tool whose name the units mention. */
-function findConstrainedParam(tool: ToolDecl, units: readonly ClassifiedSentence[]): ParamDecl | undefined {
-  const text = units.map((unit) => unit.text).join(' ');
-  return tool.params.find((param) => param.name.length > 1 && new RegExp(`(?<![\\w.-])${escapeRegExp(param.name)}(?![\\w-])`).test(text));
+/** Where a text is written: one key per place in the source. */
+function getTextPlace(text: StaticText): string {
+  const range = text.node.range;
+  return `${range[0]}:${range[1]}`;
 }
 
+/**
+ * How the planner routes a tool's constraints: the parameters whose text can take one, as slim edits it
+ * (static, not empty, and written for this parameter alone: a text several parameters read is not given one).
+ */
+function getToolTargets(tool: ToolDecl, sharedPlaces: ReadonlySet<string>): Pick<PlanOptions, 'params' | 'allParams' | 'paramSchemas'> {
+  return getParamTargets(
+    tool.params.map((param) => ({
+      ...getSchemaFacts(param),
+      path: param.path,
+      required: param.required,
+      takesText: isStaticText(param.description) && param.description.value.trim() !== '' && !sharedPlaces.has(getTextPlace(param.description)),
+    })),
+  );
+}
+
+/** The places of parameter texts that more than one parameter reads. */
+function findSharedPlaces(tools: readonly ToolDecl[]): Set<string> {
+  const seen = new Set<string>();
+  const shared = new Set<string>();
+  for (const param of tools.flatMap((tool) => tool.params)) {
+    if (!isStaticText(param.description)) continue;
+    const place = getTextPlace(param.description);
+    if (seen.has(place)) shared.add(place);
+    seen.add(place);
+  }
+  return shared;
+}
 
 export default createRule<Options, MessageIds>({
   name: 'no-how-in-description',
@@ -40,13 +79,13 @@ export default createRule<Options, MessageIds>({
     },
     messages: {
       howInToolDescription:
-        'How-text or filler in the description of {{tool}}: {{count}}, {{bytes}} bytes (~{{tokens}} tokens) read on every request. `toolslim slim` moves it to an instruction file.',
+        'How-text or filler in the description of {{tool}}: {{count}} from "{{quote}}", {{bytes}} bytes (~{{tokens}} tokens) read on every request. `toolslim slim` moves it to an instruction file.',
       howAndConstraintInToolDescription:
-        'How-text or filler in the description of {{tool}}: {{count}}, {{bytes}} bytes (~{{tokens}} tokens); `toolslim slim` moves it out. Its constraint ("{{cue}}") belongs on {{target}}.',
+        'How-text or filler in the description of {{tool}}: {{count}} from "{{quote}}", {{bytes}} bytes (~{{tokens}} tokens); `toolslim slim` moves it out. Its constraint "{{cue}}" belongs on {{target}}.',
       howInParamDescription:
-        'How-text or filler in the description of parameter "{{param}}": {{count}}, {{bytes}} bytes (~{{tokens}} tokens). `toolslim slim` moves it to an instruction file.',
+        'How-text or filler in the description of parameter "{{param}}": {{count}} from "{{quote}}", {{bytes}} bytes (~{{tokens}} tokens). `toolslim slim` moves it to an instruction file.',
       constraintInToolDescription:
-        'Constraint on {{target}} in the description of {{tool}} ({{count}}, "{{cue}}"). Put it in that parameter\'s schema (format, pattern, enum) or its description.',
+        'Constraint on {{target}} in the description of {{tool}} ({{count}}, "{{cue}}"). `toolslim slim` moves it to that parameter\'s description; its schema (format, pattern, enum) can say it too.',
     },
     schema: [
       {
@@ -54,7 +93,7 @@ export default createRule<Options, MessageIds>({
         description: 'What to check.',
         properties: {
           checkParameters: { type: 'boolean', description: 'Whether parameter descriptions are checked too.' },
-          checkConstraints: { type: 'boolean', description: 'Whether constraints written in a tool description are reported (they belong on the parameter).' },
+          checkConstraints: { type: 'boolean', description: 'Whether constraints written in a tool description that belong on one parameter are reported.' },
           kinds: {
             type: 'array',
             description: 'The kinds of how-text (and `filler`) to report (see docs/how-categories.md); default: all.',
@@ -70,51 +109,45 @@ export default createRule<Options, MessageIds>({
   create(context, [options]) {
     const reported = new Set<Kind>(options.kinds ?? KINDS);
     const report = createReportOnce(context);
-    const isReported = (unit: ClassifiedSentence): boolean => {
-      const kind = getKind(unit);
-      return kind !== undefined && reported.has(kind);
+    /** What the planner moves to markdown as how-text (what slim moves), of the kinds reported. */
+    const findMovedHow = (plan: ReturnType<typeof planDescription>): PlannedUnit[] => {
+      const selection = plan.selection;
+      if (!selection) return [];
+      return selection.moved.filter((unit, i) => selection.reasons[i] !== 'extra-sentence' && reported.has(getKind(unit) ?? 'detail'));
     };
-    const reportUnits = (text: StaticText, units: readonly ClassifiedSentence[], messageId: MessageIds, data: Record<string, string>): void => {
-      const start = units[0].start;
-      const end = units[units.length - 1].end;
-      const loc = getUnitsLoc(context.sourceCode, text, start, end);
+    const reportUnits = (text: StaticText, units: readonly PlannedUnit[], messageId: MessageIds, data: Record<string, string>): void => {
+      const loc = getUnitsLoc(context.sourceCode, text, units[0].start, units[units.length - 1].end);
       report({ node: asEslintNode(text.node), ...(loc ? { loc } : {}), messageId, data: { count: countUnits(units.length), ...data } });
     };
-    // A how-text block such as `<hints>…</hints>` is read item by item: only its how items are reported.
-    const reportHow = (text: StaticText, parameter: boolean, messageId: MessageIds, names: Record<string, string>, schema?: SchemaFacts): void => {
-      const how = findHowUnits(text.value, { parameter, schema, isReported });
-      if (how.length === 0) return;
-      const bytes = how.reduce((sum, unit) => sum + Buffer.byteLength(unit.text), 0);
-      const tokens = how.reduce((sum, unit) => sum + countTokens(unit.text), 0);
-      reportUnits(text, how, messageId, { ...names, bytes: formatCount(bytes), tokens: formatCount(tokens) });
-    };
+    const getHowData = (how: readonly PlannedUnit[]): Record<string, string> => ({
+      quote: buildUnitQuote(how[0].text),
+      bytes: formatCount(how.reduce((sum, unit) => sum + Buffer.byteLength(unit.text), 0)),
+      tokens: formatCount(how.reduce((sum, unit) => sum + countTokens(unit.text), 0)),
+    });
     return {
       'Program:exit'() {
-        for (const tool of getFileModel(context).tools) {
+        const tools = getFileModel(context).tools;
+        const sharedPlaces = findSharedPlaces(tools);
+        for (const tool of tools) {
           if (isStaticText(tool.description)) {
-            const units = classifySentences(tool.description.value);
+            const value = tool.description.value;
+            const plan = planDescription(value, { ...getToolTargets(tool, sharedPlaces), pinned: findPointer(value) });
+            const how = findMovedHow(plan);
+            const toParams = options.checkConstraints === false ? [] : (plan.selection?.toParams ?? []);
             const label = getToolLabel(tool);
-            const hasHow = findHowUnits(tool.description.value, { isReported }).length > 0;
-            const constraints = options.checkConstraints === false || units.length < 2 ? [] : units.filter((unit) => unit.category === 'constraint');
-            // The message quotes one constraint and names the parameter that constraint is about (the first that names one).
-            const named = constraints.map((unit) => ({ unit, param: findConstrainedParam(tool, [unit]) })).find((entry) => entry.param);
-            const param = named?.param;
-            const constraintData = { target: param ? `parameter "${param.path.join('.')}"` : 'a parameter', cue: (named?.unit ?? constraints[0])?.cue ?? '' };
-            // One report per description: how-text (which then names the first constraint too), else the
-            // constraints; never a constraint in a one-unit description (its only sentence says what the tool does).
-            if (hasHow) {
-              reportHow(tool.description, false, constraints.length > 0 ? 'howAndConstraintInToolDescription' : 'howInToolDescription', {
-                tool: label,
-                ...(constraints.length > 0 ? constraintData : {}),
-              });
-            } else if (constraints.length > 0) {
-              reportUnits(tool.description, constraints, 'constraintInToolDescription', { tool: label, ...constraintData });
+            const constraintData: Record<string, string> = toParams.length > 0 ? { target: `parameter "${toParams[0].param}"`, cue: buildUnitQuote(toParams[0].unit.text, 40) } : {};
+            // One report per description: how-text (which then names the first constraint too), else the constraints.
+            if (how.length > 0) {
+              reportUnits(tool.description, how, toParams.length > 0 ? 'howAndConstraintInToolDescription' : 'howInToolDescription', { tool: label, ...getHowData(how), ...constraintData });
+            } else if (toParams.length > 0) {
+              reportUnits(tool.description, toParams.map((move) => move.unit), 'constraintInToolDescription', { tool: label, ...constraintData });
             }
           }
           if (options.checkParameters === false) continue;
           for (const param of tool.params) {
             if (!isStaticText(param.description)) continue;
-            reportHow(param.description, true, 'howInParamDescription', { param: param.path.join('.') }, getSchemaFacts(param));
+            const how = findMovedHow(planDescription(param.description.value, { parameter: true, schema: getSchemaFacts(param) }));
+            if (how.length > 0) reportUnits(param.description, how, 'howInParamDescription', { param: param.path.join('.'), ...getHowData(how) });
           }
         }
       },

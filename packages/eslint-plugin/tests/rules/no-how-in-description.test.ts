@@ -13,12 +13,12 @@ function locateSpan(code: string, text: string): { line: number; column: number;
 
 /** One how sentence per kind (and one of filler), each after a what sentence. */
 const HOW_BY_KIND: ReadonlyArray<readonly [Kind: string, sentence: string, before?: string]> = [
-  ['rule', 'Must be under 1 MB.'],
+  ['rule', 'You can only read files you have opened.'],
   ['default', 'Defaults to the workspace root.'],
   ['example', 'For example, pass src/index.ts.'],
   ['edge-case', 'If the file is missing, returns an empty string.'],
   ['format', 'Returns a JSON array of {id, title}.'],
-  ['warning', 'IMPORTANT: results may lag behind.'],
+  ['warning', '**Tip:** results are cached.'],
   ['markup', '- Paths are resolved from the root.'],
   ['detail', 'The reuse window varies.', 'Reads text.\nWorks on any file.\n'],
   ['filler', 'This is the most powerful reader available.'],
@@ -31,6 +31,14 @@ ruleTester.run('no-how-in-description', rule, {
       filename: style.filename,
       code: style.build([{ name: 'read_file', description: "'Reads a file from the workspace. Use it before editing one.'", params: [{ name: 'path', description: "'Where the file is.'" }] }]),
     })),
+    {
+      name: 'slim\'s own pointer sentence is never reported',
+      code: `${MCP_HEAD}server.tool('read_file', 'Reads a file. Use it before editing. Before first use: read_instructions family="files".', async () => ({ content: [] }));`,
+    },
+    {
+      name: 'a unit that names a harm topic stays, however sure the model is that it is how-text',
+      code: `${MCP_HEAD}server.tool('sync_folder', 'Syncs a folder. For example, files missing on the remote are deleted.', async () => ({ content: [] }));`,
+    },
     {
       name: 'guardrails are never reported',
       code: `${MCP_HEAD}server.tool('delete_branch', 'Deletes a branch. This cannot be undone. Always ask the user before calling it.', async () => ({ content: [] }));`,
@@ -133,8 +141,8 @@ ruleTester.run('no-how-in-description', rule, {
     }),
     {
       name: 'a markup block across lines of a template is one report over its lines',
-      code: `${MCP_HEAD}server.tool('list_files', \`Lists files.\n<rules>\nSkip node_modules.\n</rules>\`, async () => ({ content: [] }));`,
-      errors: [{ messageId: 'howInToolDescription', line: 5, column: 1, endLine: 7, endColumn: 9 }],
+      code: `${MCP_HEAD}server.tool('list_files', \`Lists files.\n<tips>\nDefaults to the workspace root.\n</tips>\`, async () => ({ content: [] }));`,
+      errors: [{ messageId: 'howInToolDescription', line: 5, column: 1, endLine: 7, endColumn: 8 }],
     },
     {
       name: 'a constant shared by two tools gets one report, where the sentence is written',
@@ -143,7 +151,7 @@ ruleTester.run('no-how-in-description', rule, {
     },
     {
       name: 'several how units get one report over all of them, with their count and size',
-      code: `${MCP_HEAD}server.tool(\n  'read_file',\n  'Reads a file. ' +\n    'Must be under 1 MB. ' +\n    'Returns the text as JSON.',\n  async () => ({ content: [] }),\n);`,
+      code: `${MCP_HEAD}server.tool(\n  'read_file',\n  'Reads a file. ' +\n    'Defaults to the workspace root. ' +\n    'Returns the text as JSON.',\n  async () => ({ content: [] }),\n);`,
       errors: [
         {
           messageId: 'howInToolDescription',
@@ -151,7 +159,7 @@ ruleTester.run('no-how-in-description', rule, {
           column: 6,
           endLine: 8,
           endColumn: 31,
-          data: { tool: '"read_file"', count: '2 units', bytes: '44', tokens: '13' },
+          data: { tool: '"read_file"', count: '2 units', quote: 'Defaults to the workspace root.', bytes: '56', tokens: '12' },
         },
       ],
     },
@@ -177,10 +185,10 @@ ruleTester.run('no-how-in-description', rule, {
         {
           messageId: 'constraintInToolDescription' as const,
           ...locateSpan(code, 'The date must be in YYYY-MM-DD format.'),
-          data: { tool: '"list_runs"', count: '1 unit', target: 'parameter "date"', cue: 'YYYY-MM-DD' },
+          data: { tool: '"list_runs"', count: '1 unit', target: 'parameter "date"', cue: 'The date must be in YYYY-MM-DD format.' },
         },
       ],
-    }))(`${MCP_HEAD}server.tool('list_runs', 'Lists the runs of a day. The date must be in YYYY-MM-DD format.', { date: z.string() }, async () => ({ content: [] }));`),
+    }))(`${MCP_HEAD}server.tool('list_runs', 'Lists the runs of a day. The date must be in YYYY-MM-DD format.', { date: z.string().describe('The day.') }, async () => ({ content: [] }));`),
     ((code) => ({
       name: 'a description with how-text and a constraint gets one report, for the how-text, that names the constraint too',
       code,
@@ -188,9 +196,14 @@ ruleTester.run('no-how-in-description', rule, {
         {
           messageId: 'howAndConstraintInToolDescription' as const,
           ...locateSpan(code, 'Returns JSON.'),
-          data: { tool: '"list_runs"', count: '1 unit', bytes: '13', tokens: '3', target: 'parameter "date"', cue: 'YYYY-MM-DD' },
+          data: { tool: '"list_runs"', count: '1 unit', quote: 'Returns JSON.', bytes: '13', tokens: '3', target: 'parameter "date"', cue: 'The date must be in YYYY-MM-DD format.' },
         },
       ],
+    }))(`${MCP_HEAD}server.tool('list_runs', 'Lists the runs of a day. The date must be in YYYY-MM-DD format. Returns JSON.', { date: z.string().describe('The day.') }, async () => ({ content: [] }));`),
+    ((code) => ({
+      name: 'a constraint on a parameter whose description cannot take it stays, and is not reported; the how-text is',
+      code,
+      errors: [{ messageId: 'howInToolDescription' as const, ...locateSpan(code, 'Returns JSON.') }],
     }))(`${MCP_HEAD}server.tool('list_runs', 'Lists the runs of a day. The date must be in YYYY-MM-DD format. Returns JSON.', { date: z.string() }, async () => ({ content: [] }));`),
   ],
 });

@@ -1,8 +1,10 @@
 /**
  * Which parameter a constraint sentence constrains: the one parameter it names, in backticks (`date`)
  * or in words ("dates as YYYY-MM-DD" with a `date` parameter). A constraint that names two parameters
- * ("exactly one of `a` or `b`"), or none, stays in the tool description.
+ * ("exactly one of `a` or `b`"), or none, stays in the tool description. The one matcher of the
+ * planner (prose/plan.ts), and so of slim, `no-how-in-description` and `measure --check`.
  */
+import { escapeRegExp } from '../regexp.js';
 
 /**
  * The key of the one parameter of `targets` that `text` names, or undefined. `all` (every parameter of
@@ -38,8 +40,7 @@ function isNamedInCode(text: string, name: string): boolean {
 function isNamedInWords(text: string, name: string): boolean {
   const words = splitWords(name);
   if (words.length === 0) return false;
-  const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const forms = [escape(name), words.map(escape).join('[\\s_-]?')];
+  const forms = [escapeRegExp(name), words.map(escapeRegExp).join('[\\s_-]?')];
   const pattern = new RegExp(`(?<![\\w-])(?:${forms.join('|')})(?:e?s)?(?![\\w-])`, 'i');
   return pattern.test(text.replace(/`[^`\n]*`/g, ' '));
 }

@@ -1,0 +1,522 @@
+/**
+ * The one planner of a description (docs/how-categories.md, "The planner"): its units, each unit's
+ * category and the prose model's confidence, and where each goes: it stays, it goes to the one parameter
+ * it constrains, or it moves to markdown. `toolslim slim`, `no-how-in-description`,
+ * `max-description-sentences` and `measure --check` all read this plan, so a rule reports exactly what slim
+ * would move.
+ *
+ * The decision abstains. A unit moves to markdown as how-text only when it reads as how-text (to the cues,
+ * or, for a unit the cues call what, to the model: P(how) + P(filler) at least one half), the model is sure it is no guardrail or
+ * constraint (1 − P(guardrail) − P(constraint) clears the move threshold, chosen on the development sets
+ * for a stated rate of guardrails and constraints moved; prose/model.ts), and it names no harm topic
+ * (money, secrets, people, data loss, access). A what or when sentence past the sentence allowance moves
+ * under the same two conditions. Everything else stays: an uncertain unit costs a few bytes, a moved
+ * guardrail a wrong call.
+ *
+ * A tool keeps its opening unit (the first what/when prose sentence; a markup block never counts as it)
+ * and up to `extraSentences` more what/when sentences of the opening paragraph; a parameter keeps its
+ * first unit unless it is padding and a constraint stays. A constraint that names exactly one parameter
+ * that can take it goes to that parameter's description.
+ *
+ * An XML-like block (`<use_case>…</use_case>`) is opened up: its inner units are judged one by one, and
+ * its tags stay when anything inside stays (the whole block moves when nothing inside does).
+ */
+import { classifySentence, isProtected, readUnits } from './classify.js';
+import { getCategoryProbabilities, getMoveProbability, getShippedModel, type CategoryProbabilities, type ProseModel } from './model.js';
+import { memoizeByText } from '../memo.js';
+import { findHarmTopics } from './harm.js';
+import { findConstrainedParam } from './parameter-match.js';
+import { readAgainstSchema } from './schema-reading.js';
+import { splitSentences } from './sentences.js';
+import type { ClassifiedSentence, ProseCategory, SchemaFacts, Sentence, UnitContext } from './types.js';
+
+export type Range = readonly [start: number, end: number];
+
+/** Where a unit goes. */
+export type UnitPlace = 'stays' | 'parameter' | 'markdown';
+
+/**
+ * Why a unit moves to markdown: how-text or filler (the model is sure enough), a what/when sentence past
+ * the sentence allowance, or a constraint the target parameter's schema already states.
+ */
+export type MoveReason = 'how' | 'extra-sentence' | 'schema';
+
+/** A unit with the planner's reading: its category after the model's decision, and the model's probabilities. */
+export interface PlannedUnit extends ClassifiedSentence {
+  /** The model's probabilities (absent for the tags of an opened block and an existing pointer). */
+  readonly probabilities?: CategoryProbabilities;
+  /** The cues' category, where the model's decision changed it. */
+  readonly cueCategory?: ProseCategory;
+}
+
+export interface ParamMove {
+  /** The parameter's key (its path joined with `.`). */
+  readonly param: string;
+  readonly unit: PlannedUnit;
+}
+
+/** A unit that goes to markdown, and why. */
+export interface MarkdownMove {
+  readonly unit: PlannedUnit;
+  readonly reason: MoveReason;
+}
+
+export interface Selection {
+  readonly kept: readonly PlannedUnit[];
+  /** Units that go to markdown. */
+  readonly moved: readonly PlannedUnit[];
+  /** Why each unit of `moved` moves (same order). */
+  readonly reasons: readonly MoveReason[];
+  /** Constraints that leave the description for the one parameter they constrain (never to markdown). */
+  readonly toParams: readonly ParamMove[];
+  /** Value ranges to delete so that only the kept units (and the spaces between them) remain. */
+  readonly deleteRanges: readonly Range[];
+  /** The moved text in runs: units that were adjacent stay together with their original separators. */
+  readonly movedChunks: readonly string[];
+  /** Value offset just after the last kept unit (where a pointer goes). */
+  readonly keptEnd: number;
+}
+
+export interface PlanOptions {
+  /** Plan a parameter's description. */
+  readonly parameter?: boolean;
+  /** The parameter's schema: a rule it already states moves as how-text, a limit it lacks stays (readAgainstSchema). */
+  readonly schema?: SchemaFacts;
+  /** What/when sentences kept past the opening one (default 2 for a tool, 0 for a parameter). */
+  readonly extraSentences?: number;
+  /** An existing pointer: units that overlap it always stay and do not count as kept sentences. */
+  readonly pinned?: Range;
+  /**
+   * Keys of the tool's parameters whose description can take a constraint (static, editable text). A
+   * constraint that names exactly one of them (and no other parameter of `allParams`) goes there.
+   */
+  readonly params?: readonly string[];
+  /** Every parameter key of the tool (a constraint naming two parameters stays in the description). */
+  readonly allParams?: readonly string[];
+  /**
+   * The schema of each parameter a constraint may go to. A constraint read as that parameter's text is how-text
+   * when the schema already states it ("Filter by status: READY, RUNNING…" beside the enum): it moves to
+   * markdown now, as a second run would move it from the parameter.
+   */
+  readonly paramSchemas?: ReadonlyMap<string, SchemaFacts>;
+  /** The prose model (default: the one shipped with core). */
+  readonly model?: ProseModel;
+}
+
+export interface DescriptionPlan {
+  /** Every unit, in order (an opened block as its tags and inner units; a block that moves whole as one unit). */
+  readonly units: readonly PlannedUnit[];
+  /** Where each unit of `units` goes (same order). */
+  readonly places: readonly UnitPlace[];
+  /** What leaves the description; undefined when nothing does. */
+  readonly selection: Selection | undefined;
+}
+
+/** A unit as selection sees it: a planned unit, or the opening or closing tag of an opened block. */
+interface Unit {
+  readonly unit: PlannedUnit;
+  /** The tag of an opened block, kept when anything inside the block stays. */
+  readonly tag?: { readonly block: number };
+  /** The opened blocks this unit sits inside, outermost first. */
+  readonly blocks: readonly number[];
+}
+
+const OPEN_TAG = /^<([A-Za-z][\w.:-]*)(?:\s[^>]*)?>/;
+const KEPT_CATEGORIES: readonly ProseCategory[] = ['what', 'when', 'guardrail', 'constraint'];
+
+/** Plans a description: each unit's category and confidence, and where it goes. */
+export function planDescription(value: string, options: PlanOptions = {}): DescriptionPlan {
+  const model = options.model ?? getShippedModel();
+  // The rules, `measure --check` and slim plan the same texts again (every lint of a file in an editor).
+  let cache = planCache.get(model);
+  if (!cache) planCache.set(model, (cache = new Map()));
+  const key = JSON.stringify([
+    value,
+    options.parameter === true,
+    options.schema,
+    options.extraSentences,
+    options.pinned,
+    options.params,
+    options.allParams,
+    options.paramSchemas && [...options.paramSchemas],
+  ]);
+  const hit = cache.get(key);
+  if (hit) return hit;
+  const plan = planUncached(value, options, model);
+  if (cache.size >= 4096) cache.clear();
+  cache.set(key, plan);
+  return plan;
+}
+
+const planCache = new WeakMap<ProseModel, Map<string, DescriptionPlan>>();
+
+function planUncached(value: string, options: PlanOptions, model: ProseModel): DescriptionPlan {
+  const parameter = options.parameter ?? false;
+  const extraSentences = options.extraSentences ?? (parameter ? 0 : 2);
+  const pinned = options.pinned;
+  const readings = readUnits(value, { parameter, schema: options.schema });
+  if (readings.length === 0) return { units: [], places: [], selection: undefined };
+  const isPinned = (unit: Sentence) => pinned !== undefined && unit.start < pinned[1] && pinned[0] < unit.end;
+  const decide = (unit: ClassifiedSentence, context: UnitContext): PlannedUnit => (isPinned(unit) ? unit : decideUnit(unit, context, model));
+  const classified = readings.map(({ unit, context }) => decide(unit, context));
+  const units = openBlocks(value, classified, parameter, isPinned, options.schema, decide);
+  const opening = findOpening(units, parameter);
+  const keptIndexes = new Set<number>();
+  const toParams = new Map<number, string>();
+  const reasons = new Map<number, MoveReason>();
+  let counted = 0;
+  // Extra what/when sentences come from the opening paragraph only: past a blank line or a markup block
+  // the text is a section of details (a "Response shape:" paragraph may well contain a "what" sentence).
+  let inOpening = false;
+  units.forEach(({ unit, tag }, i) => {
+    if (tag) {
+      // A block's edge ends the opening paragraph.
+      if (i > opening) inOpening = false;
+      return;
+    }
+    if (i > 0 && i > opening && (unit.markup || /\n[ \t]*\n/.test(value.slice(units[i - 1].unit.end, unit.start)))) inOpening = false;
+    if (isPinned(unit)) keptIndexes.add(i);
+    else if (isProtected(unit)) {
+      // A lead-in names its list and stays with it: moving it alone would join its first item to the sentence before.
+      const isLeadIn = /:\s*$/.test(unit.text) && units[i + 1]?.unit.markupKind === 'list-item';
+      const param = i === opening || unit.category !== 'constraint' || unit.markup || isLeadIn ? undefined : findConstrainedParam(unit.text, options.params ?? [], options.allParams);
+      const restated = param !== undefined && readAgainstSchema(unit, options.paramSchemas?.get(param), 1).category === 'how';
+      if (restated) reasons.set(i, 'schema');
+      else if (param !== undefined) toParams.set(i, param);
+      else keptIndexes.add(i);
+      if (i === opening) counted++;
+    } else if (i === opening || (inOpening && counted <= extraSentences && (unit.category === 'what' || unit.category === 'when'))) {
+      keptIndexes.add(i);
+      counted++;
+      if (i === opening) inOpening = true;
+    } else if (unit.category === 'how' || unit.category === 'filler') reasons.set(i, 'how');
+    else if (isSureToMove(unit, model)) reasons.set(i, 'extra-sentence');
+    // Not sure enough that it is no guardrail or constraint: it stays.
+    else keptIndexes.add(i);
+  });
+  // A lead-in that opens the items' sentence ("If you have a temporary branch from a prior step, you
+  // MUST:") stays when a guardrail of its list stays: the guardrail holds under the condition it states.
+  // A title ("Writing a good issue:") does not.
+  units.forEach(({ unit, tag }, i) => {
+    if (tag || keptIndexes.has(i) || unit.markup || !/\b(?:must|should|need to|have to|always|never)\s*:\s*$/i.test(unit.text)) return;
+    let j = i + 1;
+    while (j < units.length && !units[j].tag && units[j].unit.markupKind === 'list-item') j++;
+    if (units.slice(i + 1, j).some((u, k) => keptIndexes.has(i + 1 + k) && u.unit.category === 'guardrail')) keptIndexes.add(i);
+  });
+  // A lead-in ("TRIGGER PATTERNS:", "BEFORE RENAMING:") is the name of its list: it stays when an item of the list stays.
+  units.forEach(({ unit, tag }, i) => {
+    if (tag || keptIndexes.has(i) || toParams.has(i) || reasons.get(i) === 'schema' || unit.markup || !/:\s*$/.test(unit.text)) return;
+    let j = i + 1;
+    while (j < units.length && !units[j].tag && units[j].unit.markupKind === 'list-item') j++;
+    if (units.slice(i + 1, j).some((_, k) => keptIndexes.has(i + 1 + k))) {
+      keptIndexes.add(i);
+      reasons.delete(i);
+    }
+  });
+  // A lead-in ("Supported operations:") whose list all moves goes with it, unless it is a guardrail.
+  // From the end, so a chain of lead-ins ("Supported operations:", "CREATE operations:", items) goes together.
+  [...units.keys()].reverse().forEach((i) => {
+    const { unit, tag } = units[i];
+    if (tag || i === opening || !keptIndexes.has(i) || isPinned(unit) || unit.markup || unit.category === 'guardrail' || !/:\s*$/.test(unit.text)) return;
+    let j = i + 1;
+    const isListPart = (u: Unit) => u.unit.markupKind === 'list-item' || (!u.unit.markup && /:\s*$/.test(u.unit.text));
+    while (j < units.length && !units[j].tag && isListPart(units[j])) j++;
+    if (j > i + 1 && !units.slice(i + 1, j).some((_, k) => keptIndexes.has(i + 1 + k) || toParams.has(i + 1 + k))) {
+      keptIndexes.delete(i);
+      reasons.set(i, 'how');
+    }
+  });
+  // The tags of an opened block stay when anything inside it stays.
+  units.forEach(({ tag }, i) => {
+    if (tag && units.some((u, j) => !u.tag && u.blocks.includes(tag.block) && keptIndexes.has(j))) keptIndexes.add(i);
+  });
+  // An opened block none of whose inner units stays moves whole, as the one unit it was.
+  const flat = closeMovedBlocks(value, units, keptIndexes, toParams, reasons);
+  const places = flat.units.map((_, i): UnitPlace => (flat.kept.has(i) ? 'stays' : flat.toParams.has(i) ? 'parameter' : 'markdown'));
+  const selection = keptIndexes.size === units.length ? undefined : buildSelection(value, flat.units, flat.kept, flat.toParams, flat.reasons, value.length);
+  // Nothing leaves, or everything would (no unit left to say what the tool does): the description stays as it is.
+  if (!selection) return { units: flat.units, places: flat.units.map(() => 'stays'), selection: undefined };
+  return { units: flat.units, places, selection };
+}
+
+/**
+ * The model's decision on one unit: how-text or filler when it reads as how-text and is safe to move;
+ * otherwise the cues' category when it is a kept one, else the kept category the model finds likeliest.
+ */
+function decideUnit(unit: ClassifiedSentence, context: UnitContext, model: ProseModel): PlannedUnit {
+  const probabilities = getCachedProbabilities(unit, context, model);
+  const harm = findProseHarm(unit);
+  const cueMoves = unit.category === 'how' || unit.category === 'filler';
+  // How-text by the cues or by the model's reading, and sure to be neither a guardrail nor a constraint; or
+  // a rule the parameter's schema already states (an enum or a bound restated), which moves as it is.
+  // The model may read a unit the cues call what as how-text, never one they call when (a hand-off), a guardrail or a constraint.
+  const readsAsHow = cueMoves || (unit.category === 'what' && getMoveProbability(probabilities) >= 0.5);
+  const statedBySchema = cueMoves && (unit.cueSource === 'schema' || isStatedBySchema(unit, context));
+  const moves = readsAsHow && (statedBySchema || isSafeToMove(probabilities, model)) && harm === undefined;
+  if (moves === cueMoves) return { ...unit, probabilities };
+  if (harm !== undefined) {
+    const category = KEPT_CATEGORIES.reduce((best, next) => (probabilities[next] > probabilities[best] ? next : best));
+    return { ...unit, category, howKind: undefined, cue: `names ${harm}`, cueSource: 'model', probabilities, cueCategory: unit.category };
+  }
+  if (moves) {
+    const category = probabilities.filler > probabilities.how ? 'filler' : 'how';
+    return { ...unit, category, howKind: category === 'how' ? 'detail' : undefined, cue: `the prose model (${formatShare(getMoveProbability(probabilities))} how-text, ${formatShare(probabilities.guardrail + probabilities.constraint)} guardrail or constraint)`, cueSource: 'model', probabilities, cueCategory: unit.category };
+  }
+  const category = KEPT_CATEGORIES.reduce((best, next) => (probabilities[next] > probabilities[best] ? next : best));
+  return { ...unit, category, howKind: undefined, cue: `the prose model (${formatShare(probabilities.guardrail + probabilities.constraint)} guardrail or constraint)`, cueSource: 'model', probabilities, cueCategory: unit.category };
+}
+
+/** A parameter's unit that the schema reading would call a restatement if it read as a rule ("At most 50." beside `maximum: 50`). */
+function isStatedBySchema(unit: ClassifiedSentence, context: UnitContext): boolean {
+  if (!context.parameter || !context.schema) return false;
+  return readAgainstSchema({ ...unit, category: 'constraint', howKind: undefined }, context.schema, 1).category === 'how';
+}
+
+/**
+ * The model's probabilities of a unit, computed once per reading: every rule, `measure --check` and slim plan
+ * the same descriptions, and the features (every cue tried) cost more than the plan around them.
+ */
+const probabilityCache = new WeakMap<ProseModel, Map<string, CategoryProbabilities>>();
+
+function getCachedProbabilities(unit: ClassifiedSentence, context: UnitContext, model: ProseModel): CategoryProbabilities {
+  let cache = probabilityCache.get(model);
+  if (!cache) probabilityCache.set(model, (cache = new Map()));
+  // Everything the features read: the unit and its markup, the cues' reading, and the context (prose/features.ts).
+  const key = JSON.stringify([
+    unit.text,
+    unit.markupKind,
+    unit.category,
+    unit.cueSource,
+    unit.howKind,
+    unit.cue,
+    context.index === 0,
+    context.parameter === true,
+    context.header?.category,
+    context.header?.text,
+    context.schema?.schema,
+    context.schema?.required,
+  ]);
+  const hit = cache.get(key);
+  if (hit) return hit;
+  const probabilities = getCategoryProbabilities(unit, context, unit, model);
+  if (cache.size >= 8192) cache.clear();
+  cache.set(key, probabilities);
+  return probabilities;
+}
+
+/** A what or when unit past the allowance moves only when the model is as sure that it is no guardrail or constraint, and it names no harm. */
+function isSureToMove(unit: PlannedUnit, model: ProseModel): boolean {
+  return unit.probabilities !== undefined && isSafeToMove(unit.probabilities, model) && findProseHarm(unit) === undefined;
+}
+
+/** The model's P(what) + P(when) + P(how) + P(filler), the share that the unit is no guardrail or constraint, clears the move threshold. */
+function isSafeToMove(probabilities: CategoryProbabilities, model: ProseModel): boolean {
+  return 1 - probabilities.guardrail - probabilities.constraint >= model.moveThreshold;
+}
+
+/**
+ * The harm topics a prose unit or list item names (money, secrets, people, data loss, access), or undefined.
+ * Such a unit stays whatever the model says: on the development sets seven in ten guardrails name one
+ * and one in ten how units does, so keeping them halves the guardrails moved for a tenth of the how-text.
+ * Code, tables and blocks are read as their units or moved as examples.
+ */
+function findProseHarm(unit: ClassifiedSentence): string | undefined {
+  if (unit.markup && unit.markupKind !== 'list-item') return undefined;
+  return findHarmCached(unit.text);
+}
+
+const findHarmCached = memoizeByText((text: string) => {
+  const topics = findHarmTopics(text);
+  return topics.length === 0 ? undefined : topics.join(', ');
+});
+
+function formatShare(value: number): string {
+  return `${Math.round(value * 100)}%`;
+}
+
+/** Split each XML-like block (nested ones too) into its tags and inner units, classified in the block's context. */
+function openBlocks(
+  value: string,
+  classified: readonly PlannedUnit[],
+  parameter: boolean,
+  isPinned: (unit: Sentence) => boolean,
+  schema: SchemaFacts | undefined,
+  decide: (unit: ClassifiedSentence, context: UnitContext) => PlannedUnit,
+): Unit[] {
+  const out: Unit[] = [];
+  let count = 0;
+  // Inside the first block of a description with no what/when prose of its own (an existing pointer does
+  // not count), the first sentence is the what; inside any other block, text without a cue is detail (as
+  // past the opening sentences). A second run reads the slimmed text the same way.
+  const firstProse = classified.find((unit) => !unit.markup && !isPinned(unit) && (unit.category === 'what' || unit.category === 'when'));
+  const open = (unit: PlannedUnit, base: number, blocks: readonly number[]): Unit[] => {
+    const inner = unit.markupKind === 'xml-block' ? getInnerRange(value, unit) : undefined;
+    const innerUnits = inner ? splitSentences(value.slice(inner[0], inner[1])) : [];
+    if (!inner || innerUnits.length === 0) return [{ unit, blocks }];
+    const saved = count;
+    const block = count++;
+    const parts: Unit[] = [{ unit: makeTag(value, unit.start, inner[0]), tag: { block }, blocks }];
+    let leadIn: ClassifiedSentence | undefined;
+    innerUnits.forEach((sentence, i) => {
+      const shifted: Sentence = { ...sentence, start: sentence.start + inner[0], end: sentence.end + inner[0] };
+      const header = shifted.markupKind === 'list-item' && leadIn ? { text: leadIn.text, category: leadIn.category } : undefined;
+      const first = base + i > 0 ? (firstProse?.text ?? innerUnits[0].text) : undefined;
+      const context: UnitContext = { index: base + i, first, header, next: innerUnits[i + 1], parameter, schema };
+      const result = decide(classifySentence(shifted, context), context);
+      parts.push(...open(result, 3, [...blocks, block]));
+      if (shifted.markupKind === 'heading' || (!shifted.markup && /:\s*$/.test(shifted.text))) leadIn = result;
+      else if (!shifted.markup) leadIn = undefined;
+    });
+    parts.push({ unit: makeTag(value, inner[1], unit.end), tag: { block }, blocks });
+    // A guardrail or constraint block is opened too, so that its how-text can move, but only when the
+    // sentences that make it one are found inside: otherwise it stays whole, as the one rule it reads as.
+    if (isProtected(unit) && !parts.some((part) => !part.tag && isProtected(part.unit))) {
+      count = saved;
+      return [{ unit, blocks }];
+    }
+    return parts;
+  };
+  for (const unit of classified) out.push(...open(unit, count === 0 && !firstProse ? 0 : 3, []));
+  return out;
+}
+
+/** `[start, end)` of the text between a block's opening and closing tags, trimmed; undefined if it has no such tags. */
+function getInnerRange(value: string, unit: ClassifiedSentence): Range | undefined {
+  const open = OPEN_TAG.exec(unit.text);
+  if (!open) return undefined;
+  const close = `</${open[1]}>`;
+  if (!unit.text.endsWith(close)) return undefined;
+  let start = unit.start + open[0].length;
+  let end = unit.end - close.length;
+  while (start < end && /\s/.test(value[start])) start++;
+  while (end > start && /\s/.test(value[end - 1])) end--;
+  return end > start ? [start, end] : undefined;
+}
+
+function makeTag(value: string, start: number, end: number): PlannedUnit {
+  const text = value.slice(start, end).trim();
+  const from = start + value.slice(start, end).indexOf(text);
+  return { text, start: from, end: from + text.length, markup: true, markupKind: 'xml-block', category: 'how', howKind: 'markup', cue: 'block tag', cueSource: 'markup' };
+}
+
+/**
+ * The unit that says what the tool does: the first what/when prose sentence outside blocks, else the
+ * first one inside the first block, else the first unit that is not a tag. A parameter's first unit is
+ * its opening unless it is padding and a constraint or guardrail stays (-1: no opening).
+ */
+function findOpening(units: readonly Unit[], parameter: boolean): number {
+  const isOpener = (u: Unit) => !u.tag && !u.unit.markup && (u.unit.category === 'what' || u.unit.category === 'when');
+  const first = units.findIndex((u) => !u.tag);
+  if (parameter) {
+    // The first unit is the what by its position alone; read past its position, padding gives way to a
+    // constraint that stays ("Powerful and seamless filtering. Format: YYYY-MM-DD.").
+    const unit = units[first].unit;
+    const unplaced = unit.cueSource === 'position' ? classifySentence(unit, { index: 1, parameter: true }) : unit;
+    return unplaced.category === 'filler' && units.some((u, i) => i !== first && !u.tag && isProtected(u.unit)) ? -1 : first;
+  }
+  const outside = units.findIndex((u) => u.blocks.length === 0 && isOpener(u));
+  if (outside >= 0) return outside;
+  const inside = units.findIndex((u) => u.blocks.length === 1 && u.blocks[0] === 0 && isOpener(u));
+  return inside >= 0 ? inside : first;
+}
+
+/** Put back the blocks that move whole, so their text moves as written (tags and all). */
+function closeMovedBlocks(
+  value: string,
+  units: readonly Unit[],
+  kept: ReadonlySet<number>,
+  toParams: ReadonlyMap<number, string>,
+  reasons: ReadonlyMap<number, MoveReason>,
+): { units: PlannedUnit[]; kept: Set<number>; toParams: Map<number, string>; reasons: Map<number, MoveReason> } {
+  const out: PlannedUnit[] = [];
+  const outKept = new Set<number>();
+  const outToParams = new Map<number, string>();
+  const outReasons = new Map<number, MoveReason>();
+  for (let i = 0; i < units.length; i++) {
+    const { tag, unit } = units[i];
+    if (tag && !kept.has(i)) {
+      // Opening tag of a block that moves whole: the block from its tag to its closing tag is one unit.
+      let j = i + 1;
+      while (units[j].tag?.block !== tag.block) j++;
+      // A constraint inside a moving block that goes to a parameter keeps the block open.
+      if (units.slice(i + 1, j).every((_, k) => !toParams.has(i + 1 + k))) {
+        const end = units[j].unit.end;
+        // A block moves whole as how-text unless every unit inside moved for another reason.
+        const inner = units.slice(i + 1, j).map((_, k) => reasons.get(i + 1 + k)).filter((reason) => reason !== undefined);
+        outReasons.set(out.length, inner.length > 0 && inner.every((reason) => reason === 'extra-sentence') ? 'extra-sentence' : 'how');
+        out.push({ ...unit, text: value.slice(unit.start, end), end, cue: 'XML-like block' });
+        i = j;
+        continue;
+      }
+    }
+    if (kept.has(i)) outKept.add(out.length);
+    const param = toParams.get(i);
+    if (param !== undefined) outToParams.set(out.length, param);
+    if (!kept.has(i) && param === undefined) outReasons.set(out.length, reasons.get(i) ?? 'how');
+    out.push(unit);
+  }
+  return { units: out, kept: outKept, toParams: outToParams, reasons: outReasons };
+}
+
+function buildSelection(
+  value: string,
+  units: readonly PlannedUnit[],
+  keptIndexes: ReadonlySet<number>,
+  paramOf: ReadonlyMap<number, string>,
+  reasonOf: ReadonlyMap<number, MoveReason>,
+  analysedEnd: number,
+): Selection | undefined {
+  if (keptIndexes.size === 0) return undefined;
+  const kept = units.filter((_, i) => keptIndexes.has(i));
+  const movedIndexes = [...units.keys()].filter((i) => !keptIndexes.has(i) && !paramOf.has(i));
+  const moved = movedIndexes.map((i) => units[i]);
+  const reasons = movedIndexes.map((i) => reasonOf.get(i) ?? 'how');
+  const toParams = [...paramOf].map(([i, param]) => ({ param, unit: units[i] }));
+  const lastKept = Math.max(...keptIndexes);
+  const deleteRanges: Range[] = [];
+  const movedChunks: string[] = [];
+  let chunkStart: number | undefined;
+  for (let i = 0; i < units.length; i++) {
+    if (keptIndexes.has(i)) continue;
+    const unit = units[i];
+    // A moved unit takes the space after it along; after the last kept unit everything to the end goes.
+    const start = i === lastKept + 1 ? units[lastKept].end : unit.start;
+    const end = i > lastKept ? analysedEnd : units[i + 1].start;
+    extendRanges(deleteRanges, [start, end]);
+    if (paramOf.has(i)) continue;
+    chunkStart ??= unit.start;
+    const isRunEnd = i + 1 >= units.length || keptIndexes.has(i + 1) || paramOf.has(i + 1);
+    if (isRunEnd) {
+      // Adjacent moved units keep the text between them exactly as written (list items stay list items).
+      movedChunks.push(value.slice(chunkStart, unit.end));
+      chunkStart = undefined;
+    }
+  }
+  return { kept, moved, reasons, toParams, deleteRanges, movedChunks, keptEnd: units[lastKept].end };
+}
+
+/** Append a range, merging it with the previous one when they touch. */
+function extendRanges(ranges: Range[], range: Range): void {
+  const last = ranges[ranges.length - 1];
+  if (last && last[1] >= range[0]) ranges[ranges.length - 1] = [last[0], Math.max(last[1], range[1])];
+  else ranges.push(range);
+}
+
+/** A parameter as the planner needs it to route a constraint: its path, schema, and whether its description can take one. */
+export interface ParamTarget {
+  readonly path: readonly string[];
+  readonly schema: SchemaFacts['schema'];
+  readonly required: boolean;
+  /** True when the parameter's description is text that can be edited (static and not empty). */
+  readonly takesText: boolean;
+}
+
+/** The options that route a tool description's constraints to its parameters (`params`, `allParams`, `paramSchemas`). */
+export function getParamTargets(params: readonly ParamTarget[]): Pick<PlanOptions, 'params' | 'allParams' | 'paramSchemas'> {
+  const key = (param: ParamTarget) => param.path.join('.');
+  return {
+    params: params.filter((param) => param.takesText).map(key),
+    allParams: params.map(key),
+    paramSchemas: new Map(params.map((param) => [key(param), { schema: param.schema, required: param.required, name: param.path[param.path.length - 1] }])),
+  };
+}

@@ -1,0 +1,116 @@
+// The planner (prose/plan.ts) and the prose model (prose/model.ts). The mechanism is tested with small
+// models built here, whose probabilities follow the cues, so a retrained shipped model cannot change what
+// these tests mean; the shipped model is checked for its form (size, determinism, thresholds).
+import { statSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { findPointer, getParamTargets, getShippedModel, hashFeature, MODEL_CATEGORIES, parseProseModel, planDescription, scoreFeatures, type ProseModel } from '../src/index.js';
+
+const BUCKETS = 1024;
+
+/** A model that reads the cues' category as `strength` evidence for the same category and nothing else. */
+function buildCueModel(strength: number, moveThreshold: number): ProseModel {
+  const weights = new Array<number>(MODEL_CATEGORIES.length * BUCKETS).fill(0);
+  MODEL_CATEGORIES.forEach((category, k) => {
+    weights[k * BUCKETS + hashFeature(`cue:${category}`, BUCKETS)] += strength * 1000;
+  });
+  return { buckets: BUCKETS, scale: 1000, weights, temperature: 1, moveThreshold, reviewThreshold: 0.2 };
+}
+
+const SURE = buildCueModel(8, 0.9);
+/** The same evidence, but a threshold no unit clears: nothing is sure enough to move. */
+const NEVER = buildCueModel(8, 1.01);
+
+const moved = (text: string, model: ProseModel, options = {}) => planDescription(text, { model, ...options }).selection?.moved.map((unit) => unit.text) ?? [];
+
+describe('planDescription', () => {
+  const text = 'Renames a bucket. Defaults to the current region. For example, rename `logs` to `old-logs`.';
+
+  it('moves a unit only when the model is sure it is how-text, and says so per unit', () => {
+    expect(moved(text, SURE)).toEqual(['Defaults to the current region.', 'For example, rename `logs` to `old-logs`.']);
+    const plan = planDescription(text, { model: SURE });
+    expect(plan.places).toEqual(['stays', 'markdown', 'markdown']);
+    expect(plan.selection?.reasons).toEqual(['how', 'how']);
+    expect(plan.units[1].probabilities!.how).toBeGreaterThan(0.9);
+  });
+
+  it('abstains: a unit the model is not sure of stays, read as the likeliest kept category', () => {
+    const plan = planDescription(text, { model: NEVER });
+    expect(plan.selection).toBeUndefined();
+    expect(plan.places).toEqual(['stays', 'stays', 'stays']);
+  });
+
+  it('keeps a unit that names a harm topic, however sure the model is', () => {
+    const harmful = 'Renames a bucket. Defaults to deleting the old public link. For example, rename `logs` to `old-logs`.';
+    expect(moved(harmful, SURE)).toEqual(['For example, rename `logs` to `old-logs`.']);
+    const unit = planDescription(harmful, { model: SURE }).units[1];
+    expect(unit.cueSource).toBe('model');
+    expect(unit.cue).toMatch(/^names /);
+  });
+
+  it('opens a block and moves only its how items', () => {
+    const tips = ['Renames a bucket.', '', '<tips>', '- Ask the user before renaming a shared bucket.', '- Defaults to the current region.', '- For example, rename `logs` to `old-logs`.', '</tips>'].join('\n');
+    const plan = planDescription(tips, { model: SURE });
+    expect(plan.selection?.moved.map((unit) => unit.text)).toEqual(['- Defaults to the current region.', '- For example, rename `logs` to `old-logs`.']);
+    expect(plan.units.filter((_, i) => plan.places[i] === 'stays').map((unit) => unit.text)).toContain('<tips>');
+  });
+
+  it('moves a block whole when nothing inside it stays', () => {
+    const notes = ['Renames a bucket.', '', '<notes>', '- Defaults to the current region.', '- For example, rename `logs` to `old-logs`.', '</notes>'].join('\n');
+    expect(planDescription(notes, { model: SURE }).selection?.moved.map((unit) => unit.markupKind)).toEqual(['xml-block']);
+  });
+
+  it('keeps a lead-in whose list stays', () => {
+    const list = ['Renames a bucket.', '', 'BEFORE RENAMING:', '- Ask the user before renaming a shared bucket.', '', 'Defaults to the current region.'].join('\n');
+    expect(moved(list, SURE)).toEqual(['Defaults to the current region.']);
+  });
+
+  it('gives a constraint that names one parameter to that parameter, and keeps one that names two', () => {
+    const targets = getParamTargets([
+      { path: ['date'], schema: { type: 'string' }, required: true, takesText: true },
+      { path: ['until'], schema: { type: 'string' }, required: false, takesText: true },
+    ]);
+    const one = planDescription('Lists events. The `date` must be in YYYY-MM-DD format.', { model: SURE, ...targets });
+    expect(one.selection?.toParams.map((move) => move.param)).toEqual(['date']);
+    expect(one.places).toEqual(['stays', 'parameter']);
+    const two = planDescription('Lists events. Give either `date` or `until`, not both.', { model: SURE, ...targets });
+    expect(two.selection).toBeUndefined();
+  });
+
+  it('keeps slim\'s own pointer and never counts it', () => {
+    const slimmed = 'Renames a bucket. Before first use: read_instructions family="buckets".';
+    const plan = planDescription(slimmed, { model: SURE, pinned: findPointer(slimmed) });
+    expect(plan.selection).toBeUndefined();
+  });
+
+  it('moves what-text past the sentence allowance only when sure it is no guardrail or constraint', () => {
+    const long = 'Renames a bucket. Use it when a bucket name is wrong. Use it to fix typos in names.';
+    expect(planDescription(long, { model: SURE, extraSentences: 0 }).selection?.reasons).toEqual(['extra-sentence', 'extra-sentence']);
+    expect(planDescription(long, { model: SURE, extraSentences: 1 }).selection?.reasons).toEqual(['extra-sentence']);
+    expect(planDescription(long, { model: NEVER, extraSentences: 0 }).selection).toBeUndefined();
+  });
+});
+
+describe('the shipped prose model', () => {
+  const model = getShippedModel();
+
+  it('is a file under 1 MB with one row of weights per category, and thresholds between 0 and 1', () => {
+    expect(statSync(fileURLToPath(new URL('../data/prose-model.json', import.meta.url))).size).toBeLessThan(1_000_000);
+    expect(model.weights).toHaveLength(MODEL_CATEGORIES.length * model.buckets);
+    expect(model.moveThreshold).toBeGreaterThan(0);
+    expect(model.moveThreshold).toBeLessThanOrEqual(1);
+    expect(model.reviewThreshold).toBeGreaterThan(0);
+    expect(model.reviewThreshold).toBeLessThan(model.moveThreshold);
+  });
+
+  it('gives the same probabilities for the same features, summing to one', () => {
+    const features = ['t', 'tpos:3', 'cue:how', 'w:default'];
+    const a = scoreFeatures(model, features);
+    expect(scoreFeatures(model, [...features])).toEqual(a);
+    expect(Object.values(a).reduce((sum, p) => sum + p, 0)).toBeCloseTo(1, 9);
+  });
+
+  it('refuses a malformed model file with a clear error', () => {
+    expect(() => parseProseModel('{"buckets": 4, "weights": [1, 2]}')).toThrow('The prose model file is malformed');
+  });
+});
