@@ -179,6 +179,17 @@ describe('toolslim budget from source', () => {
     expect((await budget()).stdout.replace(/\s+/g, ' ')).toContain('records no per-tool sizes, so the tools that grew cannot be named: `toolslim budget --update` adds them.');
   });
 
+  it('checks every flag before reading a file: a bad --per-tool fails alone, with no parse error first', async () => {
+    writeFileSync(path.join(project.dir, 'src/broken.ts'), 'const x = {;\n');
+    const result = await budget('--init', '--per-tool', 'abc');
+    expect(result.code).toBe(EXIT.usage);
+    expect(result.stderr).toBe('toolslim: --per-tool needs a positive whole number, got "abc".\n');
+    expect(result.stdout).toBe('');
+    const timeout = await budget('--timeout', 'soon');
+    expect(timeout.code).toBe(EXIT.usage);
+    expect(timeout.stderr).toBe('toolslim: --timeout needs a positive number, got "soon".\n');
+  });
+
   it('--update never raises the total, even when the tools grew', async () => {
     writeBudget({ totalBytes: 1000, perToolBytes: 100_000 });
     const result = await budget('--update');

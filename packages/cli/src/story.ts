@@ -159,7 +159,7 @@ function readDeclaredFacts(report: ReportJson, cwd: string): Map<ReportTool, Dec
   return facts;
 }
 
-/** `--clients claude-code,openai` → profiles; every current client when absent. */
+/** `--clients claude-code,openai` → profiles; the MCP specification and the current MCP clients when absent. */
 export function getTargetedClients(value: string | undefined): ClientProfile[] {
   const ids = value === undefined ? undefined : value.split(',').map((id) => id.trim()).filter(Boolean);
   return getClientProfiles(ids);
