@@ -82,7 +82,12 @@ export interface ReportView {
 export function printReport({ report, fileCount, story, wide }: ReportView, style: Style): string {
   const lines: string[] = [];
   if (report.tools.length === 0) {
-    lines.push(`Read ${plural(fileCount, 'file')}: no tool declarations found.`);
+    const broken = report.errors.length;
+    lines.push(
+      broken === 0
+        ? `Read ${plural(fileCount, 'file')}: no tool declarations found.`
+        : `Read ${plural(fileCount, 'file')}: ${plural(broken, 'file')} could not be parsed (above), and no tool declarations were found in the rest.`,
+    );
     if (story) lines.push('', `Next: ${story.next}`);
     return `${lines.join('\n')}\n`;
   }
@@ -116,6 +121,15 @@ export function printReport({ report, fileCount, story, wide }: ReportView, styl
   if (dynamic > 0) {
     lines.push(
       ...wrap(`${style.yellow('*')} ${plural(dynamic, 'tool')} only partly readable (dynamic text): counted with the text that can be read statically.`),
+    );
+  }
+  if (story?.duplicates) {
+    const { tools, folders } = story.duplicates;
+    lines.push(
+      ...wrap(
+        `${style.yellow('note:')} ${plural(tools, 'tool')} ${tools === 1 ? 'is' : 'are'} declared the same in ${folders.join(' and ')} (source and build output?): ` +
+          `the totals count each copy. Report one of them: toolslim report ${folders[0]}`,
+      ),
     );
   }
   const conditional = report.tools.filter((tool) => tool.conditional !== undefined).length;
