@@ -113,8 +113,9 @@ export function planToolKeeping(planner: Planner, file: string, decl: ToolDecl, 
   // The pointer goes once, after the kept text; a description that already has one keeps it.
   const movesToMarkdown = (selection?.moved.length ?? 0) > 0 || params.some((p) => (p.selection?.moved.length ?? 0) > 0);
   const at = selection ? selection.keptEnd : description.value.trimEnd().length;
-  // After a full stop: kept text that ends without one ("Find keys in the data") gets it.
-  const stop = /[.!?:;…)\]"'`>]$/.test(description.value.slice(0, at).trimEnd()) ? '' : '.';
+  // After a full stop: kept text that ends without one ("Find keys in the data", "… (three levels)") gets
+  // it; a closing bracket or quote after the stop ("(see above.)") counts as ended.
+  const stop = /(?:[.!?:;…][)\]"'`]*|>)$/.test(description.value.slice(0, at).trimEnd()) ? '' : '.';
   const insertion = existingPointer === undefined && movesToMarkdown ? { at, text: `${stop} ${pointer}` } : undefined;
   let deleteRanges = selection?.deleteRanges ?? [];
   let expectedDescription = applyToValue(description.value, deleteRanges, insertion);
