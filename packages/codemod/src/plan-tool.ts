@@ -326,6 +326,10 @@ function explainUneditable(reason: string, description: StaticText, file: string
     const member = source(node);
     return `its text is a property of an object (${member ? `\`${member}\`` : 'a member'} at ${where}) whose source slim cannot locate; move its details by hand`;
   }
+  if (node.type === 'Identifier') {
+    // Found and read, but not literal text that can be cut: say so rather than "cannot locate".
+    return `its text is the value of the constant \`${node.name}\` (read through ${where}): slim read that value, but it is built by an expression (a conditional, a call, an operator) rather than written as literal text, so no part of it can be cut in place; move its details by hand`;
+  }
   return `part of its text (read through ${where}) comes from a place slim cannot locate to edit (${describeNode(node)}); move its details by hand`;
 }
 

@@ -170,7 +170,8 @@ export function planSlim(options: SlimOptions): SlimPlan {
   const unserved = plans.length > 0 && options.wire !== false && !alreadyServed && !wiring.some((w) => w.wired);
   const partial = skipped.some((tool) => !tool.unprofitable) || errors.length > 0 || unserved;
   const keptShared = describeKeptShared(planner);
-  return { cwd, instructionsDir, sources, instructions, tools, skipped, keptShared, errors, problems, totals, families, toolNames, wiring, partial, install: install?.info };
+  const unread = findUnreadTools(allTools.filter((tool) => !registeredByLoop.has(tool)), plans, skipped, relative);
+  return { cwd, instructionsDir, sources, instructions, tools, skipped, unread, keptShared, errors, problems, totals, families, toolNames, wiring, partial, install: install?.info };
 }
 
 const MCP_FRAMEWORKS: ReadonlySet<string> = new Set(['mcp-sdk', 'mcp-sdk-low-level', 'fastmcp']);
@@ -187,4 +188,34 @@ function readIfFile(file: string, read: (file: string) => string): string | unde
 /** True when the plan would change something. */
 export function hasChanges(plan: SlimPlan): boolean {
   return plan.sources.length > 0 || plan.instructions.length > 0;
+}
+
+/**
+ * The tools neither slimmed nor skipped whose text was not read in full: their parameters' schema or a
+ * parameter's description is built at run time, so "nothing to move" is only about what could be read.
+ */
+function findUnreadTools(
+  tools: ReadonlyArray<{ file: string; decl: ToolDecl }>,
+  plans: readonly ToolPlan[],
+  skipped: readonly SkippedTool[],
+  relative: (file: string) => string,
+): SkippedTool[] {
+  const planned = new Set(plans.map((plan) => plan.decl));
+  const left = new Set(skipped.map((tool) => `${tool.file}:${tool.line}`));
+  const unread: SkippedTool[] = [];
+  for (const { file, decl } of tools) {
+    if (planned.has(decl) || left.has(`${relative(file)}:${decl.line}`)) continue;
+    const reason = describeUnread(decl);
+    if (reason) unread.push({ name: getStaticValue(decl.name), file: relative(file), line: decl.line, reason });
+  }
+  return unread;
+}
+
+function describeUnread(decl: ToolDecl): string | undefined {
+  if (decl.inputSchema.kind === 'dynamic') return `its parameters were not read: the input schema is built at run time (${decl.inputSchema.reason})`;
+  const dynamic = decl.params.filter((param) => param.description?.kind === 'dynamic').map((param) => param.path.join('.'));
+  if (dynamic.length === 1) return `the description of its parameter ${dynamic[0]} is built at run time, so it was not read`;
+  if (dynamic.length > 1) return `the descriptions of its parameters ${dynamic.join(', ')} are built at run time, so they were not read`;
+  if (decl.description?.kind === 'dynamic') return `its description is built at run time and was not read (${decl.description.reason})`;
+  return undefined;
 }
