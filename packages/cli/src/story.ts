@@ -180,7 +180,8 @@ export async function estimateSlim(cwd: string, files: readonly string[], onProg
   // Loaded on demand: the codemod pulls in ts-morph.
   const { planSlim } = await import('@toolslim/codemod');
   try {
-    const plan = planSlim({ cwd, files, wire: false, onProgress });
+    // Wired as slim would wire it, so the estimate is net of what serving the moved text adds.
+    const plan = planSlim({ cwd, files, onProgress });
     const { before, after } = plan.totals;
     return {
       tools: plan.totals.found,

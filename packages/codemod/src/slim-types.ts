@@ -117,6 +117,8 @@ export interface SlimTotals {
   readonly after: SizeTotals;
   /** The `read_instructions` tool this run adds to the server (counted in `after`). */
   readonly added?: SizeTotals;
+  /** The text this run adds to the server's `instructions` (counted in `after`). */
+  readonly instructions?: SizeTotals;
 }
 
 /** An error that stops a run before anything is written. */

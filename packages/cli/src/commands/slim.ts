@@ -45,6 +45,8 @@ Options:
   --keep <n>             What/when sentences kept after the first one (default 2).
   --tsconfig <file>      tsconfig.json used to resolve imported constants.
   --no-wire              Do not add serveInstructions (@toolslim/runtime) to the server setup.
+  --even-if-larger       Slim even when what serving the moved text adds to every request (the
+                         read_instructions tool, the server instructions) outweighs what it saves.
   -h, --help             Show this help.
 `;
 
@@ -60,6 +62,7 @@ export const SLIM_FLAGS = {
   keep: { type: 'string' },
   tsconfig: { type: 'string' },
   'no-wire': { type: 'boolean' },
+  'even-if-larger': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -88,6 +91,7 @@ export const slim: Command = async (args, io) => {
       instructionsTool: values['tool-name'],
       extraSentences: keep,
       wire: !values['no-wire'],
+      skipUnprofitable: !values['even-if-larger'],
       tsconfig: values.tsconfig ? path.resolve(io.cwd, values.tsconfig) : undefined,
       onProgress: progress ? (done) => progress.update(done) : undefined,
     });
