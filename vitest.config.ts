@@ -23,6 +23,8 @@ const SLOW = [
   'test/cli-measure.test.ts',
   'test/fixture-servers.test.ts',
   'test/codemod-jscodeshift.test.ts',
+  'packages/runtime/tests/gate-memory.test.ts',
+  'test/toolsets-catalogue.test.ts',
 ];
 const EXCLUDE = ['**/node_modules/**', '**/fixtures/**', 'test/ecosystem/**', 'test/bench/**'];
 const slow = process.env.TOOLSLIM_TESTS === 'slow';

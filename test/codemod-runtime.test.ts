@@ -21,7 +21,9 @@ import { buildReadInstructionsTool } from '../packages/codemod/src/read-instruct
 import { buildWiring } from '../packages/codemod/src/wire-runtime.js';
 import { buildWiringElsewhere } from '../packages/codemod/src/wire-plan.js';
 import { applyEdits } from '../packages/codemod/src/text-edits.js';
-import { parseSource } from '@toolslim/core';
+import { getClientProfiles, getNamePrefix, parseSource } from '@toolslim/core';
+import { DEFAULT_RESULT_MAX_TOKENS } from '../packages/runtime/src/results/bounded-results.js';
+import { getNamePrefix as getRuntimeNamePrefix } from '../packages/runtime/src/family-index.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'toolslim-codemod-runtime-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -39,6 +41,15 @@ test('the estimated read_instructions tool is the one the runtime publishes', as
   expect(JSON.stringify(buildReadInstructionsTool('read_instructions', ['billing', 'orders'], 4))).toBe(JSON.stringify(published));
 });
 
+test('the runtime splits tool names into families as core does (toolsets place tools as report counts them)', () => {
+  const names = ['db_query', 'db-query', 'dbQuery', 'DBQuery', 'db.query', 'repo/get', 'x:y', 'HTTPServerStart', '_private', 'a__b', 'ÉtatGet', 'simple', ''];
+  expect(names.map(getRuntimeNamePrefix)).toEqual(names.map(getNamePrefix));
+});
+
+test('the runtime bounds results at the limit core gives for Claude Code', () => {
+  expect(DEFAULT_RESULT_MAX_TOKENS).toBe(getClientProfiles(['claude-code'])[0].resultMaxTokens);
+});
+
 test('on a low-level Server, the estimate is the JSON Schema the runtime lists itself', async () => {
   writeFileSync(path.join(dir, 'billing.md'), '# billing\n');
   writeFileSync(path.join(dir, 'orders.md'), '# orders\n');
@@ -50,6 +61,18 @@ test('on a low-level Server, the estimate is the JSON Schema the runtime lists i
   const published = (await client.listTools()).tools.find((tool) => tool.name === 'read_instructions');
   await client.close();
   expect(JSON.stringify(buildReadInstructionsTool('read_instructions', ['billing', 'orders'], 3, 1, 'low-level'))).toBe(JSON.stringify(published));
+});
+
+test('a wired server whose streamable HTTP has no sessions is flagged: the first-use gate cannot run there', () => {
+  const wire = (transport: string) => {
+    const code = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nconst server = new McpServer({ name: 'x', version: '1.0.0' });\nconst transport = new StreamableHTTPServerTransport({ ${transport} });\n`;
+    const file = path.join(dir, 'src', 'http.ts');
+    const program = parseSource(code, file);
+    const statement = program.body[1] as { declarations: Array<{ init: Parameters<typeof buildWiring>[0]['servers'][number]['node'] }> };
+    return buildWiring({ file, code, program, servers: [{ node: statement.declarations[0].init, name: undefined, framework: 'mcp-sdk' }], packageDir: 'docs/tools', moduleKind: 'esm', toolName: undefined }).wiring;
+  };
+  expect(wire('sessionIdGenerator: undefined')?.statelessHttp).toBe(true);
+  expect(wire('sessionIdGenerator: () => randomUUID()')?.statelessHttp).toBeUndefined();
 });
 
 test('the snippet printed for a fastmcp server compiles', () => {

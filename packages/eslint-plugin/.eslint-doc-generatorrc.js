@@ -4,6 +4,6 @@ export default {
   pathRuleList: '../../README.md',
   ignoreConfig: ['all'],
   ruleDocTitleFormat: 'prefix-name',
-  ruleListColumns: ['name', 'description', 'configsError', 'fixable', 'hasSuggestions', 'options'],
+  ruleListColumns: ['name', 'description', 'configsError', 'configsWarn', 'fixable', 'hasSuggestions', 'options'],
   urlConfigs: 'https://github.com/toolslim/toolslim/blob/main/docs/settings.md#configs',
 };

@@ -88,6 +88,7 @@ export function printReport({ report, fileCount, story, wide }: ReportView, styl
         ? `Read ${plural(fileCount, 'file')}: no tool declarations found.`
         : `Read ${plural(fileCount, 'file')}: ${plural(broken, 'file')} could not be parsed (above), and no tool declarations were found in the rest.`,
     );
+    lines.push(...printRequests(report));
     if (story) lines.push('', `Next: ${story.next}`);
     return `${lines.join('\n')}\n`;
   }
@@ -140,8 +141,33 @@ export function printReport({ report, fileCount, story, wide }: ReportView, styl
       ),
     );
   }
+  lines.push(...printRequests(report));
   if (story) lines.push(...printStory(story, report, style));
   return `${lines.join('\n')}\n`;
+}
+
+/** What each model-API request's tool array loads per call, and with every tool deferred (Anthropic tool search). */
+function printRequests(report: ReportJson): string[] {
+  if (!report.requests?.length) return [];
+  const lines = ['', `Model API requests: ${plural(report.requests.length, 'tool array')}.`];
+  for (const request of report.requests) {
+    const vendor = request.vendor === 'anthropic' ? 'Anthropic' : 'OpenAI';
+    const partly = request.unreadable === undefined ? '' : ` (partly readable: ${request.unreadable}; a lower bound)`;
+    const deferral =
+      request.withDeferralTokens === undefined
+        ? ''
+        : request.deferred
+          ? `; ${plural(request.deferred, 'tool')} deferred`
+          : `; ~${formatNumber(request.withDeferralTokens)} with every tool deferred behind tool search`;
+    lines.push(
+      ...wrap(
+        `${request.file}:${request.line} ${vendor}, ${plural(request.tools, 'tool')}: ~${formatNumber(request.loadedTokens)} tokens loaded per request of ~${formatNumber(request.allTokens)}${deferral}${partly}.`,
+        '  ',
+        '    ',
+      ),
+    );
+  }
+  return lines;
 }
 
 function printStory(story: Story, report: ReportJson, style: Style): string[] {

@@ -22,7 +22,16 @@ export interface Wiring {
   readonly reason?: string;
   /** Absolute path of the module of instruction strings the lines import (a Worker), to write with the run. */
   readonly instructionsModule?: string;
+  /**
+   * The file serves streamable HTTP without sessions (`sessionIdGenerator: undefined`): the runtime's
+   * first-use gate has no session to remember a call in, so it gates nothing there; the pointers and the
+   * server instructions remain. For slim to say so.
+   */
+  readonly statelessHttp?: true;
 }
+
+/** A transport made without session ids, as the SDK's stateless examples write it. */
+const STATELESS_HTTP = /\bsessionIdGenerator\s*:\s*undefined\b/;
 
 /** How the file runs: `import.meta.url` exists only in ES modules, `__filename` only in CommonJS. */
 export type ModuleKind = 'esm' | 'cjs';
@@ -155,7 +164,7 @@ export function buildWiring(input: WiringInput): { edits: SourceEdit[]; wiring: 
       code,
       imports,
     ),
-    wiring: { file, wired: true, lines: [...importLine.split(eol), callLine], ...bundleInfo },
+    wiring: { file, wired: true, lines: [...importLine.split(eol), callLine], ...bundleInfo, ...(STATELESS_HTTP.test(code) ? { statelessHttp: true as const } : {}) },
   };
 }
 

@@ -176,3 +176,47 @@ export function getClientProfiles(ids?: readonly string[]): ClientProfile[] {
   const unique = [...new Set(ids)];
   return unique.map((id) => CLIENT_PROFILES.find((profile) => profile.id === id) as ClientProfile);
 }
+
+/**
+ * What the model APIs reject or charge in a request's tool array (tool search, programmatic tool calling,
+ * strict function tools), with the API's own error text. Same rule as above: every number and text has
+ * its source and the date it was read; the rule `api-tool-limits` and `report` read them from here.
+ */
+export const API_REQUEST_LIMITS = {
+  anthropicToolSearch: {
+    /** At least one tool must stay loaded (usually the tool search tool itself). */
+    allDeferredError: 'All tools cannot be deferred',
+    maxDeferredTools: 10_000,
+    matchesPerSearch: 5,
+    regexPatternMaxChars: 200,
+    bm25QueryMaxChars: 500,
+    /** What the tool search tool itself adds to a request. */
+    searchToolTokens: 500,
+    /** Deferral pays from about this many tools, or this many tokens of definitions. */
+    paysFromTools: 10,
+    paysFromTokens: 10_000,
+    source: 'https://platform.claude.com/docs/en/agents-and-tools/tool-use/tool-search-tool',
+    checked: '2026-07-20',
+    notes: 'Read on 2026-12-01 from the project background notes (shared/seeds 004), which were verified against the vendor page on 2026-07-20.',
+  },
+  anthropicProgrammaticCalling: {
+    /** `allowed_callers` values that let code execution call a tool. */
+    callerPrefix: 'code_execution_',
+    circularRefError: 'Circular $ref detected',
+    strictUnsupported: 'Tools with strict: true are not supported with programmatic tool calling',
+    source: 'https://platform.claude.com/docs/en/agents-and-tools/tool-use/programmatic-tool-calling',
+    checked: '2026-07-20',
+    notes: 'A recursive $ref is fine for direct calls; the same tool cannot be enabled for programmatic calling. Read as above.',
+  },
+  openaiStrictFunctions: {
+    additionalPropertiesError: "'additionalProperties' is required to be supplied and to be false.",
+    requiredError: "'required' is required to be supplied and to be an array including every key in properties.",
+    rootObjectError: 'schema must be a JSON Schema of \'type: "object"\'',
+    errorCode: 'invalid_function_parameters',
+    source:
+      'https://platform.openai.com/docs/guides/structured-outputs#supported-schemas and https://platform.openai.com/docs/guides/function-calling#strict-mode; ' +
+      'error texts as the API returns them in https://github.com/openai/openai-agents-python/issues/1023 and https://github.com/lastmile-ai/openai-agents-mcp/issues/2',
+    checked: '2026-12-01',
+    notes: 'With strict: true every object sets additionalProperties: false, every key of properties is in required (optional = a union with null), and the root is an object, not anyOf.',
+  },
+} as const;

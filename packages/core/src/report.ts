@@ -5,12 +5,16 @@
  */
 import path from 'node:path';
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { analyzeSource } from './analyze.js';
+import { parseSource } from './ast.js';
+import { findTools } from './find-tools/index.js';
+import { estimateDeferral } from './api-requests/deferral.js';
+import { findApiToolArrays } from './api-requests/find-requests.js';
 import { createFileConstantResolver } from './text/file-resolver.js';
 import { createModuleResolver } from './resolve/modules.js';
 import { createMcpSdkExecutionLookup, createZodVersionLookup, getProjectLibraries } from './installed-libraries.js';
 import { assignFamilies } from './families.js';
-import { measureTool } from './measure.js';
+import { countTokens, measureTool } from './measure.js';
+import type { ApiToolArray } from './api-requests/find-requests.js';
 import type { ConstantResolver, Framework, PublishedTool, ToolDecl, ToolMeasure, ToolslimSettings } from './model.js';
 import { isSchemaFromZod } from './schema/index.js';
 import { createReachabilityChecker } from './reachability.js';
@@ -42,10 +46,29 @@ export interface ReportTool {
   conditional?: string;
 }
 
+/** One model-API request's tool array (`tools` of an Anthropic or OpenAI request call) and what it loads per request. */
+export interface ReportRequest {
+  file: string;
+  line: number;
+  vendor: 'anthropic' | 'openai';
+  tools: number;
+  /** Tokens of the definitions loaded as the array is written (deferred tools left out). */
+  loadedTokens: number;
+  /** Tokens of every definition. */
+  allTokens: number;
+  /** Anthropic only: tokens loaded with every tool deferred behind the tool search tool. */
+  withDeferralTokens?: number;
+  deferred?: number;
+  /** Why the array could not be fully read; its numbers are then a lower bound. */
+  unreadable?: string;
+}
+
 export interface ReportJson {
   tools: ReportTool[];
   totals: { tools: number; bytes: number; tokens: number };
   errors: Array<{ file: string; message: string }>;
+  /** Only when some file sends tools to a model API. */
+  requests?: ReportRequest[];
 }
 
 export interface SourceFile {
@@ -87,13 +110,19 @@ export function buildReport(
   // Tool-shaped objects that are only exported and used nowhere are not tools of any server.
   const reachability = createReachabilityChecker({ readFile: (path) => given.get(path) ?? readIfFile(path), files: [...given.keys()] });
   const errors: ReportJson['errors'] = [];
+  const requests: ReportRequest[] = [];
   for (const file of files) {
     const relative = toReportPath(file.filePath, options.cwd);
     let decls: readonly ToolDecl[];
     try {
       const zodVersion = getZodVersion(path.resolve(file.filePath));
       const settings = zodVersion ? { ...options.settings, zodVersion } : options.settings;
-      decls = analyzeSource(file.code, { filePath: path.resolve(file.filePath), settings, resolveConstant, resolveModule }).tools;
+      const program = parseSource(file.code, path.resolve(file.filePath));
+      decls = findTools(program, { filePath: path.resolve(file.filePath), settings, resolveConstant, resolveModule }).tools;
+      if (MODEL_SDK_IMPORT.test(file.code)) {
+        const context = { program, filePath: path.resolve(file.filePath), zodVersion: settings?.zodVersion ?? 4, resolveConstant, resolveModule };
+        for (const array of findApiToolArrays(program, context)) requests.push(buildReportRequest(array, relative));
+      }
     } catch (error) {
       // A file that does not parse is reported and skipped; every other file is still measured.
       errors.push({ file: relative, message: getErrorMessage(error) });
@@ -125,7 +154,26 @@ export function buildReport(
     publishedWith: tool.publishedWith,
     ...(tool.condition === undefined ? {} : { conditional: tool.condition }),
   }));
-  return { tools: sortHeaviestFirst(tools), totals: sumTotals(tools), errors };
+  return { tools: sortHeaviestFirst(tools), totals: sumTotals(tools), errors, ...(requests.length > 0 ? { requests } : {}) };
+}
+
+/** Files that import a model SDK; only those are searched for request calls. */
+const MODEL_SDK_IMPORT = /['"](?:@anthropic-ai\/[a-z-]+|openai)(?:\/[^'"]*)?['"]/;
+
+function buildReportRequest(array: ApiToolArray, file: string): ReportRequest {
+  const tokens = array.entries.map((entry) => countTokens(JSON.stringify(entry.value)));
+  const loaded = array.entries.map((entry, index) => (entry.value.defer_loading === true ? 0 : tokens[index]));
+  const estimate = estimateDeferral(array);
+  return {
+    file,
+    line: array.call.loc.start.line,
+    vendor: array.vendor,
+    tools: array.entries.length,
+    loadedTokens: loaded.reduce((a, b) => a + b, 0),
+    allTokens: tokens.reduce((a, b) => a + b, 0),
+    ...(estimate ? { withDeferralTokens: estimate.withDeferralTokens, deferred: estimate.deferredCount } : {}),
+    ...(array.unreadable === undefined ? {} : { unreadable: array.unreadable }),
+  };
 }
 
 /** The same report over what a running server listed (no `file`, `line` or `framework`). */

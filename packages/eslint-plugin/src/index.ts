@@ -26,7 +26,7 @@ export interface ToolslimRuleDefinition {
 export interface ToolslimConfig {
   name: string;
   plugins: { toolslim: ToolslimPlugin };
-  rules: Record<string, 'error'>;
+  rules: Record<string, 'error' | 'warn'>;
 }
 
 export interface ToolslimPlugin {
@@ -45,15 +45,15 @@ function getRuleTier(ruleName: RuleName): RuleTier | undefined {
   return rules[ruleName].meta.docs?.recommended;
 }
 
-/** `toolslim/<rule>: 'error'` for every rule the config's tiers include, derived from each rule's meta. */
-function buildConfigRules(config: ConfigName): Record<string, 'error'> {
+/** `toolslim/<rule>: 'error'` (`'warn'` for advice) for every rule the config's tiers include, derived from each rule's meta. */
+function buildConfigRules(config: ConfigName): Record<string, 'error' | 'warn'> {
   const entries = (Object.keys(rules) as RuleName[])
     .filter((ruleName) => {
       if (config === 'all') return true;
       const tier = getRuleTier(ruleName);
       return tier !== undefined && CONFIG_TIERS[config].includes(tier);
     })
-    .map((ruleName) => [`toolslim/${ruleName}`, 'error'] as const);
+    .map((ruleName) => [`toolslim/${ruleName}`, rules[ruleName].meta.docs?.advice ? 'warn' : 'error'] as const);
   return Object.fromEntries(entries);
 }
 

@@ -58,7 +58,7 @@ describe('rule map, files, tests and docs', () => {
 
   it.each(ruleNames)('%s: name, docs URL, messages and schema follow the style guide', (name) => {
     const rule = rules[name as keyof typeof rules];
-    expect(name).toMatch(/^(?:no|prefer|require|consistent|max|valid|distinct|annotations)-[a-z-]+$/);
+    expect(name).toMatch(/^(?:no|prefer|require|consistent|max|valid|distinct|annotations|api)-[a-z-]+$/);
     expect(rule.meta.docs?.url).toMatch(new RegExp(`/docs/rules/${name}\\.md$`));
     expect(rule.meta.docs?.description).toBeTruthy();
     for (const [messageId, message] of Object.entries(rule.meta.messages)) {

@@ -55,6 +55,16 @@ export async function readInstructionFamily(dir: InstructionsDir, family: string
   return readFile(path.join(getInstructionsDirPath(dir), `${family}.md`), 'utf8');
 }
 
+/** The same, synchronously: what the runtime reads once when it is set up (which tool has a section where). */
+export function readInstructionFamilySync(dir: InstructionsDir, family: string): string {
+  if (isInstructionFiles(dir)) {
+    const text = dir[`${family}.md`];
+    if (typeof text !== 'string') throw new Error(`No ${family}.md among the bundled instruction files.`);
+    return text;
+  }
+  return readFileSync(path.join(getInstructionsDirPath(dir), `${family}.md`), 'utf8');
+}
+
 export function buildInstructionsUri(family: string, scheme = DEFAULT_INSTRUCTIONS_URI_SCHEME): string {
   return `${scheme}://${encodeURIComponent(family)}`;
 }

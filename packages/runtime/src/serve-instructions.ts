@@ -13,7 +13,16 @@ import {
   type InstructionsDir,
 } from './instructions-dir.js';
 import { buildToolErrorResult } from './tool-results.js';
-import { extendServerInstructions, mergeInstructionHandlers } from './merge-handlers.js';
+import { extendServerInstructions } from './merge-handlers.js';
+import { buildFamilyIndex, type FamilyIndex } from './family-index.js';
+import { createFirstUseGate, type FirstUseGateOption } from './gate/first-use-gate.js';
+import { readToolsetChoice, type ToolsetChoice, type ToolsetsOption } from './toolsets/toolset-choice.js';
+import { buildOffLine, createToolsetsLayer } from './toolsets/toolsets-layer.js';
+import { getServerWrapping, type HandlerServer } from './wrapping/handler-map.js';
+import { createInstructionsLayer } from './wrapping/instructions-layer.js';
+import type { ToolLayer } from './wrapping/layers.js';
+import { createBoundedResults, type BoundedResultsOption } from './results/bounded-results.js';
+export type { BoundedResultsOption } from './results/bounded-results.js';
 
 export interface ServeInstructionsOptions {
   /** The folder `toolslim slim --instructions` wrote: `<family>.md` files and `README.md`. */
@@ -26,6 +35,20 @@ export interface ServeInstructionsOptions {
   resources?: boolean;
   /** Expose the `read_instructions` tool (for clients that do not read resources). Default true. */
   tool?: boolean;
+  /**
+   * The first-use gate: in a session, the first call of a tool whose text moved answers with that text
+   * instead of running. Default on; `false` turns it off, `{ tools: { name: false } }` sets it per tool.
+   */
+  gate?: FirstUseGateOption;
+  /** Which families are published: `TOOLSLIM_TOOLSETS` by default; unset, every tool is, unchanged. */
+  toolsets?: ToolsetsOption;
+  /** Tool → family, for tools the folder does not place (no section of theirs, no family prefix). */
+  families?: Readonly<Record<string, string>>;
+  /**
+   * Bounded results: a result past the limit is held and served in slices (`read_result`). Off by
+   * default; `true` for the defaults (25,000 tokens, or `MAX_MCP_OUTPUT_TOKENS`).
+   */
+  results?: boolean | BoundedResultsOption;
 }
 
 export interface ServedInstructions {
@@ -54,28 +77,68 @@ export interface InstructionsCatalog extends ServedInstructions {
 
 /** Reads the folder once (the family list is fixed; file contents are read on every request). */
 export function createInstructionsCatalog(options: ServeInstructionsOptions): InstructionsCatalog {
+  return composeServing(options).catalog;
+}
+
+/**
+ * Everything one serving call sets up, from its options: the catalogue (with only the families that are
+ * on) and the layers that go between the client and the server's own handlers, outermost first
+ * (toolsets, then the gate). Every server shape applies exactly these.
+ */
+export interface ComposedServing {
+  readonly catalog: InstructionsCatalog;
+  readonly layers: readonly ToolLayer[];
+  readonly index: FamilyIndex;
+  readonly toolsets: ToolsetChoice;
+  /** False for a tool the toolsets leave out (shapes that register tools one by one skip it). */
+  isPublished(tool: string): boolean;
+  /** The `read_result` tool when bounded results are on (shapes that register tools themselves add it). */
+  readonly resultsTool?: Tool;
+}
+
+export function composeServing(options: ServeInstructionsOptions): ComposedServing {
   const toolName = options.toolName ?? DEFAULT_INSTRUCTIONS_TOOL_NAME;
   const scheme = options.uriScheme ?? DEFAULT_INSTRUCTIONS_URI_SCHEME;
-  const families = findInstructionFamilies(options.dir);
-  if (families.length === 0) {
+  const all = findInstructionFamilies(options.dir);
+  if (all.length === 0) {
     // Served instructions exist so that moved text stays reachable; an empty folder means it is not.
     throw new Error(`No instruction files (*.md besides README.md) in ${getInstructionsDirPath(options.dir)}.`);
   }
+  const index = buildFamilyIndex(options.dir, all, options.families);
+  const toolsets = readToolsetChoice(options.toolsets, all);
+  const on = toolsets.active ? all.filter((family) => toolsets.enabledFamilies(all).includes(family)) : all;
+  // With no family on (only single tools), the instruction tool still serves every family: it cannot have an empty choice.
+  const families = on.length > 0 ? on : all;
+  const offLine = buildOffLine(all.filter((family) => !families.includes(family)), toolsets);
+  const catalog = buildCatalog(options, toolName, scheme, families, offLine);
+  const results = options.results ? createBoundedResults(options.results === true ? {} : options.results, [toolName]) : undefined;
+  const ownTools = [toolName, ...(results ? [results.tool.name] : [])];
+  const layers = [
+    createToolsetsLayer(toolsets, index, ownTools),
+    createFirstUseGate({ dir: options.dir, index, toolName, uriScheme: scheme, option: options.gate }),
+    results?.layer,
+  ];
+  const isPublished = (tool: string) => ownTools.includes(tool) || toolsets.isEnabled(tool, index.familyOf(tool));
+  return { catalog, index, toolsets, isPublished, resultsTool: results?.tool, layers: layers.filter((layer) => layer !== undefined) };
+}
+
+function buildCatalog(options: ServeInstructionsOptions, toolName: string, scheme: string, families: readonly string[], offLine: string | undefined): InstructionsCatalog {
   const familyByUri = new Map(families.map((family) => [buildInstructionsUri(family, scheme), family]));
+  const index = loadInstructionsIndex(options.dir, { toolName, uriScheme: scheme });
   return {
-    families,
+    families: [...families],
     toolName,
-    instructions: loadInstructionsIndex(options.dir, { toolName, uriScheme: scheme }),
+    instructions: offLine === undefined ? index : `${dropIndexLines(index, families, options.dir)}\n${offLine}\n`,
     tool: {
       name: toolName,
-      description: TOOL_DESCRIPTION,
-      inputSchema: { type: 'object', properties: { family: { type: 'string', enum: families } }, required: ['family'] },
+      description: offLine === undefined ? TOOL_DESCRIPTION : `${TOOL_DESCRIPTION} ${offLine}`,
+      inputSchema: { type: 'object', properties: { family: { type: 'string', enum: [...families] } }, required: ['family'] },
       annotations: { readOnlyHint: true },
     },
     async callTool(args) {
       const family = args?.family;
       if (typeof family !== 'string' || !families.includes(family)) {
-        return buildToolErrorResult(`Unknown family ${JSON.stringify(family)}; one of: ${families.join(', ')}.`);
+        return buildToolErrorResult(`Unknown family ${JSON.stringify(family)}; one of: ${families.join(', ')}.${offLine === undefined ? '' : ` ${offLine}`}`);
       }
       return { content: [{ type: 'text', text: await readInstructionFamily(options.dir, family) }] };
     },
@@ -90,6 +153,17 @@ export function createInstructionsCatalog(options: ServeInstructionsOptions): In
   };
 }
 
+/** The index without the lines that link to a family that is off (the index lists what the agent can use). */
+function dropIndexLines(index: string, on: readonly string[], dir: InstructionsDir): string {
+  const off = new Set(findInstructionFamilies(dir).filter((family) => !on.includes(family)));
+  const linksOff = (line: string) => [...line.matchAll(/\]\((?:\.\/)?([^)\s]+)\.md\)/g)].some((match) => off.has(decodeURIComponent(match[1])));
+  return index
+    .split('\n')
+    .filter((line) => !(/^\s*(?:[-*+]|\d+[.)])\s/.test(line) && linksOff(line)))
+    .join('\n')
+    .replace(/\n*$/, '\n');
+}
+
 function buildResourceMetadata(family: string) {
   return { name: `${family}-instructions`, title: `${family} instructions`, description: `Instructions for the ${family} tools.`, mimeType: MIME_TYPE };
 }
@@ -101,37 +175,44 @@ function buildResourceMetadata(family: string) {
  * Call it before `connect`.
  */
 export function serveInstructions(server: McpServer | Server | McpServerV2, options: ServeInstructionsOptions): ServedInstructions {
-  const catalog = createInstructionsCatalog(options);
-  const wantResources = options.resources !== false;
-  const wantTool = options.tool !== false;
+  const composed = composeServing(options);
+  const { catalog } = composed;
+  const serve = { tool: options.tool !== false, resources: options.resources !== false };
   if (!isMcpServer(server as McpServer | Server)) {
-    mergeInstructionHandlers(server as Server, catalog, { tool: wantTool, resources: wantResources });
+    const wrapping = getServerWrapping(server as unknown as HandlerServer);
+    for (const layer of composed.layers) wrapping.add(layer);
+    wrapping.add(createInstructionsLayer(catalog, serve));
     extendServerInstructions(server as Server, catalog.instructions);
     return { families: catalog.families, instructions: catalog.instructions };
   }
-  return serveOnMcpServer(server as McpServer, catalog, options);
+  return serveOnMcpServer(server as McpServer, composed, serve);
 }
 
-function serveOnMcpServer(server: McpServer, catalog: InstructionsCatalog, options: ServeInstructionsOptions): ServedInstructions {
-  const wantResources = options.resources !== false;
-  const wantTool = options.tool !== false;
-  if (wantResources) {
+/**
+ * On an `McpServer`, the instruction tool and resources are registered the server's own way (so they are
+ * published as its other tools are); the layers go around the low-level server's handlers it sets.
+ */
+function serveOnMcpServer(server: McpServer, composed: ComposedServing, serve: { tool: boolean; resources: boolean }): ServedInstructions {
+  const { catalog } = composed;
+  // The wrapping first: the registrations below set the handlers it wraps.
+  const wrapping = getServerWrapping(server.server as unknown as HandlerServer, false);
+  for (const layer of composed.layers) wrapping.add(layer);
+  if (serve.resources) {
     try {
-      for (const family of catalog.families) {
-        const uri = buildInstructionsUri(family, options.uriScheme);
-        const { name, ...metadata } = buildResourceMetadata(family);
+      for (const resource of catalog.listResources().resources) {
+        const { name, uri, ...metadata } = resource;
         server.registerResource(name, uri, metadata, async () => (await catalog.readResource(uri)) as ReadResourceResult);
       }
     } catch {
       // The server answers resources/* with handlers of its own on the low-level server: wrap those.
-      mergeInstructionHandlers(server.server, catalog, { tool: false, resources: true });
+      wrapping.add(createInstructionsLayer(catalog, { tool: false, resources: true }));
     }
   }
-  if (wantTool) {
+  if (serve.tool) {
     server.registerTool(
       catalog.toolName,
       {
-        description: TOOL_DESCRIPTION,
+        description: catalog.tool.description,
         inputSchema: { family: z.enum(catalog.families as [string, ...string[]]) },
         annotations: { readOnlyHint: true },
       },
@@ -162,5 +243,15 @@ function isMcpServer(server: McpServer | Server): server is McpServer {
  * resources capability. Call it before `connect`.
  */
 export function serveInstructionResources(server: Server, catalog: InstructionsCatalog): void {
-  mergeInstructionHandlers(server, catalog, { tool: false, resources: true });
+  getServerWrapping(server as unknown as HandlerServer).add(createInstructionsLayer(catalog, { tool: false, resources: true }));
+}
+
+/**
+ * Bounded results alone, for a server with no instruction folder: the same layer, on the same one
+ * wrapping of the server (a later `serveInstructions` adds its layers to it). Call it before `connect`.
+ */
+export function serveBoundedResults(server: McpServer | Server | McpServerV2, option: BoundedResultsOption = {}): void {
+  const mcp = isMcpServer(server as McpServer | Server);
+  const low = (mcp ? (server as McpServer).server : server) as unknown as HandlerServer;
+  getServerWrapping(low, !mcp).add(createBoundedResults(option, []).layer);
 }

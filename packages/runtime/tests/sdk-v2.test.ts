@@ -87,6 +87,8 @@ describe('serveInstructions on an SDK 2 McpServer', () => {
       return server;
     });
     await expectServed(handler, 'zones_list', 'Own text.');
+    // A Worker's requests are stateless (2026-07-28): no session to gate in, so a slimmed tool runs at once.
+    expect((await call(handler, 'tools/call', { name: 'zones_list', arguments: {} })).isError).toBeFalsy();
     const { resources } = await call(handler, 'resources/list');
     expect(resources.map((resource: { uri: string }) => resource.uri)).toEqual(['instructions://analytics', 'instructions://zones']);
     const read = await call(handler, 'resources/read', { uri: 'instructions://zones' });

@@ -13,6 +13,8 @@ import validToolName from './valid-tool-name.js';
 import distinctToolDescriptions from './distinct-tool-descriptions.js';
 import annotationsMatchDescription from './annotations-match-description.js';
 import noHiddenInstructions from './no-hidden-instructions.js';
+import apiToolLimits from './api-tool-limits.js';
+import preferToolSearch from './prefer-tool-search.js';
 
 /** Every rule by its name; the name is also its file, its test file and its docs page. */
 export const rules = {
@@ -31,6 +33,8 @@ export const rules = {
   'distinct-tool-descriptions': distinctToolDescriptions,
   'annotations-match-description': annotationsMatchDescription,
   'no-hidden-instructions': noHiddenInstructions,
+  'api-tool-limits': apiToolLimits,
+  'prefer-tool-search': preferToolSearch,
 };
 
 export type RuleName = keyof typeof rules;

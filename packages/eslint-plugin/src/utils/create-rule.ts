@@ -6,6 +6,8 @@ export type RuleTier = 'recommended' | 'strict';
 export interface ToolslimRuleDocs {
   readonly description: string;
   readonly recommended?: RuleTier;
+  /** Advice rather than a problem: the configs turn it on as a warning, never an error. */
+  readonly advice?: true;
   readonly requiresTypeChecking?: boolean;
 }
 
