@@ -23,6 +23,7 @@ const SLOW = [
   'test/cli-measure.test.ts',
   'test/fixture-servers.test.ts',
   'test/codemod-jscodeshift.test.ts',
+  'test/codemod-slim-server.test.ts',
   'packages/runtime/tests/gate-memory.test.ts',
   'test/toolsets-catalogue.test.ts',
 ];

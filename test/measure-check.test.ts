@@ -55,4 +55,30 @@ describe('toolslim measure --check', () => {
     expect(result.stdout).toBe('✓ No problems in 1 tool.\n');
     expect(result.code).toBe(EXIT.ok);
   }, 60_000);
+
+  it('advises bounded results for output schemas that allow unbounded text, without changing the exit code', async () => {
+    const env = { ...process.env, TOOLSLIM_CHECK_CLEAN: '1', TOOLSLIM_CHECK_OUTPUT: '1' };
+    const result = await runCli(['measure', '--check', '--', process.execPath, SERVER], { env });
+    expect(result.code).toBe(EXIT.ok);
+    expect(result.stdout).toContain('✓ No problems in 3 tools.\n');
+    expect(result.stdout).toContain('advice 1 tool can return results of any size:');
+    expect(result.stdout).toContain(
+      'notes_export  The output schema of "notes_export" lets it return unbounded text: "body" (a string with no maxLength) and "attachments" (an array with no maxItems).',
+    );
+    expect(result.stdout).not.toContain('notes_count  ');
+    expect(result.stdout).toContain("Claude Code's cut (25,000 tokens)");
+    expect(result.stdout).toContain('serveInstructions(server, { dir, results: true }), or serveBoundedResults(server)');
+
+    const json = await runCli(['measure', '--check', '--json', '--', process.execPath, SERVER], { env });
+    expect(json.code).toBe(EXIT.ok);
+    const [report] = JSON.parse(json.stdout) as Array<{ messages: Array<CheckMessage & { ruleId: string | null }>; errorCount: number; warningCount: number }>;
+    expect(report.errorCount).toBe(0);
+    expect(report.warningCount).toBe(1);
+    expect(report.messages.map((message) => [message.ruleId, message.severity, message.messageId, message.tool])).toEqual([[null, 1, 'unboundedOutput', 'notes_export']]);
+
+    // With problems too, the exit code is the problems' own.
+    const both = await runCli(['measure', '--check', '--', process.execPath, SERVER], { env: { ...process.env, TOOLSLIM_CHECK_OUTPUT: '1' } });
+    expect(both.code).toBe(EXIT.findings);
+    expect(both.stdout).toMatch(/problems in 5 tools\.\n\nadvice 1 tool/);
+  }, 60_000);
 });

@@ -61,3 +61,25 @@ test('measure with one family on lists that family and read_instructions, at the
   // Unset, every tool is listed.
   expect(measure(undefined).totals.tools).toBe(tools.length + 1);
 }, 600_000);
+
+test('the line report prints under its family table costs what the running server publishes with it set', () => {
+  const report = spawnSync(process.execPath, [cli, 'report', '--no-estimate', '.'], { cwd: project, encoding: 'utf8', timeout: 300_000 });
+  expect(report.status, report.stderr).toBe(0);
+  const line = /TOOLSLIM_TOOLSETS=(\S+) \(toolsets of @toolslim\/runtime\) publishes (\d+) tools, ([\d,]+) bytes \(~([\d,]+) tokens/.exec(report.stdout.replace(/\n/g, ' '));
+  expect(line, report.stdout).not.toBeNull();
+  const [, value, tools, bytes, tokens] = line!;
+  const json = spawnSync(process.execPath, [cli, 'report', '--json', '--no-estimate', '.'], { cwd: project, encoding: 'utf8', timeout: 300_000 });
+  const families = new Set(value.split(','));
+  const reported = (JSON.parse(json.stdout) as { tools: Array<{ name: string; bytes: number; tokens: number; family: string; dynamic?: boolean }> }).tools.filter((tool) => families.has(tool.family));
+  const sum = (list: ReadonlyArray<{ bytes: number; tokens: number }>, key: 'bytes' | 'tokens') => list.reduce((total, tool) => total + tool[key], 0);
+  expect([Number(tools), Number(bytes.replace(/,/g, '')), Number(tokens.replace(/,/g, ''))]).toEqual([reported.length, sum(reported, 'bytes'), sum(reported, 'tokens')]);
+
+  const listed = measure(value).tools.filter((tool) => tool.name !== 'read_instructions');
+  expect(listed.map((tool) => tool.name).sort()).toEqual(reported.map((tool) => tool.name).sort());
+  // Each tool whose text is static costs what report counts; text built at run time is a lower bound there.
+  const byName = new Map(listed.map((tool) => [tool.name, tool]));
+  for (const tool of reported) {
+    if (tool.dynamic) expect(byName.get(tool.name)!.bytes).toBeGreaterThanOrEqual(tool.bytes);
+    else expect([tool.name, byName.get(tool.name)!.bytes, byName.get(tool.name)!.tokens]).toEqual([tool.name, tool.bytes, tool.tokens]);
+  }
+}, 600_000);

@@ -1,5 +1,6 @@
 // A stdio server whose tools have the problems `toolslim measure --check` looks for; with
-// TOOLSLIM_CHECK_CLEAN=1 it lists one tool with none of them.
+// TOOLSLIM_CHECK_CLEAN=1 it lists one tool with none of them. TOOLSLIM_CHECK_OUTPUT=1 adds tools with output
+// schemas, bounded and not, for the advice on results of any size.
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { z } from 'zod';
@@ -14,6 +15,27 @@ server.registerTool(
   },
   async () => ({ content: [{ type: 'text', text: '[]' }] }),
 );
+
+if (process.env.TOOLSLIM_CHECK_OUTPUT) {
+  server.registerTool(
+    'notes_export',
+    {
+      description: 'Export one note with its full text and its attachments, for reading or for saving elsewhere.',
+      inputSchema: { id: z.string().describe('Which note to export.') },
+      outputSchema: { title: z.string().max(200), body: z.string(), attachments: z.array(z.object({ name: z.string().max(100) })) },
+    },
+    async () => ({ content: [{ type: 'text', text: '{}' }], structuredContent: { title: '', body: '', attachments: [] } }),
+  );
+  server.registerTool(
+    'notes_count',
+    {
+      description: 'Count the notes in each folder, to see where notes pile up before cleaning them.',
+      inputSchema: {},
+      outputSchema: { folders: z.array(z.object({ name: z.string().max(100), updated: z.iso.datetime() })).max(50), state: z.enum(['ok', 'partial']) },
+    },
+    async () => ({ content: [{ type: 'text', text: '{}' }], structuredContent: { folders: [], state: 'ok' } }),
+  );
+}
 
 if (!process.env.TOOLSLIM_CHECK_CLEAN) {
   server.registerTool(

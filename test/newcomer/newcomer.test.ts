@@ -238,7 +238,10 @@ describe('a new user with the README', { timeout: 300_000 }, () => {
   it('shows what slimming would do with toolslim slim --dry-run, and writes nothing', () => {
     const result = run(bin('toolslim'), ['slim', 'src', '--instructions', 'docs/tools', '--dry-run']);
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain('save_note');
+    // Net of the read_instructions tool and the server instructions, moving save_note's how-text would
+    // make this two-tool server larger: it is left as it is, and the run says why.
+    expect(result.output).toContain('save_note');
+    expect(result.stderr).toContain('would not pay for what serving them adds to every request');
     expect(readFileSync(join(project, 'src', 'server.ts'), 'utf8')).toBe(SERVER);
     expect(existsSync(join(project, 'docs'))).toBe(false);
   });

@@ -8,6 +8,7 @@ import type { Budget, BudgetChange, BudgetCheck, BudgetOffender, GrownTool } fro
 import type { CompareRow } from './compare.js';
 import type { SkippedFile } from './files.js';
 import { isWorthSlimming, type ClientProblem, type Story } from './story.js';
+import { buildToolsetsLine } from './toolsets-line.js';
 
 export type Style = ReturnType<typeof createColors>;
 
@@ -181,6 +182,7 @@ function printStory(story: Story, report: ReportJson, style: Style): string[] {
       `${Math.round(family.share * 100)}%`,
     ]);
     lines.push('', 'Per family:', renderTable(['family', 'tools', 'bytes', '~tokens', 'share'], rows, ['left', 'right', 'right', 'right', 'right'], style));
+    lines.push(...[buildToolsetsLine(story.families, report.totals.bytes)].flatMap((line) => (line ? ['', ...wrap(line)] : [])));
   }
   const unknown = report.tools.filter((tool) => tool.dynamic && tool.bytes === 0).length;
   lines.push(

@@ -24,6 +24,14 @@ export interface ListedServer {
   readonly serverName: string | undefined;
   readonly serverVersion: string | undefined;
   readonly pages: number;
+  /** The answers to `options.calls`, in order (a call that failed is its error message). */
+  readonly calls: ReadonlyArray<{ readonly isError: boolean; readonly text: string }>;
+}
+
+/** A `tools/call` to make once the tools are listed (slim --server calls the tool it adds). */
+export interface ToolCall {
+  readonly name: string;
+  readonly arguments: Readonly<Record<string, unknown>>;
 }
 
 /** Enough of a crashing server's stderr to show the error and its stack, not its whole log. */
@@ -32,7 +40,7 @@ const STDERR_KEEP_BYTES = 16 * 1024;
 /** A server that keeps handing out new cursors is broken; stop instead of looping forever. */
 const MAX_PAGES = 1000;
 
-export async function listServerTools(target: ServerTarget, options: { readonly timeoutSeconds: number }): Promise<ListedServer> {
+export async function listServerTools(target: ServerTarget, options: { readonly timeoutSeconds: number; readonly calls?: readonly ToolCall[] }): Promise<ListedServer> {
   const stderr = new StderrTail();
   const inner = target.kind === 'stdio' ? buildStdioTransport(target, stderr) : await buildHttpTransport(target);
   const transport = new RecordingTransport(inner, getChild);
@@ -57,7 +65,17 @@ export async function listServerTools(target: ServerTarget, options: { readonly 
         if (cursor !== undefined) cursors.add(cursor);
       } while (cursor !== undefined);
       const version = client.getServerVersion();
-      return { tools, instructions: client.getInstructions(), serverName: version?.name, serverVersion: version?.version, pages };
+      const calls: Array<{ isError: boolean; text: string }> = [];
+      for (const call of options.calls ?? []) {
+        try {
+          const result = await client.callTool({ name: call.name, arguments: { ...call.arguments } }, undefined, requestOptions);
+          const content = Array.isArray(result.content) ? (result.content as Array<{ type?: unknown; text?: unknown }>) : [];
+          calls.push({ isError: result.isError === true, text: content.map((part) => (part.type === 'text' && typeof part.text === 'string' ? part.text : '')).join('') });
+        } catch (error) {
+          calls.push({ isError: true, text: error instanceof Error ? error.message : String(error) });
+        }
+      }
+      return { tools, instructions: client.getInstructions(), serverName: version?.name, serverVersion: version?.version, pages, calls };
     })();
     // When a non-protocol line wins the race, the session fails later on close; nobody awaits it then.
     session.catch(() => undefined);

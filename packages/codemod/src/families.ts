@@ -23,6 +23,8 @@ export interface FamilyInput {
   readonly filePath: string;
   /** The name of the server that registers the tool, when it is written statically. */
   readonly serverName: string | undefined;
+  /** The tool's description: a prefix its tools' descriptions open with as their verb is an action, not a family. */
+  readonly description?: string;
 }
 
 /** The family of each tool, in input order, as a file name (`[a-z0-9-]`, never empty). */
@@ -33,11 +35,15 @@ export function findFamilies(
   runServerNames: readonly string[] = [],
 ): string[] {
   const namesByPrefix = new Map<string, Set<string>>();
-  for (const { name } of tools) {
+  const openings = new Map<string, string[]>();
+  for (const { name, description } of tools) {
     const prefix = name === undefined ? undefined : getNamePrefix(name);
     if (name === undefined || prefix === undefined || !isFamilyWord(prefix)) continue;
     namesByPrefix.set(prefix, (namesByPrefix.get(prefix) ?? new Set()).add(name));
+    if (description !== undefined) openings.set(prefix, [...(openings.get(prefix) ?? []), getOpeningWord(description)]);
   }
+  // `take_screenshot` ("Take a screenshot…") and `take_snapshot`: the prefix is what the tools do, not what they are about.
+  for (const [prefix, words] of openings) if (isVerbOfDescriptions(prefix, words)) namesByPrefix.delete(prefix);
   // One server name for the run when every tool's server agrees (or only one is named).
   const named = [...tools.map((tool) => tool.serverName), ...runServerNames].filter((name) => name !== undefined);
   const serverNames = [...new Set(named.map(toFamilyName))].filter(Boolean);
@@ -57,6 +63,18 @@ export function findFamilies(
     if (prefix !== undefined && (namesByPrefix.get(prefix)?.size ?? 0) >= 2) return toFileName(prefix);
     return fallback(tool);
   });
+}
+
+/** The first word of a description, lowercased ("Takes a screenshot…" → `takes`). */
+function getOpeningWord(description: string): string {
+  return /[A-Za-z]+/.exec(description)?.[0].toLowerCase() ?? '';
+}
+
+/** True when at least half of the descriptions open with the prefix as their verb (`take`, `takes`, `taking`, `navigated`). */
+function isVerbOfDescriptions(prefix: string, words: readonly string[]): boolean {
+  const stem = prefix.replace(/e$/, '');
+  const isForm = (word: string) => word === prefix || (word.startsWith(stem) && /^(?:e|s|es|ed|d|ing)$/.test(word.slice(stem.length)));
+  return words.length > 0 && words.filter(isForm).length * 2 >= words.length;
 }
 
 function isFamilyWord(word: string): boolean {

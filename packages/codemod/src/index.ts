@@ -11,3 +11,7 @@ export {
 } from './options.js';
 export type { Wiring } from './wire-runtime.js';
 export { loadToolslimSettings, type LoadedSettings } from './settings.js';
+export { planSlimFromPublished, type PublishedSlimOptions, type PublishedSlimPlan } from './slim-published.js';
+export { findTextSites, DATA_FILE } from './written-text.js';
+export { isTestPath } from './test-files.js';
+export { findPackageRoot } from './package-json.js';

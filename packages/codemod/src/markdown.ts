@@ -240,6 +240,11 @@ export function buildFamilySummary(tools: readonly string[]): string {
   return `${SUMMARY_PREFIX}${list}.`;
 }
 
+/** True for an index slim wrote (its heading, or one of its generated lines). */
+export function isGeneratedIndex(text: string): boolean {
+  return text.includes(SUMMARY_PREFIX) || /^# Tool instructions\s*$/m.test(text);
+}
+
 /** The tools a generated index line names (its backticked names), so parallel runs add to the list rather than replace it. */
 export function findIndexedTools(index: string, link: string): string[] {
   const own = findIndexItems(index).find((item) => item.link === link || item.link === `./${link}`);

@@ -70,7 +70,7 @@ export interface SlimPlan {
    * Tools left as they are with nothing found to move, whose text slim could not read in full (parameters
    * built at run time, say): not "already slim", since what was not read may hold how-text.
    */
-  readonly unread: readonly SkippedTool[];
+  readonly unread?: readonly SkippedTool[];
   /** Parameter texts shared by several parameters that were left as they are (not every reader would get the same new text). */
   readonly keptShared: readonly KeptSharedText[];
   /** Files that could not be read or parsed: reported, left untouched. */
@@ -92,6 +92,8 @@ export interface SlimPlan {
   readonly partial: boolean;
   /** The package that now depends on the runtime, and the command that installs it. */
   readonly install: RuntimeInstall | undefined;
+  /** Every package that declares the runtime for this run (one per server package; "Next:" names each). */
+  readonly installs?: readonly RuntimeInstall[];
 }
 
 export interface RuntimeInstall {

@@ -13,17 +13,20 @@ import { createMcpSdkExecutionLookup, createModuleResolver, createReachabilityCh
 import { findFamilies } from './families.js';
 import { ImportedConstants } from './imported-constants.js';
 import { buildInstructionFiles } from './instructions.js';
-import { DEFAULT_INSTRUCTIONS_DIR, DEFAULT_INSTRUCTIONS_TOOL, type SlimOptions } from './options.js';
+import { DEFAULT_INSTRUCTIONS_TOOL, type SlimOptions } from './options.js';
 import { describeKeptShared, findCarrierOwners, MIN_SAVED_BYTES, planTools, type ToolPlan } from './plan-tool.js';
 import { buildReadInstructionsTool } from './read-instructions-tool.js';
 import { measureServerInstructions } from './server-instructions.js';
 import { buildTotals, findFamilyFiles, groupByFamily, measure, measureChange } from './report-plan.js';
 import type { AnalysedFile, FileChange, FileError, SizeTotals, SkippedTool, SlimPlan } from './slim-types.js';
 import { SourceStore } from './source-store.js';
+import { isTestPath } from './test-files.js';
+import { chooseInstructionsDir } from './instructions-folder.js';
+import { groupFilesByServerPackage } from './server-packages.js';
 import { findLoopTwins, getErrorMessage, getPublished, getServerName, getStaticValue } from './tool-values.js';
 import { dropOverlaps, dropUntilVerified } from './verify-plans.js';
 import { buildWiringElsewhere, planRuntimeDependency, wireRegisterCallback, wireRuntime } from './wire-plan.js';
-import { ALREADY_SERVED, pickServerToWire } from './wire-runtime.js';
+import { ALREADY_SERVED, pickServerToWire, readDefaultToolsets } from './wire-runtime.js';
 import { findServerElsewhere } from './find-server-elsewhere.js';
 import { buildInstructionsModule, isInstructionsModule } from './bundle-instructions.js';
 
@@ -31,16 +34,34 @@ export { MIN_SAVED_BYTES } from './plan-tool.js';
 export { SlimError, type FileChange, type FileError, type KeptSharedText, type RuntimeInstall, type SizeTotals, type SkippedTool, type SlimPlan, type SlimTotals, type ToolChange } from './slim-types.js';
 export { writeAtomically, writeInstructionFilesLocked, writeSlimPlan } from './write-plan.js';
 
-/** Plan a run: analyse, select, edit in memory, verify. Writes nothing. */
+/**
+ * Plan a run: analyse, select, edit in memory, verify. Writes nothing. Without a folder named, the
+ * instruction files go into the server's own package, and a run over several server packages plans each
+ * one with its own folder and families (server-packages.ts).
+ */
 export function planSlim(options: SlimOptions): SlimPlan {
   const cwd = path.resolve(options.cwd);
-  const instructionsDir = path.resolve(cwd, options.instructionsDir ?? DEFAULT_INSTRUCTIONS_DIR);
+  if (options.instructionsDir !== undefined) return planSlimOnce(options, cwd);
+  const read = (file: string) => options.sources?.get(file) ?? readIfFile(file, (f) => readFileSync(f, 'utf8'));
+  const groups = groupFilesByServerPackage(
+    options.files.filter((file) => !isTestPath(path.relative(cwd, file))),
+    read,
+  );
+  if (groups.length === 1) return planSlimOnce(options, groups[0].root ?? cwd);
+  return mergePlans(groups.map((group) => planSlimOnce({ ...options, files: group.files }, group.root ?? cwd)));
+}
+
+/** One server package's run; `base` is the folder the default instruction folder goes under. */
+function planSlimOnce(options: SlimOptions, base: string): SlimPlan {
+  const cwd = path.resolve(options.cwd);
   const store = new SourceStore();
   for (const [file, text] of options.sources ?? []) store.setOriginal(file, text);
   const imported = new ImportedConstants(store, { cwd, tsconfig: options.tsconfig });
   const errors: FileError[] = [];
   const skipped: SkippedTool[] = [];
   const relative = (file: string) => path.relative(cwd, file).split(path.sep).join('/');
+  // Test files and test servers are never slimmed, wired or named as a family.
+  const files = options.files.filter((file) => !isTestPath(relative(file)));
   // As `report` does: without a zodVersion setting, `'zod'` is the major installed next to each file, and
   // `execution` is published when the installed SDK adds it, so the two commands print the same numbers.
   const zodVersionOf = options.settings?.zodVersion === undefined ? createZodVersionLookup() : () => options.settings?.zodVersion;
@@ -64,24 +85,26 @@ export function planSlim(options: SlimOptions): SlimPlan {
   const measureIn = (file: string) => (decl: ToolDecl | undefined) => (decl ? measure(getPublished(decl, { mcpSdkExecution: executionOf(file) })) : undefined);
 
   const analysed: AnalysedFile[] = [];
-  options.files.forEach((file, i) => {
+  files.forEach((file, i) => {
     try {
       analysed.push({ file, model: analyse(file) });
     } catch (error) {
       errors.push({ file: relative(file), message: getErrorMessage(error) });
     }
-    options.onProgress?.(i + 1, options.files.length);
+    options.onProgress?.(i + 1, files.length);
   });
 
   // As `report` counts them: a tool-shaped object that is only exported and used nowhere is no tool of any
   // server, so it is neither slimmed nor measured (a second, unused declaration of a published name, say).
-  const reachability = createReachabilityChecker({ readFile: (file) => readIfFile(file, (f) => store.getOriginal(f)), files: options.files });
+  const reachability = createReachabilityChecker({ readFile: (file) => readIfFile(file, (f) => store.getOriginal(f)), files });
   const allTools = analysed.flatMap(({ file, model }) =>
     model.tools.map((decl, index) => ({ file, decl, index })).filter(({ file, decl }) => !reachability.isUnreached(decl, file, store.getOriginal(file))),
   );
+  // A folder that holds someone else's markdown is never taken over (the tools' own sections make it the run's).
+  const instructionsDir = chooseInstructionsDir(cwd, base, options.instructionsDir, new Set(allTools.map(({ decl }) => getStaticValue(decl.name)).filter((name) => name !== undefined)));
   const serversOfFile = new Map(analysed.map(({ file, model }) => [file, model.servers]));
   const familyOfTool = findFamilies(
-    allTools.map(({ file, decl }) => ({ name: getStaticValue(decl.name), filePath: file, serverName: getServerName(decl, serversOfFile.get(file) ?? []) })),
+    allTools.map(({ file, decl }) => ({ name: getStaticValue(decl.name), filePath: file, serverName: getServerName(decl, serversOfFile.get(file) ?? []), description: getStaticValue(decl.description) })),
     options.settings?.families,
     analysed.flatMap(({ model }) => model.servers.map((server) => getStaticValue(server.name))).filter((name) => name !== undefined),
   );
@@ -117,7 +140,7 @@ export function planSlim(options: SlimOptions): SlimPlan {
   const indexFile = path.join(instructionsDir, 'README.md');
   const hasServer = analysed.some(({ model }) => model.servers.length > 0);
   // MCP tools registered on a server made elsewhere (a wrapper) need the tool too, added by hand.
-  const elsewhere = !hasServer && plans.length > 0 && options.wire !== false ? findServerElsewhere(options.files) : undefined;
+  const elsewhere = !hasServer && plans.length > 0 && options.wire !== false ? findServerElsewhere(files) : undefined;
   const needsTool = hasServer || elsewhere !== undefined || plans.some((plan) => MCP_FRAMEWORKS.has(plan.decl.framework));
   if (plans.length > 0 && options.wire !== false && needsTool && !alreadyServed && !staticNames.has(toolName)) {
     // The server the wiring picks decides how the tool is published.
@@ -155,11 +178,12 @@ export function planSlim(options: SlimOptions): SlimPlan {
       store.resetCurrent();
     }
   }
-  const wiring = plans.length > 0 && options.wire !== false ? wireRuntime(analysed, store, analyse, instructionsDir, options.instructionsTool) : [];
-  if (plans.length > 0 && options.wire !== false && !hasServer && !alreadyServed && needsTool) {
+  const defaultToolsets = readDefaultToolsets(options.settings);
+  const wiring = plans.length > 0 && options.wire !== false ? wireRuntime(analysed, store, analyse, instructionsDir, options.instructionsTool, defaultToolsets) : [];
+  if (plans.length > 0 && options.wire !== false && !hasServer && !alreadyServed && needsTool && !wiring.some((w) => w.wired)) {
     // A wrapper's server with the app's own `register` callback: wired in the app, else the lines are printed.
-    const viaRegister = elsewhere?.construction === 'McpServer' ? wireRegisterCallback(analysed, store, analyse, instructionsDir, options.instructionsTool) : undefined;
-    wiring.push(viaRegister ?? buildWiringElsewhere(elsewhere, plans[0].file, instructionsDir, relative, options.instructionsTool));
+    const viaRegister = elsewhere?.construction === 'McpServer' ? wireRegisterCallback(analysed, store, analyse, instructionsDir, options.instructionsTool, defaultToolsets) : undefined;
+    wiring.push(viaRegister ?? buildWiringElsewhere(elsewhere, plans[0].file, instructionsDir, relative, options.instructionsTool, defaultToolsets));
   }
 
   const sources: FileChange[] = store.findChangedFiles().map((file) => ({ file, before: store.getOriginal(file), after: store.getCurrent(file) }));
@@ -168,7 +192,7 @@ export function planSlim(options: SlimOptions): SlimPlan {
   const families = groupByFamily(plans);
   const { changes: instructions, problems } = buildInstructionFiles(families, instructionsDir, toolNames);
   // A Worker serves the folder from a module of strings: written with the wiring, and again when the folder changes.
-  const modules = new Set([...wiring.flatMap((w) => (w.wired && w.instructionsModule ? [w.instructionsModule] : [])), ...(instructions.length > 0 ? options.files.filter(isInstructionsModule) : [])]);
+  const modules = new Set([...wiring.flatMap((w) => (w.wired && w.instructionsModule ? [w.instructionsModule] : [])), ...(instructions.length > 0 ? files.filter(isInstructionsModule) : [])]);
   for (const moduleFile of modules) {
     const change = buildInstructionsModule(instructionsDir, instructions, moduleFile);
     if (change.after !== change.before) sources.push(change);
@@ -195,7 +219,42 @@ export function planSlim(options: SlimOptions): SlimPlan {
   const partial = skipped.some((tool) => !tool.unprofitable) || errors.length > 0 || unserved;
   const keptShared = describeKeptShared(planner);
   const unread = findUnreadTools(allTools.filter((tool) => !registeredByLoop.has(tool)), plans, skipped, relative);
-  return { cwd, instructionsDir, sources, instructions, tools, skipped, unread, keptShared, errors, problems, totals, families, toolNames, wiring, partial, install: install?.info };
+  return { cwd, instructionsDir, sources, instructions, tools, skipped, unread, keptShared, errors, problems, totals, families, toolNames, wiring, partial, install: install?.info, installs: install ? [install.info] : [] };
+}
+
+/** The plans of several server packages as one run (each kept its own folder, families and package.json). */
+function mergePlans(plans: readonly SlimPlan[]): SlimPlan {
+  const sum = (pick: (totals: SlimPlan['totals']) => { bytes: number; tokens: number } | undefined) =>
+    plans.reduce((acc, plan) => ({ bytes: acc.bytes + (pick(plan.totals)?.bytes ?? 0), tokens: acc.tokens + (pick(plan.totals)?.tokens ?? 0) }), { bytes: 0, tokens: 0 });
+  const added = plans.some((plan) => plan.totals.added) ? sum((t) => t.added) : undefined;
+  const instructions = plans.some((plan) => plan.totals.instructions) ? sum((t) => t.instructions) : undefined;
+  const installs = plans.flatMap((plan) => plan.installs ?? []);
+  return {
+    cwd: plans[0].cwd,
+    instructionsDir: plans[0].instructionsDir,
+    sources: plans.flatMap((plan) => plan.sources),
+    instructions: plans.flatMap((plan) => plan.instructions),
+    tools: plans.flatMap((plan) => plan.tools),
+    skipped: plans.flatMap((plan) => plan.skipped),
+    unread: plans.flatMap((plan) => plan.unread ?? []),
+    keptShared: plans.flatMap((plan) => plan.keptShared),
+    errors: plans.flatMap((plan) => plan.errors),
+    problems: plans.flatMap((plan) => plan.problems),
+    totals: {
+      tools: plans.reduce((n, plan) => n + plan.totals.tools, 0),
+      found: plans.reduce((n, plan) => n + plan.totals.found, 0),
+      before: sum((t) => t.before),
+      after: sum((t) => t.after),
+      ...(added ? { added } : {}),
+      ...(instructions ? { instructions } : {}),
+    },
+    families: plans.flatMap((plan) => plan.families),
+    toolNames: new Set(plans.flatMap((plan) => [...plan.toolNames])),
+    wiring: plans.flatMap((plan) => plan.wiring),
+    partial: plans.some((plan) => plan.partial),
+    install: installs.find((install) => install.added) ?? installs[0],
+    installs,
+  };
 }
 
 const MCP_FRAMEWORKS: ReadonlySet<string> = new Set(['mcp-sdk', 'mcp-sdk-low-level', 'fastmcp']);

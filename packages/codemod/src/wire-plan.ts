@@ -8,10 +8,11 @@ import { SourceStore } from './source-store.js';
 import { applyEdits, type SourceEdit } from './text-edits.js';
 import { getPublished, getStaticValue } from './tool-values.js';
 import { getCapabilityKey } from './verify.js';
-import { buildWiring, getPackageDir, type Wiring } from './wire-runtime.js';
+import { buildToolsetsOption, buildWiring, getPackageDir, type Wiring } from './wire-runtime.js';
 import type { ServerElsewhere } from './find-server-elsewhere.js';
 import { buildRegisterCallbackWiring, findRegisterCallbackOptions } from './wire-register-callback.js';
 import { getInstructionsModuleFile, isWorkerPackage } from './bundle-instructions.js';
+import { findSubclassServers } from './subclass-servers.js';
 import { DEFAULT_INSTRUCTIONS_TOOL } from './options.js';
 
 /**
@@ -24,10 +25,11 @@ export function wireRuntime(
   analyse: (file: string, fresh?: boolean) => FileModel,
   instructionsDir: string,
   toolName: string | undefined,
+  defaultToolsets?: readonly string[],
 ): Wiring[] {
   const out: Wiring[] = [];
   for (const { file, model: original } of analysed) {
-    if (original.servers.length === 0) continue;
+    if (original.servers.length === 0 && !hasSubclassServer(store, file)) continue;
     const code = store.getCurrent(file);
     let current: FileModel;
     let built: ReturnType<typeof buildWiring>;
@@ -38,7 +40,8 @@ export function wireRuntime(
       const packageRoot = findPackageRoot(file) ?? path.dirname(file);
       const moduleKind = getModuleKind(file, program.body.some((statement) => statement.type === 'ImportDeclaration'));
       const instructionsModule = isWorkerPackage(packageRoot) ? getInstructionsModuleFile(file) : undefined;
-      built = buildWiring({ file, code, program, servers: current.servers, packageDir: getPackageDir(packageRoot, instructionsDir), moduleKind, toolName, instructionsModule });
+      const servers = current.servers.length > 0 ? current.servers : findSubclassServers(program, code);
+      built = buildWiring({ file, code, program, servers, packageDir: getPackageDir(packageRoot, instructionsDir), moduleKind, toolName, instructionsModule, defaultToolsets });
     } catch {
       continue;
     }
@@ -51,6 +54,14 @@ export function wireRuntime(
     out.push(applyIfSameTools(file, code, edits, wiring, current, store, analyse));
   }
   return out;
+}
+
+function hasSubclassServer(store: SourceStore, file: string): boolean {
+  try {
+    return findSubclassServers(store.getProgram(file), store.getCurrent(file)).length > 0;
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -89,6 +100,7 @@ export function wireRegisterCallback(
   analyse: (file: string, fresh?: boolean) => FileModel,
   instructionsDir: string,
   toolName: string | undefined,
+  defaultToolsets?: readonly string[],
 ): Wiring | undefined {
   const candidates = analysed.flatMap(({ file }) => {
     try {
@@ -104,7 +116,7 @@ export function wireRegisterCallback(
   const packageRoot = findPackageRoot(file) ?? path.dirname(file);
   const moduleKind = getModuleKind(file, program.body.some((statement) => statement.type === 'ImportDeclaration'));
   const instructionsModule = isWorkerPackage(packageRoot) ? getInstructionsModuleFile(file) : undefined;
-  const { edits, wiring } = buildRegisterCallbackWiring({ file, code, program, options, packageDir: getPackageDir(packageRoot, instructionsDir), moduleKind, toolName, instructionsModule });
+  const { edits, wiring } = buildRegisterCallbackWiring({ file, code, program, options, packageDir: getPackageDir(packageRoot, instructionsDir), moduleKind, toolName, instructionsModule, defaultToolsets });
   let current: FileModel;
   try {
     current = analyse(file, true);
@@ -117,7 +129,7 @@ export function wireRegisterCallback(
 /** The runtime in the package.json of the wired server (else of the first slimmed tool), and the install command. */
 export function planRuntimeDependency(
   wiring: readonly Wiring[],
-  plans: readonly ToolPlan[],
+  plans: ReadonlyArray<Pick<ToolPlan, 'file'>>,
   instructionsDir: string,
 ): { change: FileChange | undefined; info: RuntimeInstall } | undefined {
   const anchor = wiring[0]?.file ?? plans[0]?.file;
@@ -140,8 +152,9 @@ export function buildWiringElsewhere(
   instructionsDir: string,
   relative: (file: string) => string,
   toolName: string | undefined,
+  defaultToolsets?: readonly string[],
 ): Wiring {
-  const toolOption = toolName && toolName !== DEFAULT_INSTRUCTIONS_TOOL ? `, toolName: '${toolName}'` : '';
+  const toolOption = `${toolName && toolName !== DEFAULT_INSTRUCTIONS_TOOL ? `, toolName: '${toolName}'` : ''}${buildToolsetsOption(defaultToolsets)}`;
   const host = elsewhere?.file ?? anchor;
   const folder = path.relative(path.dirname(host), instructionsDir).split(path.sep).join('/');
   const call = elsewhere?.construction === 'FastMCP' ? 'serveFastMcpInstructions' : 'serveInstructions';

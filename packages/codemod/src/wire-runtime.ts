@@ -6,10 +6,11 @@
  * wrapper) get a snippet to add by hand.
  */
 import path from 'node:path';
-import { getParent, type Node, type Program, type ServerDecl } from '@toolslim/core';
+import { escapeRegExp, getParent, type Node, type Program, type ServerDecl } from '@toolslim/core';
 import { DEFAULT_INSTRUCTIONS_TOOL } from './options.js';
 import type { SourceEdit } from './text-edits.js';
 import { buildInstructionsModuleImport } from './bundle-instructions.js';
+import { SlimError } from './slim-types.js';
 
 export interface Wiring {
   /** Absolute path of the file with the server. */
@@ -47,13 +48,15 @@ export interface WiringInput {
   readonly toolName: string | undefined;
   /** Serve a module of instruction strings written beside the file (a Worker has no file system). */
   readonly instructionsModule?: string;
+  /** The families on by default (`settings.toolslim.toolsets.default`), written as `toolsets: { default: […] }`. */
+  readonly defaultToolsets?: readonly string[];
 }
 
 const RUNTIME = '@toolslim/runtime';
 const INSTRUCTION_FILES = 'instructionFiles';
 
 /** What a wiring needs to know of the file: the parts every way of wiring writes the same. */
-export type WiringFile = Pick<WiringInput, 'file' | 'code' | 'program' | 'packageDir' | 'moduleKind' | 'toolName' | 'instructionsModule'>;
+export type WiringFile = Pick<WiringInput, 'file' | 'code' | 'program' | 'packageDir' | 'moduleKind' | 'toolName' | 'instructionsModule' | 'defaultToolsets'>;
 
 /** How one file imports a serving function of the runtime and names the instruction folder, in its own style. */
 export interface RuntimeImport {
@@ -64,7 +67,7 @@ export interface RuntimeImport {
   readonly importLine: string;
   /** The folder argument: `findInstructionsDir(import.meta.url, 'docs/tools')`, or the module of strings. */
   readonly dir: string;
-  /** `, toolName: '…'` when the tool is not named the default way, else empty. */
+  /** `, toolName: '…'` when the tool is not named the default way, and `, toolsets: { default: […] }` when set; else empty. */
   readonly toolOption: string;
   /** `, { dir: …, toolName: … })`: what closes the call after its first argument. */
   readonly options: string;
@@ -78,7 +81,7 @@ export function buildRuntimeImport(input: WiringFile, fn: string): RuntimeImport
   const imports = program.body.filter((statement) => statement.type === 'ImportDeclaration');
   const quote = buildQuoter(code, imports);
   const from = input.moduleKind === 'esm' ? 'import.meta.url' : '__filename';
-  const toolOption = input.toolName && input.toolName !== DEFAULT_INSTRUCTIONS_TOOL ? `, toolName: ${quote(input.toolName)}` : '';
+  const toolOption = `${input.toolName && input.toolName !== DEFAULT_INSTRUCTIONS_TOOL ? `, toolName: ${quote(input.toolName)}` : ''}${buildToolsetsOption(input.defaultToolsets, quote)}`;
   // A Worker reads the files from a module of strings beside this file (ES modules only: Workers are).
   const bundled = input.instructionsModule !== undefined && (imports.length > 0 || input.moduleKind === 'esm');
   const dir = bundled ? INSTRUCTION_FILES : `findInstructionsDir(${from}, ${quote(input.packageDir)})`;
@@ -89,6 +92,21 @@ export function buildRuntimeImport(input: WiringFile, fn: string): RuntimeImport
       ? `import { findInstructionsDir, ${fn} } from ${quote(RUNTIME)};`
       : `const { findInstructionsDir, ${fn} } = require(${quote(RUNTIME)});`;
   return { eol, imports, quote, importLine, dir, toolOption, options: `, { dir: ${dir}${toolOption} })`, bundleInfo: bundled ? { instructionsModule: input.instructionsModule } : {} };
+}
+
+/** `, toolsets: { default: ['db', 'repo'] } }`: the author's default families, in the file's quotes; empty when unset. */
+export function buildToolsetsOption(families: readonly string[] | undefined, quote: (text: string) => string = (text) => `'${text}'`): string {
+  return families === undefined ? '' : `, toolsets: { default: [${families.map(quote).join(', ')}] }`;
+}
+
+/** `settings.toolslim.toolsets.default`, checked: a list of names (written into source, so only name characters), or nothing. */
+export function readDefaultToolsets(settings: { readonly toolsets?: unknown } | undefined): readonly string[] | undefined {
+  const toolsets = settings?.toolsets;
+  if (toolsets === undefined) return undefined;
+  const value = typeof toolsets === 'object' && toolsets !== null && !Array.isArray(toolsets) ? (toolsets as { default?: unknown }).default : toolsets;
+  if (value === undefined) return undefined;
+  if (Array.isArray(value) && value.every((entry) => typeof entry === 'string' && /^-?[\w.:/-]+$/.test(entry))) return value as string[];
+  throw new SlimError(`settings.toolslim.toolsets must be { default: [names…] } with family or tool names, e.g. { default: ['db', 'repo'] }; got ${JSON.stringify(toolsets)}.`);
 }
 
 /**
@@ -137,6 +155,26 @@ export function buildWiring(input: WiringInput): { edits: SourceEdit[]; wiring: 
   }
   const placement = findPlacement(program, server.node);
   const callFor = (target: string) => `serveInstructions(${target}, { dir: ${dirExpression}${toolOption} });`;
+  const returned = placement ? undefined : findReturnedServer(program, server.node);
+  if (returned) {
+    // return new McpServer(…);  →  const server = new McpServer(…);\nserveInstructions(server, { dir: … });\nreturn server;
+    const name = ['server', 'mcpServer', 'servedServer'].find((candidate) => !new RegExp(`\\b${candidate}\\b`).test(code.slice(...returned.scope.range))) ?? 'servedServer';
+    const indent = /[ \t]*$/.exec(code.slice(0, returned.statement.range[0]))![0];
+    const callLine = callFor(name);
+    const importAt = findImportOffset(program, code, imports);
+    return {
+      edits: fitSemicolons(
+        [
+          { file, start: importAt.offset, end: importAt.offset, text: importAt.before ? `${eol}${importLine}` : `${importLine}${eol}` },
+          { file, start: returned.statement.range[0], end: returned.expression.range[0], text: `const ${name} = ` },
+          { file, start: returned.statement.range[1], end: returned.statement.range[1], text: `${eol}${indent}${callLine}${eol}${indent}return ${name};` },
+        ],
+        code,
+        imports,
+      ),
+      wiring: { file, wired: true, lines: [...importLine.split(eol), callLine], ...bundleInfo },
+    };
+  }
   if (!placement) {
     return {
       edits: [],
@@ -148,7 +186,10 @@ export function buildWiring(input: WiringInput): { edits: SourceEdit[]; wiring: 
       },
     };
   }
-  const callLine = callFor(placement.target);
+  // An McpServer whose list and call handlers were replaced on its low-level server publishes what those
+  // handlers answer: serving there (the runtime wraps them, set before or after) is what lists the tool.
+  const target = server.framework === 'mcp-sdk' && hasReplacedToolHandlers(code, placement.target) ? `${placement.target}.server` : placement.target;
+  const callLine = callFor(target);
   const indent = /[ \t]*$/.exec(code.slice(0, placement.statement.range[0]))![0];
   const importAt = findImportOffset(program, code, imports);
   return {
@@ -166,6 +207,11 @@ export function buildWiring(input: WiringInput): { edits: SourceEdit[]; wiring: 
     ),
     wiring: { file, wired: true, lines: [...importLine.split(eol), callLine], ...bundleInfo, ...(STATELESS_HTTP.test(code) ? { statelessHttp: true as const } : {}) },
   };
+}
+
+/** True when `<server>.server.setRequestHandler(…)` replaces a tools handler of the McpServer named `server`. */
+export function hasReplacedToolHandlers(code: string, server: string): boolean {
+  return new RegExp(`\\b${escapeRegExp(server)}\\s*\\.\\s*server\\s*\\.\\s*setRequestHandler\\s*\\(\\s*(?:[\\w$.]+\\.)?(?:ListTools|CallTool)RequestSchema\\b`).test(code);
 }
 
 /** For fastmcp and wrappers: the catalogue's parts, to register the server's own way (compiles as written). */
@@ -265,6 +311,15 @@ function findPlacement(program: Program, newExpression: Node): { statement: Node
     if (first) return { statement: first, target: `this.${parent.key.name}`, before: true };
   }
   return undefined;
+}
+
+/** `return new McpServer(…);` in a function body: the statement, the expression it returns, and the function. */
+function findReturnedServer(program: Program, newExpression: Node): { statement: Node; expression: Node; scope: Node } | undefined {
+  const statement = getParent(program, newExpression);
+  if (statement?.type !== 'ReturnStatement' || statement.argument !== newExpression || !isInStatementList(program, statement)) return undefined;
+  let scope: Node | undefined = statement;
+  while (scope && scope.type !== 'FunctionDeclaration' && scope.type !== 'FunctionExpression' && scope.type !== 'ArrowFunctionExpression') scope = getParent(program, scope);
+  return scope ? { statement, expression: newExpression, scope } : undefined;
 }
 
 /** `this.server`, `exports.server`, `app.mcp.server` as written; undefined for computed or called parts. */

@@ -1,5 +1,6 @@
 /** Writing a verified plan: instruction files first, then sources, each through a temporary file and a rename. */
 import { accessSync, chmodSync, constants, existsSync, mkdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { buildInstructionFiles } from './instructions.js';
 import { withFolderLock } from './lock.js';
 import { SlimError, type FileChange, type SlimPlan } from './slim-types.js';
@@ -12,7 +13,8 @@ import { getErrorMessage } from './tool-values.js';
  */
 export function writeSlimPlan(plan: SlimPlan): void {
   if (plan.problems.length > 0) throw new SlimError(`Verification failed; nothing was written:\n${plan.problems.join('\n')}`);
-  if (plan.instructions.length > 0) assertWritableFolder(plan.instructionsDir, plan.instructions);
+  // A run over several server packages writes one folder per package.
+  for (const dir of new Set(plan.instructions.map((change) => path.dirname(change.file)))) assertWritableFolder(dir, plan.instructions.filter((change) => path.dirname(change.file) === dir));
   for (const change of [...plan.instructions, ...plan.sources]) writeAtomically(change.file, change.after);
 }
 

@@ -12,6 +12,21 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const tool = (name: string | undefined, serverName?: string, file = 'src/index.ts') => ({ name, filePath: path.join(dir, file), serverName });
 
 describe('findFamilies', () => {
+  it('never makes a bare verb a family: a prefix the descriptions open with as their verb is what the tools do', () => {
+    const described = (name: string, description: string) => ({ ...tool(name, 'browser'), description });
+    const tools = [
+      described('take_screenshot', 'Take a screenshot of the page.'),
+      described('take_snapshot', 'Takes a text snapshot of the page.'),
+      described('navigate_page', 'Navigates the selected page to a URL.'),
+      described('navigate_history', 'Navigate back or forward.'),
+      described('install_extension', 'Installing an extension from a file.'),
+      described('install_certificate', 'Install a client certificate.'),
+      described('tab_list', 'List the open tabs.'),
+      described('tab_close', 'Close a tab.'),
+    ];
+    expect(findFamilies(tools, undefined)).toEqual(['browser', 'browser', 'browser', 'browser', 'browser', 'browser', 'tab', 'tab']);
+  });
+
   it('uses a prefix that two tools share', () => {
     expect(findFamilies([tool('invoice_create'), tool('invoice_send'), tool('refund')], undefined)).toEqual(['invoice', 'invoice', 'billing']);
   });

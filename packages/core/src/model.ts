@@ -224,6 +224,11 @@ export interface ToolslimSettings {
   readonly serverName?: string;
   /** Which zod major `import … from 'zod'` means; default 4. */
   readonly zodVersion?: 3 | 4;
+  /**
+   * Toolsets of `@toolslim/runtime`: `default` is what is on when whoever runs the server sets nothing
+   * (family names, tool names, `-name`); `toolslim slim` writes it into the wiring. Default: every family.
+   */
+  readonly toolsets?: { readonly default?: readonly string[] };
 }
 
 export interface AnalyzeOptions {

@@ -3,6 +3,7 @@
 // read_result rebuilds it exactly (same sha256); a small result is byte for byte what the server without
 // the runtime answers. Then, on one server: the bounds on what is held, expiry, and core's exact counter.
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { countTokens } from '@toolslim/core';
@@ -92,6 +93,17 @@ describe('what bounded results hold', () => {
     expect(shown).toBeLessThanOrEqual(25_000);
     expect(shown).toBeGreaterThan(24_000);
     expect(note).toContain('about 214,002 tokens');
+  });
+
+  it('saves what docs/runtime.md says, on the first answer a client receives', async () => {
+    const docs = readFileSync(new URL('../../../docs/runtime.md', import.meta.url), 'utf8');
+    const bytes = (text: string) => Buffer.byteLength(text, 'utf8');
+    const n = (value: number) => value.toLocaleString('en-US');
+    for (const [label, results] of [['the default estimate', true], ["core's `countTokens`", { countTokens }]] as const) {
+      const [slice, note] = (await call(await open({ gate: false, results }), 'db_dump')).content.map((part) => part.text!);
+      const row = `| ${label} | ${n(bytes(slice) + bytes(note))} bytes: ${n(bytes(slice))} of the result, ${n(bytes(note))} of the note | ${n(countTokens(slice) + countTokens(note))} | ${n(bytes(BIG) - bytes(slice))} bytes |`;
+      expect(docs).toContain(row);
+    }
   });
 
   it('reads the limit from MAX_MCP_OUTPUT_TOKENS, and the author’s own over it', async () => {

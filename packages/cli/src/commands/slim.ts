@@ -21,7 +21,10 @@ import { parseFlags, getPositiveNumber } from '../args.js';
 import { CliError, EXIT } from '../exit-codes.js';
 import { findSourceFiles } from '../files.js';
 import type { Command } from '../io.js';
+import { slimFromServer } from './slim-server.js';
+import { formatFiles } from '../format.js';
 import { createStyle, formatNumber, printJson, renderTable, type Style } from '../print.js';
+import { buildWiringNotes } from '../wiring-notes.js';
 
 /** A progress bar is worth its noise only on a terminal and on a run long enough to wait for. */
 const PROGRESS_MIN_FILES = 50;
@@ -47,6 +50,13 @@ Options:
   --no-wire              Do not add serveInstructions (@toolslim/runtime) to the server setup.
   --even-if-larger       Slim even when what serving the moved text adds to every request (the
                          read_instructions tool, the server instructions) outweighs what it saves.
+  --server <command>     Slim from what this server publishes: plan on its tools/list, find each
+                         moved sentence where it is written, start it again to check, then write.
+  --url <url>            The same over Streamable HTTP. With --server, that command serves the URL
+                         and is started to list and to check; alone, the server is not checked.
+  --header <k: v>        A header for --url (repeatable).
+  --build <command>      With --server: build the slimmed copy before starting it (e.g. "npm run build").
+  --timeout <s>          With --server or --url: seconds to wait for each answer (default 30).
   -h, --help             Show this help.
 `;
 
@@ -63,6 +73,11 @@ export const SLIM_FLAGS = {
   tsconfig: { type: 'string' },
   'no-wire': { type: 'boolean' },
   'even-if-larger': { type: 'boolean' },
+  server: { type: 'string' },
+  url: { type: 'string' },
+  header: { type: 'string', multiple: true },
+  build: { type: 'string' },
+  timeout: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -74,6 +89,7 @@ export const slim: Command = async (args, io) => {
   }
   if (values.tsconfig && !existsSync(path.resolve(io.cwd, values.tsconfig))) throw new CliError(`No such file: ${values.tsconfig} (--tsconfig)`, EXIT.usage);
   const style = createStyle(io.isTTY, io.env);
+  if (values.server !== undefined || values.url !== undefined) return slimFromServer(values, positionals, io, style);
   const { files, skipped } = findSourceFiles(positionals.length > 0 ? positionals : ['.'], io.cwd);
   const keep = values.keep === '0' ? 0 : getPositiveNumber(values.keep, '--keep', { integer: true });
   const progress = io.isTTY && !values.json && files.length > PROGRESS_MIN_FILES ? startProgress(files.length) : undefined;
@@ -95,6 +111,10 @@ export const slim: Command = async (args, io) => {
       tsconfig: values.tsconfig ? path.resolve(io.cwd, values.tsconfig) : undefined,
       onProgress: progress ? (done) => progress.update(done) : undefined,
     });
+  } catch (error) {
+    // A folder slim must not take over, or settings it cannot use, say: nothing was planned.
+    if (error instanceof SlimError) throw new CliError(error.message, EXIT.usage);
+    throw error;
   } finally {
     progress?.stop();
   }
@@ -127,14 +147,19 @@ export const slim: Command = async (args, io) => {
   }
   try {
     writeSlimPlan(plan);
+    // The repository's own formatter check must pass: what slim wrote is formatted the project's way.
+    const formatter = formatFiles(io.cwd, io.cwd, changing);
     if (!values.json) io.stdout(printWritten(plan, style, relative));
+    if (formatter && !values.json) io.stdout(`Formatted the changed files with ${formatter}.\n`);
   } catch (error) {
     if (error instanceof SlimError) throw new CliError(error.message, EXIT.findings);
     throw error;
   }
   if (!values.json) {
     io.stdout(`Wrote ${changing.length} file${changing.length === 1 ? '' : 's'}.\n`);
-    if (plan.install?.added) io.stdout(`Next: run \`${plan.install.command}\` (${relative(plan.install.packageJson)} now depends on @toolslim/runtime).\n`);
+    const added = (plan.installs ?? (plan.install ? [plan.install] : [])).filter((install) => install.added);
+    if (added.length === 1) io.stdout(`Next: run \`${added[0].command}\` (${relative(added[0].packageJson)} now depends on @toolslim/runtime).\n`);
+    if (added.length > 1) io.stdout(`Next: run the install in each package that now depends on @toolslim/runtime:\n${added.map((install) => `  ${relative(path.dirname(install.packageJson))}: \`${install.command}\``).join('\n')}\n`);
   }
   return getExitCode(plan);
 };
@@ -220,7 +245,7 @@ function printNotes(plan: SlimPlan, style: Style, relative: (file: string) => st
     ...plan.wiring.map((wiring) =>
       wiring.wired
         ? dryRun
-          ? `${style.green('would wire')} ${relative(wiring.file)}: the instruction files would be served at run time (as resources and a tool).`
+          ? [`${style.green('would wire')} ${relative(wiring.file)}: the instruction files would be served at run time (as resources and a tool).`, ...buildWiringNotes(wiring, style)].join('\n')
           : undefined
         : `${style.yellow('to do')} ${relative(wiring.file)}: ${wiring.reason}; add these lines so agents can read the moved text:\n${wiring.lines.map((line) => `    ${line}`).join('\n')}`,
     ),
@@ -229,7 +254,7 @@ function printNotes(plan: SlimPlan, style: Style, relative: (file: string) => st
       : []),
     ...buildReviewLines(plan, style, dryRun),
     ...plan.skipped.map((tool) => `${style.yellow('skipped')} ${tool.name ?? '(unnamed tool)'} at ${tool.file}:${tool.line}: ${tool.reason}`),
-    ...plan.unread.map((tool) => `${style.yellow('not read')} ${tool.name ?? '(unnamed tool)'} at ${tool.file}:${tool.line}: ${tool.reason}.`),
+    ...(plan.unread ?? []).map((tool) => `${style.yellow('not read')} ${tool.name ?? '(unnamed tool)'} at ${tool.file}:${tool.line}: ${tool.reason}.`),
     ...plan.keptShared.map((text) => `${style.dim('kept')} ${text.file}:${text.line}: the text shared by ${text.params.join(', ')} is left as it is: ${text.reason}.`),
     ...plan.errors.map((error) => `${style.red('error')} ${error.file}: ${error.message} (left untouched)`),
   ].filter((line) => line !== undefined);
@@ -276,7 +301,7 @@ function printWritten(plan: SlimPlan, style: Style, relative: (file: string) => 
     buildCounts(plan, false),
     ...plan.wiring
       .filter((wiring) => wiring.wired)
-      .map((wiring) => `${style.green('wired')} ${relative(wiring.file)}: the instruction files are served at run time (as resources and a tool).`),
+      .flatMap((wiring) => [`${style.green('wired')} ${relative(wiring.file)}: the instruction files are served at run time (as resources and a tool).`, ...buildWiringNotes(wiring, style)]),
   ];
   return `${lines.join('\n')}\n`;
 }

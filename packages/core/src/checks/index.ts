@@ -5,3 +5,4 @@ export { buildClientClause, findPassedLimits, getDescriptionLimits, type Descrip
 export { isNameRestatement } from './description.js';
 export { checkPublishedTools, type PublishedCheckOptions, type PublishedCheckProblem } from './published-tools.js';
 export { findDescriptionConstraints, buildConstraintTarget, CONSTRAINT_MESSAGE, type DescriptionConstraints } from './constraints.js';
+export { findUnboundedOutputs, buildUnboundedOutputAdvice, type UnboundedOutput } from './unbounded-output.js';
