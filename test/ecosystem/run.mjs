@@ -8,6 +8,15 @@
  *   node test/ecosystem/run.mjs --no-install
  *   node test/ecosystem/run.mjs --no-install --saved   # re-read statically; compare with the lists saved by the last start
  *   node test/ecosystem/run.mjs --only=hevy-mcp --saved --misses   # one package, every miss printed
+ *   node test/ecosystem/run.mjs --list test/ecosystem/unseen-1.json          # a named list (see below)
+ *   node test/ecosystem/run.mjs --list test/ecosystem/unseen-2.json --runtime-only   # record tools/list, read nothing
+ *
+ * A named list is `{ "defaultEnv", "settings", "servers": { "<package>": { "version", "args", "env", "bin",
+ * "source", "repo" } } }`. Its runtime lists are kept beside it in `test/ecosystem/recordings/<list>/` (committed,
+ * so `--saved` measures without starting anything) and its table is written to `recordings/<list>/summary.md`
+ * instead of docs/accuracy.md. A server with `source` is read from that folder of TypeScript source (under
+ * `--sources=<dir>`, default test/ecosystem/.work/sources, which git ignores) instead of the JavaScript the package ships, and still
+ * compared with the published package's `tools/list`.
  *
  * Not part of `pnpm test`: it installs ~25 packages and starts each server (a few minutes).
  */
@@ -23,8 +32,24 @@ import { buildReport, buildRuntimeReport } from '@toolslim/core';
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '../..');
 const work = join(here, '.work');
-const packages = JSON.parse(readFileSync(join(here, 'packages.json'), 'utf8'));
-const config = JSON.parse(readFileSync(join(here, 'servers.json'), 'utf8'));
+const argValue = (flag) => {
+  const at = process.argv.indexOf(flag);
+  if (at >= 0) return process.argv[at + 1];
+  return process.argv.find((a) => a.startsWith(`${flag}=`))?.slice(flag.length + 1);
+};
+/** A named list of servers with their own start settings; without it, packages.json and servers.json. */
+const listFile = argValue('--list');
+const list = listFile ? JSON.parse(readFileSync(resolve(listFile), 'utf8')) : undefined;
+const listName = listFile ? listFile.replace(/^.*\//, '').replace(/\.json$/, '') : undefined;
+const recordings = listName ? join(here, 'recordings', listName) : undefined;
+const sourcesDir = resolve(argValue('--sources') ?? join(work, 'sources'));
+/** Start the servers of a list and keep their `tools/list`, without reading any of them statically. */
+const runtimeOnly = process.argv.includes('--runtime-only');
+const baseConfig = JSON.parse(readFileSync(join(here, 'servers.json'), 'utf8'));
+const packages = list ? Object.keys(list.servers) : JSON.parse(readFileSync(join(here, 'packages.json'), 'utf8'));
+const config = list
+  ? { ...list.servers, defaultEnv: { ...baseConfig.defaultEnv, ...list.defaultEnv }, settings: list.settings ?? baseConfig.settings }
+  : baseConfig;
 const noInstall = process.argv.includes('--no-install');
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7);
 /** Compare with the `tools/list` saved by the last run that started the server, without starting it again. */
@@ -169,19 +194,36 @@ async function listRuntime(name, pkgDir) {
   }
 }
 
-function staticReport(pkgDir) {
-  const files = findShippedFiles(pkgDir);
+const SOURCE_SKIP = new Set(['node_modules', 'dist', 'build', 'coverage', 'out', '.git']);
+/** The TypeScript and JavaScript source of a repository folder (declaration files and build output left out). */
+function findSourceFiles(dir) {
+  const out = [];
+  const visit = (d) => {
+    for (const entry of readdirSync(d, { withFileTypes: true })) {
+      if (SOURCE_SKIP.has(entry.name) || entry.name.startsWith('.') || entry.isSymbolicLink()) continue;
+      const p = join(d, entry.name);
+      if (entry.isDirectory()) visit(p);
+      else if (/\.(?:[cm]?[jt]s|tsx)$/.test(entry.name) && !entry.name.endsWith('.d.ts') && !entry.name.includes('.min.') && statSync(p).size < 5_000_000) out.push(p);
+    }
+  };
+  visit(dir);
+  return out;
+}
+
+function staticReport(pkgDir, sourceDir) {
+  const files = sourceDir ? findSourceFiles(sourceDir) : findShippedFiles(pkgDir);
   const sources = [];
   let minified = 0;
   for (const filePath of files) {
     const code = readFileSync(filePath, 'utf8');
     if (isMinified(code)) {
       minified++;
-      continue;
+      // A named list measures what `toolslim report` gives a user, and the CLI reads minified files too.
+      if (!list) continue;
     }
     sources.push({ filePath, code });
   }
-  const report = buildReport(sources, { cwd: pkgDir, settings: config.settings ?? {} });
+  const report = buildReport(sources, { cwd: sourceDir ?? pkgDir, settings: config.settings ?? {} });
   return { report, files: files.length, minified };
 }
 
@@ -192,10 +234,12 @@ const isUnnamed = (t) => /^\(.*\)$/.test(t.name) || t.unreadable?.some((u) => u.
 
 /** The runtime list: saved by an earlier start (`--saved`), or from starting the server now (then saved). */
 async function getRuntime(name, pkgDir) {
-  const file = join(packageDir(name), 'runtime-tools.json');
+  const file = recordings ? join(recordings, `${name.replace(/[/@]/g, '_')}.json`) : join(packageDir(name), 'runtime-tools.json');
   if (saved && existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'));
+  if (saved && recordings) return { error: `no saved tools/list (${relative(root, file)})` };
   const runtime = await listRuntime(name, pkgDir);
-  writeFileSync(file, JSON.stringify(runtime, null, 1));
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, JSON.stringify(runtime, null, 1) + '\n');
   return runtime;
 }
 
@@ -213,7 +257,7 @@ function compare(name, row, report, runtimeTools) {
   for (const rt of runtimeReport.tools) {
     const candidates = byName.get(rt.name);
     if (!candidates) {
-      row.misses.push(`${rt.name}: ${row.minified > 0 && report.tools.length === 0 ? 'shipped minified' : 'not found statically'}`);
+      row.misses.push(`${rt.name}: ${!list && row.minified > 0 && report.tools.length === 0 ? 'shipped minified' : 'not found statically'}`);
       continue;
     }
     row.found++;
@@ -264,7 +308,21 @@ async function main() {
       continue;
     }
     row.version = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8')).version;
-    const { report, files, minified } = staticReport(pkgDir);
+    if (runtimeOnly) {
+      const runtime = await getRuntime(name, pkgDir);
+      row.listed = runtime.tools?.length ?? 0;
+      row.note = runtime.error ? `not started: ${runtime.error}`.slice(0, 300) : 'runtime list recorded, not read';
+      process.stderr.write(`${name}: ${runtime.error ? row.note : `listed ${row.listed} (recorded, not read)`}\n`);
+      continue;
+    }
+    const source = config[name]?.source;
+    const sourceDir = source ? join(sourcesDir, source) : undefined;
+    if (sourceDir && !existsSync(sourceDir)) {
+      row.note = `source ${config[name].repo ?? source} not checked out under ${sourcesDir}`;
+      continue;
+    }
+    if (sourceDir) row.read = `source ${config[name].repo ?? source}`;
+    const { report, files, minified } = staticReport(pkgDir, sourceDir);
     row.minified = minified;
     row.files = files;
     const runtime = await getRuntime(name, pkgDir);
@@ -281,7 +339,49 @@ async function main() {
     );
     if (printMisses) for (const line of [...row.misses, ...row.unreadable.map((u) => `unreadable ${u}`), ...row.phantoms.map((p) => `phantom ${p}`)]) process.stderr.write(`  ${line}\n`);
   }
-  if (!only) writeAccuracy(rows);
+  if (only) return;
+  if (list) writeListSummary(rows);
+  else writeAccuracy(rows);
+}
+
+/** The table of a named list, written beside its recordings (docs/accuracy.md is the default list's page). */
+function writeListSummary(rows) {
+  const started = rows.filter((r) => r.listed > 0);
+  const sum = (key) => started.reduce((s, r) => s + (Array.isArray(r[key]) ? r[key].length : r[key]), 0);
+  const listed = sum('listed');
+  const lines = [
+    `# ${listName}${runtimeOnly ? ' (runtime lists only)' : ''}`,
+    '',
+    `Produced by \`node test/ecosystem/run.mjs --list ${relative(root, resolve(listFile))}${runtimeOnly ? ' --runtime-only' : saved ? ' --saved' : ''}\` on ${new Date().toISOString().slice(0, 10)}.`,
+    '',
+    runtimeOnly
+      ? `Servers that started: **${started.length}** of ${rows.length}; tools listed: **${listed}**.`
+      : `Servers that started: **${started.length}** of ${rows.length}. Tools listed at run time: **${listed}**; found statically: **${sum('found')}** (${pct(sum('found'), listed)}); within 10%: **${sum('within10')}** (${pct(sum('within10'), listed)}); within 2%: **${sum('within2')}** (${pct(sum('within2'), listed)}); partly readable: **${sum('unreadable')}**; readable but off: **${sum('readableButOff')}**; phantoms: **${sum('phantoms')}**.`,
+    '',
+    ...(runtimeOnly
+      ? ['| server | version | to be read from | listed | note |', '| --- | --- | --- | ---: | --- |', ...rows.map((r) => `| ${r.name} | ${r.version ?? ''} | ${config[r.name]?.repo ? `source ${config[r.name].repo}` : 'shipped JS'} | ${r.listed} | ${r.note.replace(/\|/g, '\\|')} |`)]
+      : []),
+    ...(runtimeOnly ? [] : ['| server | version | read | listed | found | within 10% | within 2% | partly readable | readable but off | phantoms | note |', '| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |']),
+    ...(runtimeOnly ? [] : rows).map(
+      (r) =>
+        `| ${r.name} | ${r.version ?? ''} | ${runtimeOnly ? '—' : (r.read ?? 'shipped JS')} | ${r.listed} | ${r.found} | ${r.within10} | ${r.within2} | ${r.unreadable.length} | ${r.readableButOff.length} | ${r.phantoms.length} | ${(r.note || (r.minified ? `${r.minified} minified file(s), read` : '')).replace(/\|/g, '\\|')} |`,
+    ),
+    '',
+  ];
+  if (!runtimeOnly) {
+    lines.push('## Misses', '');
+    for (const r of rows) {
+      // A server with a thousand phantoms would bury the rest: the first 20 are shown, with the count.
+      const phantoms = r.phantoms.slice(0, 20).map((p) => `phantom: ${p}`);
+      if (r.phantoms.length > 20) phantoms.push(`… and ${r.phantoms.length - 20} more phantoms`);
+      const items = [...r.misses, ...r.unreadable.map((u) => `partly readable: ${u}`), ...phantoms];
+      if (items.length) lines.push(`- **${r.name}**`, ...items.map((m) => `  - ${m}`));
+    }
+    lines.push('');
+  }
+  mkdirSync(recordings, { recursive: true });
+  writeFileSync(join(recordings, 'summary.md'), lines.join('\n'));
+  process.stdout.write(lines.join('\n'));
 }
 
 function writeAccuracy(rows) {
