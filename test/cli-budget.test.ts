@@ -28,6 +28,14 @@ const BIG_BYTES = getBytes(BIG);
 const MEDIUM_BYTES = getBytes(MEDIUM);
 const SMALL_BYTES = getBytes(SMALL);
 const TOTAL = BIG_BYTES + MEDIUM_BYTES + SMALL_BYTES;
+const SIZES = { ping: SMALL_BYTES, teams_get: MEDIUM_BYTES, teams_save: BIG_BYTES };
+
+/** The headroom the budget promises: at least 10%, at most 11%, in three significant digits. */
+function expectHeadroom(limit: number, total: number) {
+  expect(limit).toBeGreaterThanOrEqual(total * 1.1);
+  expect(limit).toBeLessThanOrEqual(total * 1.11);
+  expect(String(limit).replace(/0+$/, '').length).toBeLessThanOrEqual(3);
+}
 
 function buildSource(tools: readonly object[]): string {
   return `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
@@ -101,11 +109,13 @@ describe('toolslim budget from source', () => {
     const result = await budget('--update');
     const updated = readBudget();
     expect(updated).toEqual({
-      totalBytes: Math.ceil((TOTAL * 1.1) / 1000) * 1000,
+      totalBytes: expect.any(Number),
       perToolBytes: original.perToolBytes,
       // teams_save grew: its number stays (never raised), so the check still fails.
       oversized: { teams_save: BIG_BYTES - 5, teams_get: MEDIUM_BYTES },
+      tools: SIZES,
     });
+    expectHeadroom(updated.totalBytes, TOTAL);
     expect(result.code).toBe(EXIT.findings);
     expect(result.stdout).toContain(`oversized.teams_get: ${(MEDIUM_BYTES + 40).toLocaleString('en-US')} → ${MEDIUM_BYTES.toLocaleString('en-US')}`);
     expect(result.stdout).toContain('oversized.removed_tool: dropped (was 5,000)');
@@ -122,6 +132,64 @@ describe('toolslim budget from source', () => {
     expect(readFileSync(budgetPath(), 'utf8')).toBe(before);
   });
 
+  it('--init gives a server of a few KB the same 10% room as a large one', async () => {
+    // A 4 KB server: rounding up to the next 1,000 bytes gave it 23%.
+    project.remove();
+    const tools = [buildTool('a_tool', 29), buildTool('b_tool', 29), buildTool('c_tool', 28)];
+    project = createProject({ 'src/server.ts': buildSource(tools) });
+    const total = tools.reduce((sum, tool) => sum + getBytes(tool), 0);
+    expect(total).toBeGreaterThan(3500);
+    expect(total).toBeLessThan(4500);
+    await budget('--init');
+    expectHeadroom(readBudget().totalBytes, total);
+  });
+
+  it('--update lowers the total when tools shrank', async () => {
+    await budget('--init');
+    const before = readBudget().totalBytes;
+    writeFileSync(path.join(project.dir, 'src/server.ts'), buildSource([buildTool('teams_save', 10), MEDIUM, SMALL]));
+    const result = await budget('--update');
+    expect(result.code).toBe(EXIT.ok);
+    const after = readBudget();
+    expect(after.totalBytes).toBeLessThan(before);
+    const shrunk = TOTAL - BIG_BYTES + getBytes(buildTool('teams_save', 10));
+    expectHeadroom(after.totalBytes, shrunk);
+    expect(after.tools.teams_save).toBe(getBytes(buildTool('teams_save', 10)));
+    expect(result.stdout).toContain(`totalBytes: ${before.toLocaleString('en-US')} → ${after.totalBytes.toLocaleString('en-US')}`);
+  });
+
+  it('over the total, names the tools that grew and the new ones', async () => {
+    await budget('--init', '--per-tool', '100000');
+    const grown = buildTool('teams_get', 12);
+    const added = buildTool('teams_delete', 3);
+    writeFileSync(path.join(project.dir, 'src/server.ts'), buildSource([BIG, grown, SMALL, added]));
+    const result = await budget();
+    expect(result.code).toBe(EXIT.findings);
+    const fmt = (n: number) => n.toLocaleString('en-US');
+    expect(result.stdout.replace(/\s+/g, ' ')).toContain(
+      `Grew since toolslim.budget.json recorded it: teams_get (${fmt(MEDIUM_BYTES)} → ${fmt(getBytes(grown))}, +${fmt(getBytes(grown) - MEDIUM_BYTES)}), teams_delete (new, ${fmt(getBytes(added))} bytes).`,
+    );
+    const check = JSON.parse((await budget('--json')).stdout);
+    expect(check.grew).toEqual([
+      { name: 'teams_get', bytes: getBytes(grown), recorded: MEDIUM_BYTES },
+      { name: 'teams_delete', bytes: getBytes(added), recorded: undefined },
+    ].map(({ recorded, ...rest }) => (recorded === undefined ? rest : { ...rest, recorded })));
+    // A budget file written before it recorded sizes says what would name them.
+    writeBudget({ totalBytes: TOTAL - 1 });
+    expect((await budget()).stdout.replace(/\s+/g, ' ')).toContain('records no per-tool sizes, so the tools that grew cannot be named: `toolslim budget --update` adds them.');
+  });
+
+  it('checks every flag before reading a file: a bad --per-tool fails alone, with no parse error first', async () => {
+    writeFileSync(path.join(project.dir, 'src/broken.ts'), 'const x = {;\n');
+    const result = await budget('--init', '--per-tool', 'abc');
+    expect(result.code).toBe(EXIT.usage);
+    expect(result.stderr).toBe('toolslim: --per-tool needs a positive whole number, got "abc".\n');
+    expect(result.stdout).toBe('');
+    const timeout = await budget('--timeout', 'soon');
+    expect(timeout.code).toBe(EXIT.usage);
+    expect(timeout.stderr).toBe('toolslim: --timeout needs a positive number, got "soon".\n');
+  });
+
   it('--update never raises the total, even when the tools grew', async () => {
     writeBudget({ totalBytes: 1000, perToolBytes: 100_000 });
     const result = await budget('--update');
@@ -132,11 +200,8 @@ describe('toolslim budget from source', () => {
   it('--init writes a first budget from today\'s numbers, which then passes', async () => {
     const init = await budget('--init', '--per-tool', String(MEDIUM_BYTES));
     expect(init.code).toBe(EXIT.ok);
-    expect(readBudget()).toEqual({
-      totalBytes: Math.ceil((TOTAL * 1.1) / 1000) * 1000,
-      perToolBytes: MEDIUM_BYTES,
-      oversized: { teams_save: BIG_BYTES },
-    });
+    expect(readBudget()).toEqual({ totalBytes: expect.any(Number), perToolBytes: MEDIUM_BYTES, oversized: { teams_save: BIG_BYTES }, tools: SIZES });
+    expectHeadroom(readBudget().totalBytes, TOTAL);
     expect((await budget()).code).toBe(EXIT.ok);
     // The ratchet bites at once: one more sentence in the listed tool fails the build.
     writeFileSync(path.join(project.dir, 'src/server.ts'), buildSource([buildTool('teams_save', 15), MEDIUM, SMALL]));

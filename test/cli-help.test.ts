@@ -67,4 +67,10 @@ describe('toolslim --help and docs/cli.md', () => {
     expect(result.code).toBe(EXIT.usage);
     expect(result.stdout).toContain('Usage: toolslim <command>');
   });
+
+  // No tarball ships docs/: a help text points at the docs by absolute URL.
+  it.each(['', ...Object.keys(commands)])('%s --help names no relative docs/ path', async (name) => {
+    const result = await runCli(name ? [name, '--help'] : ['--help']);
+    expect(result.stdout.replace(/https:\/\/\S+/g, '')).not.toMatch(/docs\/[\w-]+\.md/);
+  });
 });

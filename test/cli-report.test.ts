@@ -4,7 +4,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXIT } from '@toolslim/cli';
+import { EXIT, run } from '@toolslim/cli';
 import { countTokens } from '@toolslim/core';
 import { createProject, runBin, runCli } from '../packages/cli/tests/support/run-cli.js';
 
@@ -207,6 +207,45 @@ describe('toolslim report on bad input', () => {
       expect(result.code).toBe(EXIT.ok);
       expect(JSON.parse(result.stdout).totals.tools).toBe(2);
       expect(result.stderr).toBe('note: bundle.js: over 5 MB (5.0 MB), skipped\n');
+    } finally {
+      project.remove();
+    }
+  });
+
+  it('a lone file that does not parse: the parse error first, then no "no tool declarations found" and no other folder to try', async () => {
+    const project = createProject({ 'src/broken.ts': 'const x = {;\n' });
+    try {
+      const order: string[] = [];
+      const code = await run(['report', '.'], {
+        cwd: project.dir,
+        stdout: (text) => void order.push(`out: ${text}`),
+        stderr: (text) => void order.push(`err: ${text}`),
+        isTTY: false,
+        env: process.env,
+      });
+      expect(code).toBe(EXIT.findings);
+      const printed = order.filter((text) => text !== 'err: ' && text !== 'out: ');
+      expect(printed[0]).toMatch(/^err: error: src\/broken.ts: Property assignment expected\. \(line 1, column 12\)/);
+      expect(printed.at(-1)).toBe(
+        'out: Read 1 file: 1 file could not be parsed (above), and no tool declarations were found in the rest.\n\nNext: fix the file above, then toolslim report\n',
+      );
+    } finally {
+      project.remove();
+    }
+  });
+
+  it('warns when src/ and its build output dist/ are both read, so every tool counts twice', async () => {
+    const project = createProject({ 'src/server.ts': SDK_SERVER, 'dist/server.js': SDK_SERVER, 'other/server.ts': SDK_SERVER.replace("'Check that", "'Longer. Check that").replace("'Create a note. '", "'Create one note. '") });
+    try {
+      const result = await runCli(['report', '.', '--no-estimate'], { cwd: project.dir });
+      expect(result.stdout.replace(/\s+/g, ' ')).toContain(
+        'note: 2 tools are declared the same in src/ and dist/ (source and build output?): the totals count each copy. Report one of them: toolslim report src/',
+      );
+      const json = JSON.parse((await runCli(['report', '--json', '--no-estimate'], { cwd: project.dir })).stdout);
+      expect(json.duplicates).toEqual({ tools: 2, folders: ['src/', 'dist/'] });
+      // One copy: no note.
+      const alone = await runCli(['report', 'src', '--no-estimate'], { cwd: project.dir });
+      expect(alone.stdout).not.toContain('declared the same');
     } finally {
       project.remove();
     }

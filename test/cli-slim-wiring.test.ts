@@ -31,10 +31,12 @@ const unwrap = (text: string) => text.replace(/\n\s*/g, ' ');
 
 const WIRED = "serveInstructions(server, { dir: findInstructionsDir(import.meta.url, 'docs/tools') });";
 
+// The fixtures are small: net of the tool and the instructions slim adds they would be left alone
+// (test/net-numbers); these tests are about the wiring, so slim runs with --even-if-larger.
 describe('toolslim slim and the runtime it wires', { timeout: 240_000 }, () => {
   test('prints the wired call with results: true, the one change that turns bounded results on', async () => {
     const dir = copyBasic();
-    const { code, stdout } = await runCli(['slim', 'src', '--force'], { cwd: dir, env: {} });
+    const { code, stdout } = await runCli(['slim', 'src', '--force', '--even-if-larger'], { cwd: dir, env: {} });
     expect(code).toBe(0);
     expect(readFileSync(path.join(dir, 'src/server.ts'), 'utf8')).toContain(WIRED);
     expect(unwrap(stdout)).toContain(
@@ -55,10 +57,10 @@ describe('toolslim slim and the runtime it wires', { timeout: 240_000 }, () => {
         'export const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });\n',
     );
     const note = "note its streamable HTTP transport has no sessions (`sessionIdGenerator: undefined`), so the first-use gate cannot stop a tool's first call there; the pointers in the descriptions and the server instructions remain.";
-    const dry = await runCli(['slim', 'src', '--dry-run'], { cwd: dir, env: {} });
+    const dry = await runCli(['slim', 'src', '--dry-run', '--even-if-larger'], { cwd: dir, env: {} });
     expect(dry.stderr).toContain('would wire src/server.ts: the instruction files would be served at run time (as resources and a tool).\n');
     expect(unwrap(dry.stderr)).toContain(note);
-    const written = await runCli(['slim', 'src', '--force'], { cwd: dir, env: {} });
+    const written = await runCli(['slim', 'src', '--force', '--even-if-larger'], { cwd: dir, env: {} });
     expect(written.code).toBe(0);
     expect(unwrap(written.stdout)).toContain(note);
     // A server built per request could not read back what it held: bounded results are not offered.
@@ -74,7 +76,7 @@ describe('toolslim slim and the runtime it wires', { timeout: 240_000 }, () => {
     );
     const file = path.join(dir, 'src/server.ts');
     writeFileSync(file, `${readFileSync(file, 'utf8')}\nconst { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');\nawait server.connect(new StdioServerTransport());\n`);
-    const { code, stdout, stderr } = await runCli(['slim', 'src', '--force'], { cwd: dir, env: {} });
+    const { code, stdout, stderr } = await runCli(['slim', 'src', '--force', '--even-if-larger'], { cwd: dir, env: {} });
     expect(code, stderr).toBe(0);
     expect(readFileSync(file, 'utf8')).toContain("serveInstructions(server, { dir: findInstructionsDir(import.meta.url, 'docs/tools'), toolsets: { default: ['notes'] } });");
     expect(stdout).toContain("\n      toolsets: { default: ['notes'] },\n      results: true,\n    });\n");
@@ -96,7 +98,7 @@ describe('toolslim slim and the runtime it wires', { timeout: 240_000 }, () => {
     const dir = copyBasic(import.meta.dirname);
     writeFileSync(path.join(dir, 'eslint.config.mjs'), "export default [{ settings: { toolslim: { toolsets: { default: 'notes' } } } }];\n");
     const before = readFileSync(path.join(dir, 'src/server.ts'), 'utf8');
-    const { code, stderr } = await runCli(['slim', 'src', '--force'], { cwd: dir, env: {} });
+    const { code, stderr } = await runCli(['slim', 'src', '--force', '--even-if-larger'], { cwd: dir, env: {} });
     expect(code).toBe(2);
     expect(stderr).toContain('settings.toolslim.toolsets must be { default: [names…] } with family or tool names, e.g. { default: [\'db\', \'repo\'] }; got {"default":"notes"}.');
     expect(readFileSync(path.join(dir, 'src/server.ts'), 'utf8')).toBe(before);

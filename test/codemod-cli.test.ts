@@ -24,10 +24,12 @@ function copyBasic(): string {
   return dir;
 }
 
+// `basic` is small: net of the tool and the instructions slim adds, slimming it makes it larger (the
+// decision is test/net-numbers'); these tests are about the command, so it slims anyway.
 async function slim(cwd: string, ...args: string[]) {
   let stdout = '';
   let stderr = '';
-  const code = await run(['slim', ...args], {
+  const code = await run(['slim', ...args, '--even-if-larger'], {
     cwd,
     stdout: (text) => void (stdout += text),
     stderr: (text) => void (stderr += text),
@@ -58,7 +60,8 @@ describe('toolslim slim', { timeout: 240_000 }, () => {
     expect(stdout).toContain('+++ b/docs/tools/notes.md');
     expect(stdout).toMatch(/notes_search\s+src\/server\.ts:6\s+[\d,]+ → [\d,]+\s+[\d,]+ → [\d,]+/);
     expect(stdout).toContain('2 tools found: 2 to slim.');
-    expect(stdout).toMatch(/2 readable tools would go from [\d,]+ → [\d,]+ bytes \(−\d+%\), [\d,]+ → [\d,]+ tokens\./);
+    // Net of the read_instructions tool and the server instructions, basic grows.
+    expect(stdout).toMatch(/2 readable tools would go from [\d,]+ → [\d,]+ bytes \(\+\d+%\), [\d,]+ → [\d,]+ tokens\./);
     expect(readTree(dir)).toEqual(before);
   });
 
@@ -84,7 +87,9 @@ describe('toolslim slim', { timeout: 240_000 }, () => {
     expect(json.changed).toBe(true);
     expect(json.tools.map((tool: { name: string }) => tool.name)).toEqual(['notes_search', 'notes_create']);
     for (const tool of json.tools) expect(tool.after.bytes).toBeLessThan(tool.before.bytes);
-    expect(json.totals.after.bytes).toBeLessThan(json.totals.before.bytes);
+    // Net: "after" is the slimmed tools plus the read_instructions tool and the server instructions slim adds.
+    const saved = json.tools.reduce((sum: number, tool: { before: { bytes: number }; after: { bytes: number } }) => sum + tool.before.bytes - tool.after.bytes, 0);
+    expect(json.totals.after.bytes).toBe(json.totals.before.bytes - saved + json.totals.added.bytes + json.totals.instructions.bytes);
     expect(json.files.map((file: { file: string }) => file.file).sort()).toEqual(['docs/tools/README.md', 'docs/tools/notes.md', 'src/server.ts']);
     expect(json.diff).toContain('+++ b/src/server.ts');
   });

@@ -26,7 +26,8 @@ describe('toolslim measure --check', () => {
     expect(found).toEqual(
       expect.arrayContaining([
         ['toolslim/valid-tool-name', 'invalidMcpName', 'search docs', null],
-        ['toolslim/max-description-length', 'descriptionCutByClient', 'search docs', null],
+        // Past the rule's 1,024 characters; the OpenAI API's cut counts only when it is targeted.
+        ['toolslim/max-description-length', 'descriptionTooLong', 'search docs', null],
         ['toolslim/no-redundant-param-description', 'redundantParam', 'search docs', 'query'],
         ['toolslim/no-redundant-param-description', 'redundantParam', 'search docs', 'order'],
         ['toolslim/require-tool-description', 'descriptionRestatesName', 'ping', null],
@@ -37,8 +38,8 @@ describe('toolslim measure --check', () => {
     const keys = report.messages.map((message) => `${message.ruleId} ${message.tool} ${message.param}`);
     expect(new Set(keys).size).toBe(keys.length);
     expect(report.errorCount).toBe(report.messages.length);
-    const cut = report.messages.find((message) => message.messageId === 'descriptionCutByClient')!;
-    expect(cut.message).toContain('OpenAI API rejects descriptions over 1,024 characters');
+    const long = report.messages.find((message) => message.messageId === 'descriptionTooLong')!;
+    expect(long.message).not.toContain('OpenAI');
     for (const message of report.messages) expect(message.message.length).toBeLessThan(200);
   }, 60_000);
 

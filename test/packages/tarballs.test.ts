@@ -125,6 +125,33 @@ describe('peers', () => {
     expect(manifest.peerDependenciesMeta).toMatchObject({ typescript: { optional: true } });
   });
 
+  it('core and the plugin take the typescript-eslint family from the project as a range, never a pinned copy', () => {
+    for (const dir of ['eslint-plugin', 'core']) {
+      const { manifest } = packed.get(dir)!;
+      const family = Object.entries({ ...manifest.dependencies, ...manifest.peerDependencies }).filter(([name]) => name.startsWith('@typescript-eslint/'));
+      expect(family.length).toBeGreaterThan(0);
+      for (const [name, range] of family) {
+        expect(Object.keys(manifest.dependencies ?? {}), name).not.toContain(name);
+        expect(range, name).toBe('^8.72.0');
+      }
+    }
+  });
+
+  it('the runtime needs zod at run time and the MCP SDK only for its types: the SDK peer is optional', () => {
+    const { manifest, files, read } = packed.get('runtime')!;
+    expect(manifest.peerDependenciesMeta).toEqual({ '@modelcontextprotocol/sdk': { optional: true } });
+    const sdkImports = files.filter((file) => file.endsWith('.js')).flatMap((file) => findImports(read(file)).filter((specifier) => specifier.startsWith('@modelcontextprotocol/sdk')));
+    expect(sdkImports).toEqual([]);
+    expect(files.filter((file) => file.endsWith('.js')).some((file) => findImports(read(file)).includes('zod'))).toBe(true);
+  });
+
+  it('the plugin ships no development scripts', () => {
+    const { manifest, files } = packed.get('eslint-plugin')!;
+    expect(manifest.scripts).toBeUndefined();
+    expect(manifest.devDependencies === undefined || !('eslint-doc-generator' in (manifest.scripts ?? {}))).toBe(true);
+    expect(files.filter((file) => !file.startsWith('dist/'))).toEqual(['LICENSE', 'README.md', 'package.json'].filter((file) => files.includes(file)));
+  });
+
   it('nothing that lints installs an MCP server framework', () => {
     for (const dir of ['eslint-plugin', 'core']) {
       const { manifest } = packed.get(dir)!;

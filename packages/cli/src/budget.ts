@@ -13,6 +13,11 @@ export interface Budget {
   readonly perToolBytes?: number;
   /** Tools allowed over `perToolBytes`, each at most its number of bytes. */
   readonly oversized: Readonly<Record<string, number>>;
+  /**
+   * Every tool's bytes when the budget was written (each lowered by `--update` when it shrank): not a
+   * limit, only what lets an over-budget total name the tools that grew.
+   */
+  readonly tools?: Readonly<Record<string, number>>;
 }
 
 export const DEFAULT_BUDGET_FILE = 'toolslim.budget.json';
@@ -24,18 +29,29 @@ export const DEFAULT_BUDGET_FILE = 'toolslim.budget.json';
 export const DEFAULT_PER_TOOL_BYTES = 4000;
 
 /**
- * Headroom `--init` gives the total (and the most `--update` lowers it to): 10%, rounded up to the next
- * 1,000 bytes, so a small new tool fits without an edit while a real jump still fails. Listed tools get
- * no headroom: a listed tool growing is exactly what the ratchet exists to stop.
+ * Headroom `--init` gives the total (and the most `--update` lowers it to): 10%, rounded up to three
+ * significant digits, so a small new tool fits without an edit while a real jump still fails, and the
+ * room is 10–11% at every size (rounding to the next 1,000 left a 4 KB server 23%, and `--update` could
+ * not lower it). Listed tools get no headroom: a listed tool growing is what the ratchet exists to stop.
  */
 export function getTotalWithHeadroom(totalBytes: number): number {
-  return Math.ceil((totalBytes * 1.1) / 1000) * 1000;
+  const raw = Math.ceil(totalBytes * 1.1);
+  const step = 10 ** Math.max(0, Math.floor(Math.log10(Math.max(raw, 1))) - 2);
+  return Math.ceil(raw / step) * step;
 }
 
 export type BudgetOffender =
   | { readonly kind: 'total'; readonly bytes: number; readonly limit: number }
   | { readonly kind: 'over-per-tool'; readonly name: string; readonly bytes: number; readonly limit: number }
   | { readonly kind: 'grew'; readonly name: string; readonly bytes: number; readonly limit: number };
+
+/** A tool bigger than the budget file recorded it, or not recorded at all (new since). */
+export interface GrownTool {
+  readonly name: string;
+  readonly bytes: number;
+  /** Undefined for a tool the budget file does not record: new since the budget was written. */
+  readonly recorded: number | undefined;
+}
 
 export interface BudgetCheck {
   readonly ok: boolean;
@@ -48,9 +64,14 @@ export interface BudgetCheck {
   readonly shrank: Array<{ readonly name: string; readonly bytes: number; readonly limit: number }>;
   /** Listed tools that were not found at all (`--update` drops them). */
   readonly missing: Array<{ readonly name: string; readonly limit: number }>;
+  /**
+   * With the total over budget: the tools that grew since the file recorded their sizes, most first;
+   * undefined when the file records no sizes (written before it did: `--update` adds them).
+   */
+  readonly grew?: readonly GrownTool[];
 }
 
-const KNOWN_FIELDS = new Set(['$schema', 'totalBytes', 'perToolBytes', 'oversized']);
+const KNOWN_FIELDS = new Set(['$schema', 'totalBytes', 'perToolBytes', 'oversized', 'tools']);
 
 export function readBudgetFile(filePath: string, shownPath: string): Budget {
   let text: string;
@@ -77,7 +98,7 @@ export function parseBudget(text: string, shownPath: string): Budget {
   };
   if (!isPlainObject(data)) return fail('must hold a JSON object like {"totalBytes": 160000, "perToolBytes": 4000, "oversized": {}}.');
   for (const key of Object.keys(data)) {
-    if (!KNOWN_FIELDS.has(key)) fail(`has an unknown field "${key}" (known: totalBytes, perToolBytes, oversized).`);
+    if (!KNOWN_FIELDS.has(key)) fail(`has an unknown field "${key}" (known: totalBytes, perToolBytes, oversized, tools).`);
   }
   const totalBytes = getByteCount(data.totalBytes, 'totalBytes', fail);
   const perToolBytes = getByteCount(data.perToolBytes, 'perToolBytes', fail);
@@ -89,8 +110,16 @@ export function parseBudget(text: string, shownPath: string): Budget {
       oversized[name] = getByteCount(value, `oversized.${name}`, fail)!;
     }
   }
+  let tools: Record<string, number> | undefined;
+  if (data.tools !== undefined) {
+    if (!isPlainObject(data.tools)) fail('field "tools" must be an object of tool name → bytes.');
+    tools = {};
+    for (const [name, value] of Object.entries(data.tools as Record<string, unknown>)) {
+      tools[name] = getByteCount(value, `tools.${name}`, fail)!;
+    }
+  }
   if (data.$schema !== undefined && typeof data.$schema !== 'string') fail('field "$schema" must be a string.');
-  return { $schema: data.$schema as string | undefined, totalBytes, perToolBytes, oversized };
+  return { $schema: data.$schema as string | undefined, totalBytes, perToolBytes, oversized, ...(tools ? { tools } : {}) };
 }
 
 function getByteCount(value: unknown, field: string, fail: (message: string) => never): number | undefined {
@@ -137,6 +166,7 @@ export function checkBudget(report: ReportJson, budget: Budget): BudgetCheck {
     if (!sizes.has(name)) missing.push({ name, limit });
   }
   offenders.sort((a, b) => b.bytes - b.limit - (a.bytes - a.limit));
+  const totalOver = offenders.some((offender) => offender.kind === 'total');
   return {
     ok: offenders.length === 0,
     totalBytes,
@@ -145,7 +175,23 @@ export function checkBudget(report: ReportJson, budget: Budget): BudgetCheck {
     offenders,
     shrank,
     missing,
+    ...(totalOver && budget.tools ? { grew: findGrownTools(sizes, budget.tools) } : {}),
   };
+}
+
+/** Tools now bigger than recorded, and tools not recorded at all, by how much they added. */
+function findGrownTools(sizes: ReadonlyMap<string, number>, recorded: Readonly<Record<string, number>>): GrownTool[] {
+  const grown: GrownTool[] = [];
+  for (const [name, bytes] of sizes) {
+    const before = Object.hasOwn(recorded, name) ? recorded[name] : undefined;
+    if (before === undefined || bytes > before) grown.push({ name, bytes, recorded: before });
+  }
+  return grown.sort((a, b) => b.bytes - (b.recorded ?? 0) - (a.bytes - (a.recorded ?? 0)) || a.name.localeCompare(b.name));
+}
+
+/** Every tool's size, by name in order: the `tools` record a budget file keeps. */
+function recordSizes(sizes: ReadonlyMap<string, number>): Record<string, number> {
+  return Object.fromEntries([...sizes.keys()].sort().map((name) => [name, sizes.get(name)!]));
 }
 
 /** A first budget from today's numbers: every tool over the cap is listed at its current size. */
@@ -156,12 +202,14 @@ export function buildInitialBudget(report: ReportJson, perToolBytes: number): Bu
     const bytes = sizes.get(name)!;
     if (bytes > perToolBytes) oversized[name] = bytes;
   }
-  return { totalBytes: getTotalWithHeadroom(report.totals.bytes), perToolBytes, oversized };
+  return { totalBytes: getTotalWithHeadroom(report.totals.bytes), perToolBytes, oversized, tools: recordSizes(sizes) };
 }
 
 /**
  * The ratchet: each number becomes the smaller of itself and what `--init` would write today; listed
- * tools now within `perToolBytes`, or gone, are dropped. Nothing is ever raised.
+ * tools now within `perToolBytes`, or gone, are dropped. Nothing is ever raised. The recorded sizes
+ * follow the same rule (a tool that grew keeps its old size, so a later over-budget total still names
+ * it), with new tools added and gone ones dropped.
  */
 export function lowerBudget(budget: Budget, report: ReportJson): Budget {
   const sizes = getBytesByName(report);
@@ -173,7 +221,12 @@ export function lowerBudget(budget: Budget, report: ReportJson): Budget {
     oversized[name] = Math.min(limit, bytes);
   }
   const totalBytes = budget.totalBytes === undefined ? undefined : Math.min(budget.totalBytes, getTotalWithHeadroom(report.totals.bytes));
-  return { $schema: budget.$schema, totalBytes, perToolBytes: budget.perToolBytes, oversized };
+  const tools: Record<string, number> = {};
+  for (const [name, bytes] of [...sizes].sort(([a], [b]) => a.localeCompare(b))) {
+    const before = budget.tools && Object.hasOwn(budget.tools, name) ? budget.tools[name] : undefined;
+    tools[name] = before === undefined ? bytes : Math.min(before, bytes);
+  }
+  return { $schema: budget.$schema, totalBytes, perToolBytes: budget.perToolBytes, oversized, tools };
 }
 
 /** The file as written: fields in a fixed order, two-space indent, a final newline. */
@@ -183,6 +236,7 @@ export function serializeBudget(budget: Budget): string {
   if (budget.totalBytes !== undefined) data.totalBytes = budget.totalBytes;
   if (budget.perToolBytes !== undefined) data.perToolBytes = budget.perToolBytes;
   data.oversized = budget.oversized;
+  if (budget.tools !== undefined) data.tools = budget.tools;
   return `${JSON.stringify(data, null, 2)}\n`;
 }
 

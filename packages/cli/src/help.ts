@@ -17,7 +17,8 @@ Options:
   -h, --help                Show help (also: toolslim <command> --help).
   -v, --version             Show the version.
 
-Exit codes: 0 ok, 1 findings, 2 usage; see docs/cli.md for the rest.
+Exit codes: 0 ok, 1 findings, 2 usage; the rest, and every flag:
+https://github.com/toolslim/toolslim/blob/main/docs/cli.md
 `;
 
 export const REPORT_HELP = `Usage: toolslim report [paths…] [options]
@@ -37,11 +38,12 @@ Arguments:
 
 Options:
   --clients <ids>           Clients whose limits are checked, comma-separated (default:
-                            every current one; ids in docs/settings.md).
+                            the MCP clients; the model APIs openai, anthropic, gemini
+                            only when named; ids: https://github.com/toolslim/toolslim/blob/main/docs/settings.md).
   --wide                    Show long names and paths in full (the table is fitted
                             to 100 columns otherwise).
   --no-estimate             Skip the slim estimate (it loads the codemod).
-  --json                    Print the report as JSON (see docs/cli.md).
+  --json                    Print the report as JSON (https://github.com/toolslim/toolslim/blob/main/docs/cli.md).
   -h, --help                Show this help.
 
 Exit codes: 0 reported, 1 a file did not parse (every other file is still
@@ -65,7 +67,7 @@ Options:
   --check                   Check the listed tools as the ESLint rules check source
                             (names, client limits, sizes, redundancy, how-text,
                             hidden instructions, annotations, confusable tools).
-  --json                    Print the report as JSON (see docs/cli.md).
+  --json                    Print the report as JSON (https://github.com/toolslim/toolslim/blob/main/docs/cli.md).
   -h, --help                Show this help.
 
 The command after -- gets the whole environment. Its stderr is captured and the
@@ -90,7 +92,7 @@ oversized is over perToolBytes, or a listed tool grew past its number.
 Options:
   --budget <file>           Budget file (default: toolslim.budget.json).
   --init                    Write a first budget from today's numbers: totalBytes is
-                            today's total + 10% (rounded up to 1,000), every tool
+                            today's total + 10% (up to three significant digits), every tool
                             over perToolBytes is listed at today's size. Never
                             overwrites an existing budget file (unless --force).
   --force                   With --init: start over, replacing the budget file (the

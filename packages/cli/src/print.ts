@@ -4,7 +4,7 @@
  */
 import { createColors } from 'picocolors';
 import { getClientProfiles, type ReportJson, type ReportTool } from '@toolslim/core';
-import type { Budget, BudgetChange, BudgetCheck, BudgetOffender } from './budget.js';
+import type { Budget, BudgetChange, BudgetCheck, BudgetOffender, GrownTool } from './budget.js';
 import type { CompareRow } from './compare.js';
 import type { SkippedFile } from './files.js';
 import { isWorthSlimming, type ClientProblem, type Story } from './story.js';
@@ -83,7 +83,12 @@ export interface ReportView {
 export function printReport({ report, fileCount, story, wide }: ReportView, style: Style): string {
   const lines: string[] = [];
   if (report.tools.length === 0) {
-    lines.push(`Read ${plural(fileCount, 'file')}: no tool declarations found.`);
+    const broken = report.errors.length;
+    lines.push(
+      broken === 0
+        ? `Read ${plural(fileCount, 'file')}: no tool declarations found.`
+        : `Read ${plural(fileCount, 'file')}: ${plural(broken, 'file')} could not be parsed (above), and no tool declarations were found in the rest.`,
+    );
     lines.push(...printUnread(report, style));
     lines.push(...printRequests(report));
     if (story) lines.push('', `Next: ${story.next}`);
@@ -119,6 +124,15 @@ export function printReport({ report, fileCount, story, wide }: ReportView, styl
   if (dynamic > 0) {
     lines.push(
       ...wrap(`${style.yellow('*')} ${plural(dynamic, 'tool')} only partly readable (dynamic text): counted with the text that can be read statically.`),
+    );
+  }
+  if (story?.duplicates) {
+    const { tools, folders } = story.duplicates;
+    lines.push(
+      ...wrap(
+        `${style.yellow('note:')} ${plural(tools, 'tool')} ${tools === 1 ? 'is' : 'are'} declared the same in ${folders.join(' and ')} (source and build output?): ` +
+          `the totals count each copy. Report one of them: toolslim report ${folders[0]}`,
+      ),
     );
   }
   const conditional = report.tools.filter((tool) => tool.conditional !== undefined).length;
@@ -409,6 +423,7 @@ export function printBudget(view: BudgetView, style: Style): string {
       describeOffender(offender),
     ]);
     lines.push('', renderTable(['over budget', 'bytes', 'limit', 'over by', 'why'], rows, ['left', 'right', 'right', 'right', 'left'], style));
+    if (check.offenders.some((offender) => offender.kind === 'total')) lines.push('', ...wrap(describeGrowth(check.grew, view.budgetFile)));
   }
   for (const tool of check.shrank) {
     const hint = view.changes ? '' : ' (`toolslim budget --update` lowers its number)';
@@ -430,6 +445,21 @@ export function printBudget(view: BudgetView, style: Style): string {
   );
   if (!check.ok) lines.push(...wrap(buildAcceptIncrease(view.budgetFile)));
   return `${lines.join('\n')}\n`;
+}
+
+/** The grown tools, most first: what made the total go over. */
+function describeGrowth(grew: readonly GrownTool[] | undefined, budgetFile: string): string {
+  if (grew === undefined) return `${budgetFile} records no per-tool sizes, so the tools that grew cannot be named: \`toolslim budget --update\` adds them.`;
+  if (grew.length === 0) return 'No tool grew past its recorded size: the total was already near its limit.';
+  const shown = grew.slice(0, 5).map(describeGrown);
+  const rest = grew.length > shown.length ? `, and ${plural(grew.length - shown.length, 'more tool')}` : '';
+  return `Grew since ${budgetFile} recorded it: ${shown.join(', ')}${rest}.`;
+}
+
+function describeGrown(tool: GrownTool): string {
+  return tool.recorded === undefined
+    ? `${tool.name} (new, ${formatNumber(tool.bytes)} bytes)`
+    : `${tool.name} (${formatNumber(tool.recorded)} → ${formatNumber(tool.bytes)}, ${formatSigned(tool.bytes - tool.recorded)})`;
 }
 
 /** `--update` only lowers numbers, by design: a bigger number is a decision, made by an edit. */
@@ -473,6 +503,7 @@ export function printBudgetMarkdown(view: BudgetView): string {
         `| ${label} | ${formatNumber(offender.bytes)} | ${formatNumber(offender.limit)} | ${formatSigned(offender.bytes - offender.limit)} | ${describeOffender(offender)} |`,
       );
     }
+    if (check.offenders.some((offender) => offender.kind === 'total')) lines.push('', describeGrowth(check.grew, `\`${view.budgetFile}\``));
   }
   if (check.shrank.length > 0) {
     lines.push('', '**Shrank** (run `toolslim budget --update` to lock the savings in)', '');

@@ -4,6 +4,7 @@
  * does not know; DESIGN.md measures what the server publishes). Every way this can go wrong ends in a
  * `CliError` with its own exit code and a message that says what happened.
  */
+import type { ChildProcess } from 'node:child_process';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { Transport, TransportSendOptions } from '@modelcontextprotocol/sdk/shared/transport.js';
@@ -42,7 +43,7 @@ const MAX_PAGES = 1000;
 export async function listServerTools(target: ServerTarget, options: { readonly timeoutSeconds: number; readonly calls?: readonly ToolCall[] }): Promise<ListedServer> {
   const stderr = new StderrTail();
   const inner = target.kind === 'stdio' ? buildStdioTransport(target, stderr) : await buildHttpTransport(target);
-  const transport = new RecordingTransport(inner);
+  const transport = new RecordingTransport(inner, getChild);
   const client = new Client({ name: 'toolslim', version: '0.1.0' });
   const requestOptions = { timeout: options.timeoutSeconds * 1000 };
   try {
@@ -90,6 +91,17 @@ export async function listServerTools(target: ServerTarget, options: { readonly 
   }
 }
 
+/**
+ * The child process behind the SDK's stdio transport, read once it started. The SDK keeps it private
+ * and parses stdout itself; its exit code and the text of a line that is not JSON-RPC are only here.
+ * Undefined for HTTP, or if a later SDK renames the field (messages then lose those two details).
+ */
+function getChild(transport: Transport): ChildProcess | undefined {
+  if (!(transport instanceof StdioClientTransport)) return undefined;
+  const child = (transport as unknown as { _process?: unknown })._process;
+  return child !== null && typeof child === 'object' && 'stdout' in child && 'once' in child ? (child as ChildProcess) : undefined;
+}
+
 function buildStdioTransport(target: Extract<ServerTarget, { kind: 'stdio' }>, stderr: StderrTail): StdioClientTransport {
   const transport = new StdioClientTransport({
     command: target.command,
@@ -119,7 +131,7 @@ function toCliError(error: unknown, target: ServerTarget, transport: RecordingTr
   if (error instanceof CliError) return error;
   const tail = stderr.format();
   const where = target.kind === 'stdio' ? `"${[target.command, ...target.args].join(' ')}"` : target.url;
-  if (transport.nonProtocolError) return buildNonProtocolError(transport.nonProtocolError, tail);
+  if (transport.nonProtocolError) return buildNonProtocolError(transport.nonProtocolError, transport.stdoutLines, tail);
   const code = (error as NodeJS.ErrnoException).code;
   if (target.kind === 'stdio' && (code === 'ENOENT' || code === 'EACCES')) {
     const why = code === 'ENOENT' ? 'command not found' : 'permission denied';
@@ -129,22 +141,36 @@ function toCliError(error: unknown, target: ServerTarget, transport: RecordingTr
     return new CliError(`The server ${where} did not answer within ${timeoutSeconds} s (--timeout).${tail}`, EXIT.timeout);
   }
   if (error instanceof McpError && error.code === ErrorCode.ConnectionClosed) {
-    return new CliError(`The server ${where} exited before answering.${tail || ' It wrote nothing to stderr.'}`, EXIT.serverCrashed);
+    return new CliError(`The server ${where} exited before answering${describeExit(transport.exit)}.${tail || ' It wrote nothing to stderr.'}`, EXIT.serverCrashed);
   }
   if (error instanceof McpError && error.code === ErrorCode.MethodNotFound && transport.sentToolsList) {
     return new CliError(`The server ${where} does not answer tools/list (${error.message}): it lists no tools.`, EXIT.noTools);
   }
   if (target.kind === 'http' && isHttpFailure(error)) {
-    return new CliError(`The HTTP endpoint ${where} refused: ${describeHttpFailure(error)}.`, EXIT.httpRefused);
+    return new CliError(`The HTTP endpoint ${where} ${describeHttpFailure(error, target.url)}.`, EXIT.httpRefused);
   }
   const message = error instanceof Error ? error.message : String(error);
   return new CliError(`The server ${where} answered with an error: ${message}${tail}`, EXIT.serverError);
 }
 
-function buildNonProtocolError(error: Error, tail: string): CliError {
+/** ` (exit code 1)`, ` (killed by SIGTERM)`, or nothing when the exit was not seen. */
+function describeExit(exit: ChildExit | undefined): string {
+  if (exit === undefined) return '';
+  if (exit.code !== null) return ` (exit code ${exit.code})`;
+  return exit.signal ? ` (killed by ${exit.signal})` : '';
+}
+
+/** Lines quoted from stdout are cut here: a log line is short, a dumped object is not. */
+const QUOTE_CHARS = 200;
+
+function buildNonProtocolError(error: Error, lines: StdoutLines | undefined, tail: string): CliError {
+  const bad = lines?.findNonProtocolLine();
+  const what =
+    bad === undefined
+      ? `text that is not an MCP message to stdout (${error.message.split('\n')[0]})`
+      : `line ${bad.number} of its stdout, which is not a JSON-RPC message: ${JSON.stringify(bad.text.length > QUOTE_CHARS ? `${bad.text.slice(0, QUOTE_CHARS)}…` : bad.text)}`;
   return new CliError(
-    `The server wrote text that is not an MCP message to stdout (${error.message.split('\n')[0]}). ` +
-      `Over stdio, stdout carries only JSON-RPC messages; a server must log to stderr.${tail}`,
+    `The server wrote ${what}. Over stdio, stdout carries only JSON-RPC messages; a server must log to stderr.${tail}`,
     EXIT.nonProtocolOutput,
   );
 }
@@ -155,13 +181,20 @@ function isHttpFailure(error: unknown): boolean {
   return error instanceof TypeError && /fetch failed/i.test(error.message);
 }
 
-function describeHttpFailure(error: unknown): string {
+function describeHttpFailure(error: unknown, url: string): string {
   const cause = (error as { cause?: NodeJS.ErrnoException }).cause;
   // fetch says only "fetch failed"; the reason (ECONNREFUSED, ENOTFOUND, a bad port) is in its cause.
-  if (cause?.message) return cause.message;
+  if (cause?.message === 'bad port') {
+    return (
+      `was not contacted: Node's fetch refuses port ${new URL(url).port}, one the Fetch standard blocks because another protocol uses it ` +
+      '(6000 is X11, 6667 IRC, 10080 Amanda). Serve the MCP endpoint on another port'
+    );
+  }
+  if (cause?.code === 'ECONNREFUSED') return `refused the connection (${cause.message}): nothing listens there; check that the server runs, on this host and port`;
+  if (cause?.message) return `could not be reached: ${cause.message}`;
   const status = (error as { code?: unknown }).code;
   const message = error instanceof Error ? error.message : String(error);
-  return typeof status === 'number' ? `HTTP ${status} (${message})` : message;
+  return `refused: ${typeof status === 'number' ? `HTTP ${status} (${message})` : message}`;
 }
 
 /**
@@ -178,8 +211,15 @@ class RecordingTransport implements Transport {
   readonly nonProtocolFailure: Promise<never>;
   private rejectNonProtocol: (error: unknown) => void = () => undefined;
   private readonly toolsListIds = new Set<string | number>();
+  /** The child's exit, once seen (stdio). */
+  exit: ChildExit | undefined;
+  /** Every line the child wrote to stdout so far (stdio), to quote the one that is not JSON-RPC. */
+  stdoutLines: StdoutLines | undefined;
 
-  constructor(private readonly inner: Transport) {
+  constructor(
+    private readonly inner: Transport,
+    private readonly getChildOf: (transport: Transport) => ChildProcess | undefined,
+  ) {
     this.nonProtocolFailure = new Promise<never>((_resolve, reject) => {
       this.rejectNonProtocol = reject;
     });
@@ -209,6 +249,15 @@ class RecordingTransport implements Transport {
     };
     this.inner.onclose = () => this.onclose?.();
     await this.inner.start();
+    const child = this.getChildOf(this.inner);
+    if (child) {
+      const lines = new StdoutLines();
+      this.stdoutLines = lines;
+      child.stdout?.on('data', (chunk: Buffer) => lines.add(chunk));
+      child.once('exit', (code, signal) => {
+        this.exit = { code, signal };
+      });
+    }
   }
 
   async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
@@ -234,6 +283,47 @@ class RecordingTransport implements Transport {
 /** What the stdio read buffer throws for a line that is not JSON, or JSON that is not JSON-RPC. */
 function isNonProtocolError(error: Error): boolean {
   return error instanceof SyntaxError || error.name === 'ZodError' || error.constructor?.name === 'ZodError';
+}
+
+interface ChildExit {
+  readonly code: number | null;
+  readonly signal: NodeJS.Signals | null;
+}
+
+/** What the server wrote to stdout, line by line, as the SDK's reader splits it (up to a limit). */
+class StdoutLines {
+  private text = '';
+  private lines = 0;
+  private readonly kept: { number: number; text: string }[] = [];
+
+  add(chunk: Buffer): void {
+    this.text += chunk.toString('utf8');
+    let end = this.text.indexOf('\n');
+    while (end !== -1) {
+      this.lines++;
+      if (this.kept.length < MAX_KEPT_LINES) this.kept.push({ number: this.lines, text: this.text.slice(0, end).replace(/\r$/, '') });
+      this.text = this.text.slice(end + 1);
+      end = this.text.indexOf('\n');
+    }
+    if (this.text.length > STDERR_KEEP_BYTES) this.text = this.text.slice(0, STDERR_KEEP_BYTES);
+  }
+
+  /** The first line that is not a JSON-RPC message, with its line number. */
+  findNonProtocolLine(): { number: number; text: string } | undefined {
+    return this.kept.find((line) => !isJsonRpcLine(line.text));
+  }
+}
+
+/** Enough lines to reach a banner or a log line before the first answers. */
+const MAX_KEPT_LINES = 100;
+
+function isJsonRpcLine(line: string): boolean {
+  try {
+    const value = JSON.parse(line) as unknown;
+    return typeof value === 'object' && value !== null && (value as { jsonrpc?: unknown }).jsonrpc === '2.0';
+  } catch {
+    return false;
+  }
 }
 
 /** The end of what the server wrote to stderr, for the message when it fails. */

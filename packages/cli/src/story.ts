@@ -64,11 +64,21 @@ export interface SlimEstimate {
   readonly tokensSaved: number;
 }
 
+/** The same definitions declared in two folders (a source folder and its build output): counted twice. */
+export interface DuplicateDeclarations {
+  /** Tools whose name and size appear in more than one of the folders. */
+  readonly tools: number;
+  /** Where the copies are, relative to the current folder: the first folders in which their paths differ. */
+  readonly folders: readonly string[];
+}
+
 export interface Story {
   readonly families: FamilyTotal[];
   readonly clientProblems: ClientProblem[];
   /** Null when there is nothing to plan (no tools) or the planner failed. */
   readonly slimEstimate: SlimEstimate | null;
+  /** Set when the same definitions were read in two folders, so the totals count them twice. */
+  readonly duplicates?: DuplicateDeclarations;
   /** The one command to run next. */
   readonly next: string;
 }
@@ -161,7 +171,7 @@ function readDeclaredFacts(report: ReportJson, cwd: string, programs: ProgramCac
   return facts;
 }
 
-/** `--clients claude-code,openai` → profiles; every current client when absent. */
+/** `--clients claude-code,openai` → profiles; the MCP specification and the current MCP clients when absent. */
 export function getTargetedClients(value: string | undefined): ClientProfile[] {
   const ids = value === undefined ? undefined : value.split(',').map((id) => id.trim()).filter(Boolean);
   return getClientProfiles(ids);
@@ -172,7 +182,8 @@ export async function estimateSlim(cwd: string, files: readonly string[], onProg
   // Loaded on demand: the codemod pulls in ts-morph.
   const { planSlim } = await import('@toolslim/codemod');
   try {
-    const plan = planSlim({ cwd, files, wire: false, onProgress, programs });
+    // Wired as slim would wire it, so the estimate is net of what serving the moved text adds.
+    const plan = planSlim({ cwd, files, onProgress, programs });
     const { before, after } = plan.totals;
     return {
       tools: plan.totals.found,
@@ -199,9 +210,47 @@ export function isWorthSlimming(report: ReportJson, story: Omit<Story, 'next'>):
   return estimate.bytesSaved >= WORTH_BYTES && estimate.bytesSaved >= report.totals.bytes * WORTH_SHARE;
 }
 
+/**
+ * Tools declared twice with the same name and size in different folders: a source folder and its build
+ * output (`src/` and `dist/`), or ESM and CJS twins. A name shared by tools of different sizes is two
+ * tools (two servers in one repository), not a copy.
+ */
+export function findDuplicateDeclarations(report: ReportJson): DuplicateDeclarations | undefined {
+  const byIdentity = new Map<string, Set<string>>();
+  for (const tool of report.tools) {
+    if (tool.file === undefined || (tool.dynamic && tool.bytes === 0)) continue;
+    const key = `${tool.name}\u0000${tool.bytes}`;
+    byIdentity.set(key, (byIdentity.get(key) ?? new Set()).add(tool.file));
+  }
+  let tools = 0;
+  const folders = new Set<string>();
+  for (const files of byIdentity.values()) {
+    if (files.size < 2) continue;
+    tools++;
+    for (const folder of getDivergingFolders([...files])) folders.add(folder);
+  }
+  // Source folders first, so the suggested one is the source rather than its build output.
+  const isBuildOutput = (folder: string) => BUILD_OUTPUT.test(folder);
+  const sorted = [...folders].sort((a, b) => Number(isBuildOutput(a)) - Number(isBuildOutput(b)) || (a < b ? -1 : a > b ? 1 : 0));
+  return tools === 0 ? undefined : { tools, folders: sorted };
+}
+
+/** Folder names build tools write to by convention. */
+const BUILD_OUTPUT = /(^|\/)(dist|build|out|lib|esm|cjs)\/$/;
+
+/** `src/a/x.ts` and `dist/a/x.js` → `src/`, `dist/`: each path up to the first folder where they differ. */
+function getDivergingFolders(files: readonly string[]): string[] {
+  const parts = files.map((file) => file.split('/'));
+  let common = 0;
+  while (parts.every((segments) => common < segments.length - 1 && segments[common] === parts[0][common])) common++;
+  return parts.map((segments) => (common < segments.length - 1 ? `${segments.slice(0, common + 1).join('/')}/` : segments.join('/')));
+}
+
 /** The one command worth running next, in the order a new user needs them. */
 export function findNextCommand(report: ReportJson, story: Omit<Story, 'next'>, paths: readonly string[], cwd: string): string {
   const where = paths.length === 1 && paths[0] === '.' ? '' : ` ${paths.join(' ')}`;
+  // A file that does not parse is the first thing to fix: its tools are missing from every number.
+  if (report.tools.length === 0 && report.errors.length > 0) return `fix the ${report.errors.length === 1 ? 'file' : 'files'} above, then toolslim report${where}`;
   if (report.tools.length === 0) return 'toolslim report <folder with your server source>';
   // When most tools cannot be read from source, only the running server can say what it publishes.
   const unknown = report.tools.filter((tool) => tool.dynamic && tool.bytes === 0).length;

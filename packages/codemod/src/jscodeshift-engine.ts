@@ -21,6 +21,9 @@ export function transformFile(file: FileInfo, api: API, options: Options): strin
     pointer: typeof options.pointer === 'string' ? options.pointer : undefined,
     instructionsTool: typeof options.toolName === 'string' ? options.toolName : undefined,
     extraSentences: options.keep === undefined ? undefined : Number(options.keep),
+    // Each file is planned alone, so what serving the moved text adds (one tool and one instructions
+    // text for the whole server) cannot be weighed per file; `toolslim slim` weighs it over the run.
+    skipUnprofitable: false,
   });
   if (plan.errors.length > 0) throw new Error(plan.errors.map((error) => error.message).join('\n'));
   if (plan.problems.length > 0) throw new Error(`Verification failed; ${file.path} was left as it is:\n${plan.problems.join('\n')}`);

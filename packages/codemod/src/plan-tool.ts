@@ -113,8 +113,9 @@ export function planToolKeeping(planner: Planner, file: string, decl: ToolDecl, 
   // The pointer goes once, after the kept text; a description that already has one keeps it.
   const movesToMarkdown = (selection?.moved.length ?? 0) > 0 || params.some((p) => (p.selection?.moved.length ?? 0) > 0);
   const at = selection ? selection.keptEnd : description.value.trimEnd().length;
-  // After a full stop: kept text that ends without one ("Find keys in the data") gets it.
-  const stop = /[.!?:;…)\]"'`>]$/.test(description.value.slice(0, at).trimEnd()) ? '' : '.';
+  // After a full stop: kept text that ends without one ("Find keys in the data", "… (three levels)") gets
+  // it; a closing bracket or quote after the stop ("(see above.)") counts as ended.
+  const stop = /(?:[.!?:;…][)\]"'`]*|>)$/.test(description.value.slice(0, at).trimEnd()) ? '' : '.';
   const insertion = existingPointer === undefined && movesToMarkdown ? { at, text: `${stop} ${pointer}` } : undefined;
   let deleteRanges = selection?.deleteRanges ?? [];
   let expectedDescription = applyToValue(description.value, deleteRanges, insertion);
@@ -334,6 +335,10 @@ function explainUneditable(reason: string, description: StaticText, file: string
   if (node.type === 'MemberExpression') {
     const member = source(node);
     return `its text is a property of an object (${member ? `\`${member}\`` : 'a member'} at ${where}) whose source slim cannot locate; move its details by hand`;
+  }
+  if (node.type === 'Identifier') {
+    // Found and read, but not literal text that can be cut: say so rather than "cannot locate".
+    return `its text is the value of the constant \`${node.name}\` (read through ${where}): slim read that value, but it is built by an expression (a conditional, a call, an operator) rather than written as literal text, so no part of it can be cut in place; move its details by hand`;
   }
   return `part of its text (read through ${where}) comes from a place slim cannot locate to edit (${describeNode(node)}); move its details by hand`;
 }

@@ -50,7 +50,12 @@ export function measureChange(
 }
 
 /** Sizes of every readable tool before, and after with the slimmed tools' new sizes and the tool that serves the moved text. */
-export function buildTotals(measured: ReadonlyArray<ToolMeasure | undefined>, changes: readonly ToolChange[], added: SizeTotals | undefined): SlimTotals {
+export function buildTotals(
+  measured: ReadonlyArray<ToolMeasure | undefined>,
+  changes: readonly ToolChange[],
+  added: SizeTotals | undefined,
+  instructions?: SizeTotals,
+): SlimTotals {
   let bytes = 0;
   let tokens = 0;
   let count = 0;
@@ -62,13 +67,15 @@ export function buildTotals(measured: ReadonlyArray<ToolMeasure | undefined>, ch
   }
   // With no tool measured (schemas built where they cannot be read), a total of the added tool alone would mislead.
   const extra = count > 0 ? added : undefined;
-  let afterBytes = bytes + (extra?.bytes ?? 0);
-  let afterTokens = tokens + (extra?.tokens ?? 0);
+  // Net numbers: what slim adds to every request (the tool, the server instructions) is in "after".
+  const announced = count > 0 ? instructions : undefined;
+  let afterBytes = bytes + (extra?.bytes ?? 0) + (announced?.bytes ?? 0);
+  let afterTokens = tokens + (extra?.tokens ?? 0) + (announced?.tokens ?? 0);
   for (const change of changes) {
     afterBytes += (change.after?.bytes ?? 0) - (change.before?.bytes ?? 0);
     afterTokens += (change.after?.tokens ?? 0) - (change.before?.tokens ?? 0);
   }
-  return { tools: count, found: measured.length, before: { bytes, tokens }, after: { bytes: afterBytes, tokens: afterTokens }, ...(extra ? { added: extra } : {}) };
+  return { tools: count, found: measured.length, before: { bytes, tokens }, after: { bytes: afterBytes, tokens: afterTokens }, ...(extra ? { added: extra } : {}), ...(announced ? { instructions: announced } : {}) };
 }
 
 export function measure(tool: PublishedTool | undefined): ToolMeasure | undefined {

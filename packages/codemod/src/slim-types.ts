@@ -69,6 +69,11 @@ export interface SlimPlan {
   readonly instructions: readonly FileChange[];
   readonly tools: readonly ToolChange[];
   readonly skipped: readonly SkippedTool[];
+  /**
+   * Tools left as they are with nothing found to move, whose text slim could not read in full (parameters
+   * built at run time, say): not "already slim", since what was not read may hold how-text.
+   */
+  readonly unread?: readonly SkippedTool[];
   /** Parameter texts shared by several parameters that were left as they are (not every reader would get the same new text). */
   readonly keptShared: readonly KeptSharedText[];
   /** Files that could not be read or parsed: reported, left untouched. */
@@ -117,6 +122,8 @@ export interface SlimTotals {
   readonly after: SizeTotals;
   /** The `read_instructions` tool this run adds to the server (counted in `after`). */
   readonly added?: SizeTotals;
+  /** The text this run adds to the server's `instructions` (counted in `after`). */
+  readonly instructions?: SizeTotals;
 }
 
 /** An error that stops a run before anything is written. */

@@ -16,6 +16,7 @@ import { buildInstructionFiles } from './instructions.js';
 import { DEFAULT_INSTRUCTIONS_TOOL, type SlimOptions } from './options.js';
 import { describeKeptShared, findCarrierOwners, MIN_SAVED_BYTES, planTools, type ToolPlan } from './plan-tool.js';
 import { buildReadInstructionsTool } from './read-instructions-tool.js';
+import { measureServerInstructions } from './server-instructions.js';
 import { buildTotals, findFamilyFiles, groupByFamily, measure, measureChange } from './report-plan.js';
 import type { AnalysedFile, FileChange, FileError, SizeTotals, SkippedTool, SlimPlan } from './slim-types.js';
 import { SourceStore } from './source-store.js';
@@ -135,23 +136,45 @@ function planSlimOnce(options: SlimOptions, base: string): SlimPlan {
   const alreadyServed = analysed.some(({ file }) => ALREADY_SERVED.test(store.getOriginal(file)));
   const staticNames = new Set(allTools.map(({ decl }) => getStaticValue(decl.name)));
   let added: SizeTotals | undefined;
+  let addedInstructions: SizeTotals | undefined;
+  const indexFile = path.join(instructionsDir, 'README.md');
   const hasServer = analysed.some(({ model }) => model.servers.length > 0);
   // MCP tools registered on a server made elsewhere (a wrapper) need the tool too, added by hand.
   const elsewhere = !hasServer && plans.length > 0 && options.wire !== false ? findServerElsewhere(files) : undefined;
   const needsTool = hasServer || elsewhere !== undefined || plans.some((plan) => isMcpServerStyle(plan.decl.framework));
   if (plans.length > 0 && options.wire !== false && needsTool && !alreadyServed && !staticNames.has(toolName)) {
-    const familyNames = [...new Set([...plans.map((plan) => plan.family), ...findFamilyFiles(instructionsDir)])].sort();
     // The server the wiring picks decides how the tool is published.
     const lowLevel = pickServerToWire(analysed.flatMap(({ model }) => model.servers))?.framework === 'mcp-sdk-low-level';
-    added = measure(
-      buildReadInstructionsTool(toolName, familyNames, zodVersionOf(plans[0].file), getProjectLibraries(plans[0].file).getMcpSdk()?.major, lowLevel ? 'low-level' : 'mcp-server'),
-    );
+    // What serving the moved text adds to every request: the tool that reads it and the server instructions.
+    const measureAdded = (planned: readonly ToolPlan[]): { tool: SizeTotals | undefined; instructions: SizeTotals } => {
+      const familyNames = [...new Set([...planned.map((plan) => plan.family), ...findFamilyFiles(instructionsDir)])].sort();
+      const tool = measure(
+        buildReadInstructionsTool(toolName, familyNames, zodVersionOf(planned[0].file), getProjectLibraries(planned[0].file).getMcpSdk()?.major, lowLevel ? 'low-level' : 'mcp-server'),
+      );
+      const index = buildInstructionFiles(groupByFamily(planned), instructionsDir, toolNames).changes.find((change) => change.file === indexFile)?.after;
+      return { tool, instructions: measureServerInstructions(index ?? readIndex(indexFile), toolName) };
+    };
+    // A family that does not pay for its own entry goes first (a small separate step), then the whole.
+    if (options.skipUnprofitable !== false) {
+      const kept = dropUnprofitableFamilies(plans, measureAdded);
+      for (const { plan, reason } of kept.dropped) skip(plan.file, plan.decl, reason, true);
+      if (kept.dropped.length > 0) {
+        store.resetCurrent();
+        plans = dropUntilVerified(kept.plans, analysed, store, imported, analyse, skip);
+      }
+    }
+    const cost = plans.length > 0 ? measureAdded(plans) : undefined;
+    added = cost?.tool;
+    addedInstructions = cost?.instructions;
     const saved = plans.reduce((sum, plan) => sum + plan.saved, 0);
-    if (added && options.skipUnprofitable !== false && saved < added.bytes + MIN_SAVED_BYTES) {
-      // Moving this little would not pay for the tool that serves it.
-      for (const plan of plans) skip(plan.file, plan.decl, `moving ${saved} bytes in all would not pay for the ${toolName} tool (${added.bytes} bytes); left as it is`, true);
+    const addedBytes = (added?.bytes ?? 0) + (addedInstructions?.bytes ?? 0);
+    if (cost && options.skipUnprofitable !== false && saved < addedBytes + MIN_SAVED_BYTES) {
+      // Moving this little would not pay for the tool that serves it and the instructions that announce it.
+      const reason = `moving ${saved} bytes in all would not pay for what serving them adds to every request (the ${toolName} tool, ${added?.bytes ?? 0} bytes, and the server instructions, ${addedInstructions?.bytes ?? 0} bytes); left as it is`;
+      for (const plan of plans) skip(plan.file, plan.decl, reason, true);
       plans = [];
       added = undefined;
+      addedInstructions = undefined;
       store.resetCurrent();
     }
   }
@@ -190,12 +213,13 @@ function planSlimOnce(options: SlimOptions, base: string): SlimPlan {
     return twin ? { ...change, before: measureIn(twin.file)(twin.decl), after: measureIn(twin.file)(finalModelOf(twin.file)?.tools[twin.index]) } : change;
   });
   const measured = allTools.filter((tool) => !registeredByLoop.has(tool)).map((tool) => twins.get(tool) ?? tool);
-  const totals = buildTotals(measured.map(({ file, decl }) => measureIn(file)(decl)), tools, added);
+  const totals = buildTotals(measured.map(({ file, decl }) => measureIn(file)(decl)), tools, added, plans.length > 0 ? addedInstructions : undefined);
   // Moved text nothing serves yet (no server found, or one slim could not wire) leaves the migration to finish by hand.
   const unserved = plans.length > 0 && options.wire !== false && !alreadyServed && !wiring.some((w) => w.wired);
   const partial = skipped.some((tool) => !tool.unprofitable) || errors.length > 0 || unserved;
   const keptShared = describeKeptShared(planner);
-  return { cwd, instructionsDir, sources, instructions, tools, skipped, keptShared, errors, problems, totals, families, toolNames, wiring, partial, install: install?.info, installs: install ? [install.info] : [] };
+  const unread = findUnreadTools(allTools.filter((tool) => !registeredByLoop.has(tool)), plans, skipped, relative);
+  return { cwd, instructionsDir, sources, instructions, tools, skipped, unread, keptShared, errors, problems, totals, families, toolNames, wiring, partial, install: install?.info, installs: install ? [install.info] : [] };
 }
 
 /** The plans of several server packages as one run (each kept its own folder, families and package.json). */
@@ -203,6 +227,7 @@ function mergePlans(plans: readonly SlimPlan[]): SlimPlan {
   const sum = (pick: (totals: SlimPlan['totals']) => { bytes: number; tokens: number } | undefined) =>
     plans.reduce((acc, plan) => ({ bytes: acc.bytes + (pick(plan.totals)?.bytes ?? 0), tokens: acc.tokens + (pick(plan.totals)?.tokens ?? 0) }), { bytes: 0, tokens: 0 });
   const added = plans.some((plan) => plan.totals.added) ? sum((t) => t.added) : undefined;
+  const instructions = plans.some((plan) => plan.totals.instructions) ? sum((t) => t.instructions) : undefined;
   const installs = plans.flatMap((plan) => plan.installs ?? []);
   return {
     cwd: plans[0].cwd,
@@ -211,6 +236,7 @@ function mergePlans(plans: readonly SlimPlan[]): SlimPlan {
     instructions: plans.flatMap((plan) => plan.instructions),
     tools: plans.flatMap((plan) => plan.tools),
     skipped: plans.flatMap((plan) => plan.skipped),
+    unread: plans.flatMap((plan) => plan.unread ?? []),
     keptShared: plans.flatMap((plan) => plan.keptShared),
     errors: plans.flatMap((plan) => plan.errors),
     problems: plans.flatMap((plan) => plan.problems),
@@ -220,6 +246,7 @@ function mergePlans(plans: readonly SlimPlan[]): SlimPlan {
       before: sum((t) => t.before),
       after: sum((t) => t.after),
       ...(added ? { added } : {}),
+      ...(instructions ? { instructions } : {}),
     },
     families: plans.flatMap((plan) => plan.families),
     toolNames: new Set(plans.flatMap((plan) => [...plan.toolNames])),
@@ -242,4 +269,70 @@ function readIfFile(file: string, read: (file: string) => string): string | unde
 /** True when the plan would change something. */
 export function hasChanges(plan: SlimPlan): boolean {
   return plan.sources.length > 0 || plan.instructions.length > 0;
+}
+
+/**
+ * The tools neither slimmed nor skipped whose text was not read in full: their parameters' schema or a
+ * parameter's description is built at run time, so "nothing to move" is only about what could be read.
+ */
+function findUnreadTools(
+  tools: ReadonlyArray<{ file: string; decl: ToolDecl }>,
+  plans: readonly ToolPlan[],
+  skipped: readonly SkippedTool[],
+  relative: (file: string) => string,
+): SkippedTool[] {
+  const planned = new Set(plans.map((plan) => plan.decl));
+  const left = new Set(skipped.map((tool) => `${tool.file}:${tool.line}`));
+  const unread: SkippedTool[] = [];
+  for (const { file, decl } of tools) {
+    if (planned.has(decl) || left.has(`${relative(file)}:${decl.line}`)) continue;
+    const reason = describeUnread(decl);
+    if (reason) unread.push({ name: getStaticValue(decl.name), file: relative(file), line: decl.line, reason });
+  }
+  return unread;
+}
+
+function describeUnread(decl: ToolDecl): string | undefined {
+  if (decl.inputSchema.kind === 'dynamic') return `its parameters were not read: the input schema is built at run time (${decl.inputSchema.reason})`;
+  const dynamic = decl.params.filter((param) => param.description?.kind === 'dynamic').map((param) => param.path.join('.'));
+  if (dynamic.length === 1) return `the description of its parameter ${dynamic[0]} is built at run time, so it was not read`;
+  if (dynamic.length > 1) return `the descriptions of its parameters ${dynamic.join(', ')} are built at run time, so they were not read`;
+  if (decl.description?.kind === 'dynamic') return `its description is built at run time and was not read (${decl.description.reason})`;
+  return undefined;
+}
+
+function readIndex(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * A family whose moved text saves less than what it adds to every request (its entry in the
+ * `read_instructions` enum and in the server instructions) is left as it is, and the summary says so.
+ * Measured as the difference with and without the family, so the shared part is never charged twice.
+ */
+function dropUnprofitableFamilies(
+  plans: readonly ToolPlan[],
+  measureAdded: (planned: readonly ToolPlan[]) => { tool: SizeTotals | undefined; instructions: SizeTotals },
+): { plans: ToolPlan[]; dropped: Array<{ plan: ToolPlan; reason: string }> } {
+  const families = [...new Set(plans.map((plan) => plan.family))];
+  if (families.length < 2) return { plans: [...plans], dropped: [] };
+  const bytesOf = (planned: readonly ToolPlan[]) => {
+    const cost = measureAdded(planned);
+    return (cost.tool?.bytes ?? 0) + cost.instructions.bytes;
+  };
+  const all = bytesOf(plans);
+  const dropped: Array<{ plan: ToolPlan; reason: string }> = [];
+  for (const family of families) {
+    const own = plans.filter((plan) => plan.family === family);
+    const saved = own.reduce((sum, plan) => sum + plan.saved, 0);
+    const marginal = all - bytesOf(plans.filter((plan) => plan.family !== family));
+    if (saved >= marginal + MIN_SAVED_BYTES) continue;
+    const reason = `moving ${saved} bytes from the ${family} family would not pay for its entry in the instructions tool and the server instructions (${marginal} bytes); left as it is`;
+    for (const plan of own) dropped.push({ plan, reason });
+  }
+  return { plans: plans.filter((plan) => !dropped.some((entry) => entry.plan === plan)), dropped };
 }

@@ -35,6 +35,11 @@ export interface ClientProfile {
    * only used when named explicitly, so "all clients" means current releases.
    */
   readonly supersededBy?: string;
+  /**
+   * A model API (a tool array sent with each request), not an MCP client: targeted only when named, so
+   * an MCP server is not held to, or told it passes, a limit no MCP client applies.
+   */
+  readonly modelApi?: boolean;
   readonly source: string;
   /** ISO date the limit was checked. */
   readonly checked: string;
@@ -92,6 +97,7 @@ export const CLIENT_PROFILES: readonly ClientProfile[] = [
     toolNamePattern: OPENAI_NAME,
     toolNameMaxLength: 64,
     maxTools: 128,
+    modelApi: true,
     source: 'https://platform.openai.com/docs/api-reference/chat/create (tools[].function.name, description)',
     checked: '2026-11-30',
     notes: 'A longer description is rejected with string_above_max_length ("Expected a string with maximum length 1024").',
@@ -101,6 +107,7 @@ export const CLIENT_PROFILES: readonly ClientProfile[] = [
     name: 'Anthropic API',
     toolNamePattern: /^[a-zA-Z0-9_-]{1,128}$/,
     toolNameMaxLength: 128,
+    modelApi: true,
     source: 'https://docs.anthropic.com/en/docs/agents-and-tools/tool-use/implement-tool-use (tools[].name)',
     checked: '2026-11-30',
     notes: 'No dot in names: an MCP name like admin.tools.list is rejected by the API.',
@@ -111,6 +118,7 @@ export const CLIENT_PROFILES: readonly ClientProfile[] = [
     toolNamePattern: /^[a-zA-Z_][a-zA-Z0-9_.:-]{0,63}$/,
     toolNameMaxLength: 64,
     maxTools: 512,
+    modelApi: true,
     source: 'https://ai.google.dev/api/caching#FunctionDeclaration (name)',
     checked: '2026-11-30',
     notes:
@@ -152,11 +160,12 @@ export function getClientIds(): string[] {
 }
 
 /**
- * Profiles for the given ids, in the order given. Without ids: every current profile (superseded
- * releases only when named). An unknown id throws an error that lists the known ones.
+ * Profiles for the given ids, in the order given. Without ids: the MCP specification and every current
+ * MCP client (superseded releases and the model APIs only when named). An unknown id throws an error
+ * that lists the known ones.
  */
 export function getClientProfiles(ids?: readonly string[]): ClientProfile[] {
-  if (ids === undefined) return CLIENT_PROFILES.filter((profile) => profile.supersededBy === undefined);
+  if (ids === undefined) return CLIENT_PROFILES.filter((profile) => profile.supersededBy === undefined && !profile.modelApi);
   const unknown = ids.filter((id) => !CLIENT_PROFILES.some((profile) => profile.id === id));
   if (unknown.length > 0) {
     const plural = unknown.length > 1 ? 's' : '';

@@ -239,7 +239,7 @@ export interface ModuleResolver {
 
 /** `settings.toolslim` as users write it, shared by the rules, the codemod and the CLI. */
 export interface ToolslimSettings {
-  /** Clients to check hard limits for; default: every known client. */
+  /** Clients to check hard limits for; default: the MCP specification and the current MCP clients. */
   readonly clients?: readonly string[];
   /** Tool name → family; overrides the computed family. */
   readonly families?: Readonly<Record<string, string>>;

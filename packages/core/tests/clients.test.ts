@@ -54,11 +54,12 @@ describe('CLIENT_PROFILES', () => {
 });
 
 describe('getClientProfiles', () => {
-  it('returns the current profiles without ids, superseded releases only by name', () => {
+  it('returns the spec and the current MCP clients without ids; superseded releases and model APIs only by name', () => {
     const ids = getClientProfiles().map((profile) => profile.id);
-    expect(ids).toContain('claude-code');
-    expect(ids).not.toContain('claude-code-2.1.84');
-    expect(ids).toHaveLength(CLIENT_PROFILES.length - 1);
+    expect(ids).toEqual(['mcp-spec', 'claude-code', 'cursor', 'vscode', 'windsurf']);
+    expect(ids).toHaveLength(CLIENT_PROFILES.length - 4);
+    // An MCP server is not told it passes (or breaks) OpenAI's 1,024 characters unless it targets the API.
+    expect(getClientProfiles(['openai', 'claude-code-2.1.84']).map((profile) => profile.id)).toEqual(['openai', 'claude-code-2.1.84']);
   });
 
   it('returns the named profiles in the order given, once each', () => {

@@ -1,5 +1,6 @@
-// Sizes: bytes of the published JSON, o200k_base tokens equal to gpt-tokenizer's own count on normal text,
-// and a 200 KB run without whitespace counted quickly instead of in a minute.
+// Sizes: bytes of the published JSON, and o200k_base tokens equal to gpt-tokenizer's own count on normal
+// text and on 200 KB runs without whitespace. How fast those runs are counted is a benchmark, not a test:
+// test/bench/tokens.bench.mjs (docs/benchmarks.md, "Token counting").
 import { countTokens as countWithTokenizer, encode } from 'gpt-tokenizer/encoding/o200k_base';
 import { describe, expect, it } from 'vitest';
 import { LONG_RUN_CHUNK, countTokens, measureText, measureTool, type PublishedTool } from '../src/index.js';
@@ -19,14 +20,11 @@ describe('countTokens', () => {
     expect(countTokens(text)).toBe(encode(text).length);
   });
 
-  it('counts 200 KB of base64 (no whitespace, mixed classes) exactly and quickly', () => {
+  it('counts 200 KB of base64 (no whitespace, mixed classes) exactly', () => {
     const base64 = Buffer.from(Array.from({ length: 150_000 }, (_, i) => (i * 7919) % 251)).toString('base64');
     expect(base64.length).toBeGreaterThanOrEqual(200_000);
     const text = `Upload this: ${base64} done.`;
-    const started = performance.now();
-    const tokens = countTokens(text);
-    expect(performance.now() - started).toBeLessThan(10_000);
-    expect(tokens).toBe(countWithTokenizer(text));
+    expect(countTokens(text)).toBe(countWithTokenizer(text));
   });
 
   it('counts compact tool JSON (long runs without whitespace) exactly', () => {
@@ -36,12 +34,10 @@ describe('countTokens', () => {
     expect(countTokens(json)).toBe(countWithTokenizer(json));
   });
 
-  it('counts a 200 KB run of letters (one pre-token, quadratic to encode) quickly, as the sum of its chunks', () => {
+  it('counts a 200 KB run of letters (one pre-token, quadratic to encode) as the sum of its chunks', () => {
     const run = 'QUJD'.repeat(50_000);
     const text = `Upload this: ${run} done.`;
-    const started = performance.now();
     const tokens = countTokens(text);
-    expect(performance.now() - started).toBeLessThan(5_000);
     // The same text cut into the same chunks, each counted by gpt-tokenizer directly.
     let expected = countWithTokenizer('Upload this: ') + countWithTokenizer(' done.');
     for (let at = 0; at < run.length; at += LONG_RUN_CHUNK) expected += countWithTokenizer(run.slice(at, at + LONG_RUN_CHUNK));

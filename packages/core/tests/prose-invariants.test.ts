@@ -159,11 +159,10 @@ describe('splitSentences invariants', () => {
     for (const unit of units) expect(unit.markup).toBe(unit.markupKind !== undefined);
   });
 
-  it('finishes a 200 KB description with a long unbroken run quickly', () => {
+  // How fast these inputs are split (linear, not quadratic) is test/bench/prose.bench.mjs.
+  it('splits a 200 KB description with a long unbroken run', () => {
     const text = `Uploads data. ${'QUJD'.repeat(50_000)}. Done. ${'Word. '.repeat(5_000)}`;
-    const started = performance.now();
     const units = expectWellFormedSplit(text);
-    expect(performance.now() - started).toBeLessThan(5_000);
     expect(units.length).toBeGreaterThan(5_000);
   });
 
@@ -175,11 +174,8 @@ describe('splitSentences invariants', () => {
     ['many list items', '- item\n'.repeat(20_000)],
     ['backticks without pairs', `${'`x '.repeat(20_000)}.`],
     ['at signs', 'a@'.repeat(50_000)],
-  ])('handles %s (~100 KB) in linear time', (_, text) => {
-    const started = performance.now();
-    splitSentences(text);
-    classifySentences(text);
-    expect(performance.now() - started).toBeLessThan(5_000);
+  ])('handles %s (~100 KB)', (_, text) => {
+    expect(() => classifySentences(text)).not.toThrow();
     expectWellFormedSplit(text);
   });
 });

@@ -160,11 +160,10 @@ describe('resolveReferenceInput with a URL', () => {
     expect(error.message).toContain('14 bytes');
   });
 
+  // The routes finish after 5 s; a refusal with code 'timeout' (not the late body) is the 300 ms timeout firing.
   it.each(['/slow-headers', '/stalled-body'])('refuses %s after the timeout', async (route) => {
-    const started = Date.now();
     const error = await getRefusal({ url: `${allowed.origin}${route}` }, { ...httpOptions, timeoutMs: 300 });
     expect(error.code).toBe('timeout');
-    expect(Date.now() - started).toBeLessThan(3_000);
   });
 
   it('stops when the caller aborts', async () => {

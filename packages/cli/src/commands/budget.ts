@@ -70,12 +70,15 @@ export const budget: Command = async (args, io) => {
   }
   if (values['per-tool'] !== undefined && !values.init) throw new CliError('--per-tool only applies with --init.', EXIT.usage);
   if (values.force && !values.init) throw new CliError('--force only applies with --init (to start the budget over).', EXIT.usage);
+  // Every flag is checked before a file is read or a server started: a typo fails at once, alone.
+  const perToolBytes = getPositiveNumber(values['per-tool'], '--per-tool', { integer: true }) ?? DEFAULT_PER_TOOL_BYTES;
+  const timeoutSeconds = getTimeoutSeconds(values);
   const style = createStyle(io.isTTY, io.env);
   const paths = positionals.length > 0 ? positionals : ['.'];
 
   if (values.compare) {
     if (!target) throw new CliError('--compare needs a server: -- <command…> or --url <url>.', EXIT.usage);
-    return runCompare(paths, target, getTimeoutSeconds(values), format, io, style);
+    return runCompare(paths, target, timeoutSeconds, format, io, style);
   }
 
   const budgetFile = path.resolve(io.cwd, values.budget ?? DEFAULT_BUDGET_FILE);
@@ -89,10 +92,9 @@ export const budget: Command = async (args, io) => {
   }
   // Read (and validate) the budget before measuring: a broken file should fail fast, not after a server start.
   const current = values.init ? undefined : readBudgetFile(budgetFile, shownFile);
-  const measured = target ? await measureFromServer(target, getTimeoutSeconds(values)) : measureFromSource(paths, io, style);
+  const measured = target ? await measureFromServer(target, timeoutSeconds) : measureFromSource(paths, io, style);
 
   if (values.init) {
-    const perToolBytes = getPositiveNumber(values['per-tool'], '--per-tool', { integer: true }) ?? DEFAULT_PER_TOOL_BYTES;
     const initial = buildInitialBudget(measured.report, perToolBytes);
     writeFileSync(budgetFile, serializeBudget(initial));
     io.stdout(format === 'json' ? printJson({ budgetFile: shownFile, budget: initial }) : printInitialBudget(initial, shownFile, measured.report));
@@ -104,7 +106,8 @@ export const budget: Command = async (args, io) => {
   if (values.update) {
     const lowered = lowerBudget(active, measured.report);
     changes = findLowered(active, lowered);
-    if (changes.length > 0) writeFileSync(budgetFile, serializeBudget(lowered));
+    // The recorded sizes change with the limits, and are added to a file written before they existed.
+    if (serializeBudget(lowered) !== serializeBudget(active)) writeFileSync(budgetFile, serializeBudget(lowered));
     active = lowered;
   }
   // From the wrong folder nothing is found, and nothing found is never over budget: say so and fail.

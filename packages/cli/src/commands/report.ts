@@ -6,7 +6,7 @@ import type { Command } from '../io.js';
 import { createStyle, printJson, printProblems, printReport } from '../print.js';
 import { createProgress } from '../progress.js';
 import { buildSourceReport, toRelative } from '../source.js';
-import { estimateSlim, findClientProblems, findFamilyTotals, findNextCommand, getTargetedClients, type Story } from '../story.js';
+import { estimateSlim, findClientProblems, findDuplicateDeclarations, findFamilyTotals, findNextCommand, getTargetedClients, type Story } from '../story.js';
 
 export const REPORT_FLAGS = {
   json: { type: 'boolean' },
@@ -36,9 +36,11 @@ export const report: Command = async (args, io) => {
   const estimate =
     result.tools.length === 0 || values['no-estimate'] ? null : await estimateSlim(io.cwd, source.files, progress.phase('planning what slim would move'), source.programs);
   progress.stop();
+  const duplicates = findDuplicateDeclarations(result);
   const facts = { families: findFamilyTotals(result), clientProblems: findClientProblems(result, profiles, io.cwd, source.programs), slimEstimate: estimate };
-  const story: Story = { ...facts, next: findNextCommand(result, facts, paths, io.cwd) };
-  io.stdout(values.json ? printJson({ ...result, ...facts }) : printReport({ ...source, story, wide: values.wide }, style));
+  const story: Story = { ...facts, ...(duplicates ? { duplicates } : {}), next: findNextCommand(result, facts, paths, io.cwd) };
+  // Files that could not be read come first: every number below is missing their tools.
   io.stderr(printProblems(source.skipped, values.json ? [] : result.errors, (filePath) => toRelative(filePath, io.cwd), style));
+  io.stdout(values.json ? printJson({ ...result, ...facts, ...(duplicates ? { duplicates } : {}) }) : printReport({ ...source, story, wide: values.wide }, style));
   return result.errors.length > 0 ? EXIT.findings : EXIT.ok;
 };

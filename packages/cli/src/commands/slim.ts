@@ -48,9 +48,12 @@ Options:
   --keep <n>             What/when sentences kept after the first one (default 2).
   --move-threshold <p>   How sure (0–1) the prose model must be that a sentence is no guardrail or
                          constraint before it moves (default 0.9, chosen on the labelled dev sets;
-                         lower moves more and risks more, see docs/how-categories.md).
+                         lower moves more and risks more:
+                         https://github.com/toolslim/toolslim/blob/main/docs/how-categories.md).
   --tsconfig <file>      tsconfig.json used to resolve imported constants.
   --no-wire              Do not add serveInstructions (@toolslim/runtime) to the server setup.
+  --even-if-larger       Slim even when what serving the moved text adds to every request (the
+                         read_instructions tool, the server instructions) outweighs what it saves.
   --server <command>     Slim from what this server publishes: plan on its tools/list, find each
                          moved sentence where it is written, start it again to check, then write.
   --url <url>            The same over Streamable HTTP. With --server, that command serves the URL
@@ -74,6 +77,7 @@ export const SLIM_FLAGS = {
   'move-threshold': { type: 'string' },
   tsconfig: { type: 'string' },
   'no-wire': { type: 'boolean' },
+  'even-if-larger': { type: 'boolean' },
   server: { type: 'string' },
   url: { type: 'string' },
   header: { type: 'string', multiple: true },
@@ -110,6 +114,7 @@ export const slim: Command = async (args, io) => {
       extraSentences: keep,
       moveThreshold,
       wire: !values['no-wire'],
+      skipUnprofitable: !values['even-if-larger'],
       tsconfig: values.tsconfig ? path.resolve(io.cwd, values.tsconfig) : undefined,
       onProgress: progress ? (done) => progress.update(done) : undefined,
     });
@@ -138,7 +143,9 @@ export const slim: Command = async (args, io) => {
     return EXIT.findings;
   }
   if (values.check) return hasChanges(plan) || plan.errors.length > 0 ? EXIT.findings : EXIT.ok;
-  if (dryRun || !hasChanges(plan)) return plan.errors.length > 0 ? EXIT.findings : EXIT.ok;
+  // A partial result (tools skipped, files unread, moved text not served) exits 1 every time it is
+  // printed: on the run that writes, on a dry run, and on the next run that has nothing left to change.
+  if (dryRun || !hasChanges(plan)) return getExitCode(plan);
   if (dirty.length > 0) {
     throw new CliError(
       `These files have uncommitted changes; commit or stash them, or pass --force:\n${dirty.map((file) => `  ${relative(file)}`).join('\n')}`,
@@ -161,8 +168,12 @@ export const slim: Command = async (args, io) => {
     if (added.length === 1) io.stdout(`Next: run \`${added[0].command}\` (${relative(added[0].packageJson)} now depends on @toolslim/runtime).\n`);
     if (added.length > 1) io.stdout(`Next: run the install in each package that now depends on @toolslim/runtime:\n${added.map((install) => `  ${relative(path.dirname(install.packageJson))}: \`${install.command}\``).join('\n')}\n`);
   }
-  return plan.partial ? EXIT.findings : EXIT.ok;
+  return getExitCode(plan);
 };
+
+function getExitCode(plan: SlimPlan): number {
+  return plan.partial ? EXIT.findings : EXIT.ok;
+}
 
 function startProgress(total: number): SingleBar {
   const bar = new SingleBar({ format: 'slim [{bar}] {value}/{total} files', stream: process.stderr, clearOnComplete: true, hideCursor: true });
@@ -187,10 +198,17 @@ function printSlim(plan: SlimPlan, style: Style, dryRun: boolean, withCounts: bo
     tool.instructions,
   ]);
   const { before, after } = plan.totals;
-  const saved = before.bytes === 0 ? 0 : Math.round(((before.bytes - after.bytes) / before.bytes) * 100);
+  const change = formatChange(before.bytes, after.bytes);
   const table = renderTable(['tool', 'where', 'bytes', 'tokens', 'moved', 'instructions'], rows, ['left', 'left', 'right', 'right', 'right', 'left'], style);
   const readable = `${countOf(plan.totals.tools, 'readable tool')}${dryRun ? ' would go from' : ':'}`;
-  return `${table}\n\n${counts}${readable} ${arrow(before.bytes, after.bytes)} bytes (−${saved}%), ${arrow(before.tokens, after.tokens)} tokens.\n`;
+  return `${table}\n\n${counts}${readable} ${arrow(before.bytes, after.bytes)} bytes (${change}), ${arrow(before.tokens, after.tokens)} tokens.\n`;
+}
+
+/** "−12%", "+8%" or "±0%": the sign is the direction, never a minus before a negative number. */
+export function formatChange(before: number, after: number): string {
+  const percent = before === 0 ? 0 : Math.round((Math.abs(after - before) / before) * 100);
+  if (percent === 0) return after === before ? '±0%' : after < before ? '−<1%' : '+<1%';
+  return `${after < before ? '−' : '+'}${percent}%`;
 }
 
 function countOf(count: number, one: string): string {
@@ -206,12 +224,15 @@ const SKIP_GROUPS: ReadonlyArray<readonly [RegExp, string]> = [
 ];
 
 /** "26 tools found: 12 slimmed, 14 skipped — 11 built at run time, 3 shared text". */
-export function buildCounts(plan: Pick<SlimPlan, 'tools' | 'skipped' | 'totals'>, dryRun: boolean): string {
+export function buildCounts(plan: Pick<SlimPlan, 'tools' | 'skipped' | 'totals'> & Partial<Pick<SlimPlan, 'unread'>>, dryRun: boolean): string {
   const slimmed = plan.tools.length;
   const skipped = plan.skipped.length;
-  const alreadySlim = Math.max(0, plan.totals.found - slimmed - skipped);
+  const unread = plan.unread?.length ?? 0;
+  // "Already slim" only for tools whose text was read in full; the others say what was not read.
+  const alreadySlim = Math.max(0, plan.totals.found - slimmed - skipped - unread);
   const parts = slimmed === 0 && skipped === 0 ? [] : [`${formatNumber(slimmed)} ${dryRun ? 'to slim' : 'slimmed'}`];
   if (alreadySlim > 0) parts.push(`${formatNumber(alreadySlim)} already slim`);
+  if (unread > 0) parts.push(`${formatNumber(unread)} with nothing to move in the text slim could read (not all of it: see below)`);
   let text = `${countOf(plan.totals.found, 'tool')} found: ${parts.join(', ')}`;
   if (skipped > 0) {
     const groups = new Map<string, number>();
@@ -240,6 +261,7 @@ function printNotes(plan: SlimPlan, style: Style, relative: (file: string) => st
       : []),
     ...buildReviewLines(plan, style, dryRun),
     ...plan.skipped.map((tool) => `${style.yellow('skipped')} ${tool.name ?? '(unnamed tool)'} at ${tool.file}:${tool.line}: ${tool.reason}`),
+    ...(plan.unread ?? []).map((tool) => `${style.yellow('not read')} ${tool.name ?? '(unnamed tool)'} at ${tool.file}:${tool.line}: ${tool.reason}.`),
     ...plan.keptShared.map((text) => `${style.dim('kept')} ${text.file}:${text.line}: the text shared by ${text.params.join(', ')} is left as it is: ${text.reason}.`),
     ...plan.errors.map((error) => `${style.red('error')} ${error.file}: ${error.message} (left untouched)`),
   ].filter((line) => line !== undefined);
@@ -302,6 +324,7 @@ function buildJson(plan: SlimPlan, dirty: readonly string[], relative: (file: st
     tools: plan.tools.map(({ descriptionBefore, descriptionAfter, ...tool }) => ({ ...tool, descriptionBefore, descriptionAfter })),
     totals: plan.totals,
     skipped: plan.skipped,
+    unread: plan.unread,
     keptShared: plan.keptShared,
     errors: plan.errors,
     problems: plan.problems,

@@ -23,7 +23,7 @@ import { findToolNameProblem, TOOL_NAME_MESSAGES } from './tool-name.js';
 import { CONSTRAINT_MESSAGE } from './constraints.js';
 
 export interface PublishedCheckOptions {
-  /** Client ids (`settings.toolslim.clients`); default: every current client. */
+  /** Client ids (`settings.toolslim.clients`); default: the MCP specification and the current MCP clients. */
   readonly clients?: readonly string[];
   /** The server's name, for qualified-name limits (`mcp__<server>__<tool>`). */
   readonly serverName?: string;

@@ -9,7 +9,7 @@ import { getTextLoc, getTextSourceRange, isEditableSpan } from '../utils/text-lo
 import { asEslintNode, getToolName, isStaticText } from '../utils/tool-text.js';
 
 export type Options = [];
-export type MessageIds = 'redundantDescription' | 'redundantPart';
+export type MessageIds = 'redundantDescription' | 'redundantPart' | 'removeRedundantText';
 
 /** What each kind of redundancy restates, as a message says it. */
 const REASON_LABELS: Record<RedundantPart['reason'], string> = {
@@ -25,15 +25,17 @@ export default createRule<Options, MessageIds>({
   meta: {
     type: 'suggestion',
     fixable: 'code',
+    hasSuggestions: true,
     docs: {
       description: 'Disallow parameter description text that restates the name, type, allowed values, default or optionality the schema already publishes',
       recommended: 'recommended',
     },
     messages: {
       redundantDescription:
-        'The description of parameter "{{param}}" only restates {{what}}, which the schema already publishes; it costs {{chars}} characters (~{{tokens}} tokens) on every request.',
+        'The description of parameter "{{param}}" ("{{quote}}") only restates {{what}}, which the schema already publishes; it costs {{chars}} characters (~{{tokens}} tokens) on every request.',
       redundantPart:
-        'Part of the description of parameter "{{param}}" restates {{what}}, which the schema already publishes; it costs {{chars}} characters (~{{tokens}} tokens) on every request.',
+        'Part of the description of parameter "{{param}}" ("{{quote}}") restates {{what}}, which the schema already publishes; it costs {{chars}} characters (~{{tokens}} tokens) on every request.',
+      removeRedundantText: 'Remove "{{quote}}" (the text is shared: every place that reads it changes).',
     },
     schema: [],
   },
@@ -64,16 +66,26 @@ function reportRedundancy(
   const what = joinLabels([...new Set(parts.map((part) => REASON_LABELS[part.reason]))]);
   const redundantText = parts.map((part) => text.value.slice(part.start, part.end)).join('');
   const isWhole = isNothingLeft(text.value, parts);
-  const data = { param: param.path.join('.'), what, ...getTextCost(isWhole ? text.value : redundantText) };
+  const quote = buildQuote(isWhole ? text.value : redundantText);
+  const data = { param: param.path.join('.'), what, quote, ...getTextCost(isWhole ? text.value : redundantText) };
   const loc = isWhole ? undefined : getTextLoc(context.sourceCode, text, parts[0].start, parts[parts.length - 1].end);
   const fix = isWhole ? buildRemoveDescriptionFix(context, param, text) : buildRemovePartsFix(context, param, text, parts);
+  // Fix if it is safe, else suggest: text written in a shared constant is only offered, never fixed.
+  const suggestion = fix ? null : isWhole ? null : buildRemovePartsFix(context, param, text, parts, true);
   report({
     node: asEslintNode(text.node),
     ...(loc ? { loc } : {}),
     messageId: isWhole ? 'redundantDescription' : 'redundantPart',
     data,
     fix,
+    ...(suggestion ? { suggest: [{ messageId: 'removeRedundantText' as const, data: { quote }, fix: suggestion }] } : {}),
   });
+}
+
+/** The flagged text as a message quotes it: one line, at most 60 characters. */
+function buildQuote(text: string): string {
+  const line = text.replace(/\s+/g, ' ').replace(/^[\s:;,.–—-]+/, '').trim();
+  return line.length > 60 ? `${line.slice(0, 59)}…` : line;
 }
 
 /** Nothing but whitespace and punctuation remains once the redundant parts are gone. */
@@ -113,8 +125,9 @@ function buildRemovePartsFix(
   param: ParamDecl,
   text: StaticText,
   parts: readonly RedundantPart[],
+  shared = false,
 ): TSESLint.ReportFixFunction | null {
-  if (!isOwnText(param, text)) return null;
+  if (!shared && !isOwnText(param, text)) return null;
   const ranges: Array<[number, number]> = [];
   for (const part of parts) {
     const range = isEditableSpan(text, part.start, part.end) ? getTextSourceRange(text, part.start, part.end) : undefined;

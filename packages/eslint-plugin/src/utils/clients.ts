@@ -12,7 +12,7 @@ const profilesByIds = new WeakMap<readonly string[], readonly ClientProfile[]>()
 const limitsByProfiles = new WeakMap<readonly ClientProfile[], readonly DescriptionLimit[]>();
 let defaultProfiles: readonly ClientProfile[] | undefined;
 
-/** The clients a project targets (`settings.toolslim.clients`, default: every known client). */
+/** The clients a project targets (`settings.toolslim.clients`, default: the MCP specification and the current MCP clients). */
 export function getTargetedClients(context: AnyContext): readonly ClientProfile[] {
   const ids = getToolslimSettings(context).clients;
   if (ids === undefined) return (defaultProfiles ??= getClientProfiles());

@@ -1,9 +1,9 @@
 import { countTokens } from '@toolslim/core';
 import rule from '../../src/rules/max-description-length.js';
-import { createRuleTester } from '../setup.js';
+import { createEveryClientRuleTester, createRuleTester } from '../setup.js';
 import { DECLARATION_STYLES, locate } from '../styles.js';
 
-const ruleTester = createRuleTester();
+const ruleTester = createEveryClientRuleTester();
 const claudeCodeOnly = createRuleTester({ clients: ['claude-code'] });
 
 /** Prose of exactly `length` characters. */
@@ -116,6 +116,24 @@ claudeCodeOnly.run('max-description-length (clients: claude-code)', rule, {
     },
     {
       name: 'the client cut is reported whatever maxChars says',
+      code: `${MCP_HEAD}server.tool('read_file', '${buildProse(4100)}', async () => ({ content: [] }));`,
+      options: [{ maxChars: 10_000 }],
+      errors: [{ messageId: 'descriptionCutByClient', line: 3, column: 27 + 4096 }],
+    },
+  ],
+});
+
+createRuleTester().run('max-description-length (default clients: the MCP clients)', rule, {
+  valid: [
+    {
+      name: "an MCP server is not held to the OpenAI API's 1,024 characters unless it targets the API",
+      code: `${MCP_HEAD}server.tool('read_file', '${buildProse(2000)}', async () => ({ content: [] }));`,
+      options: [{ maxChars: 10_000 }],
+    },
+  ],
+  invalid: [
+    {
+      name: "Claude Code's cut still applies by default",
       code: `${MCP_HEAD}server.tool('read_file', '${buildProse(4100)}', async () => ({ content: [] }));`,
       options: [{ maxChars: 10_000 }],
       errors: [{ messageId: 'descriptionCutByClient', line: 3, column: 27 + 4096 }],

@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import rule from '../../src/rules/max-tools-per-server.js';
-import { createRuleTester } from '../setup.js';
+import { createEveryClientRuleTester } from '../setup.js';
 import { DECLARATION_STYLES, locate, type ToolSource } from '../styles.js';
 
-const ruleTester = createRuleTester();
+const ruleTester = createEveryClientRuleTester();
 
 function buildTools(count: number): ToolSource[] {
   return Array.from({ length: count }, (_, index) => ({ name: `tool_${index}`, description: `'Does thing ${index}.'`, params: [{ name: 'path' }] }));

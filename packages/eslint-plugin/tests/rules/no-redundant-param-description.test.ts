@@ -42,13 +42,33 @@ ruleTester.run('no-redundant-param-description', rule, {
       name: 'the type in parentheses',
       code: `${MCP_HEAD}server.tool('read_file', 'Reads a file.', { path: z.string().describe('Where the file is (string).') }, async () => ({ content: [] }));`,
       output: `${MCP_HEAD}server.tool('read_file', 'Reads a file.', { path: z.string().describe('Where the file is.') }, async () => ({ content: [] }));`,
-      errors: [{ messageId: 'redundantPart', line: 4, column: 89, endColumn: 98, data: { param: 'path', what: 'the type', chars: '9', tokens: '3' } }],
+      errors: [{ messageId: 'redundantPart', line: 4, column: 89, endColumn: 98, data: { param: 'path', what: 'the type', quote: '(string)', chars: '9', tokens: '3' } }],
     },
     {
       name: 'a restated enum after a label (seen in a model-settings tool)',
       code: `${MCP_HEAD}server.tool('think', 'Thinks.', { effort: z.enum(['minimal', 'low', 'medium', 'high']).describe('Reasoning effort: minimal, low, medium or high.') }, async () => ({ content: [] }));`,
       output: `${MCP_HEAD}server.tool('think', 'Thinks.', { effort: z.enum(['minimal', 'low', 'medium', 'high']).describe('Reasoning effort.') }, async () => ({ content: [] }));`,
-      errors: [{ messageId: 'redundantPart', line: 4, data: { param: 'effort', what: 'the allowed values', chars: '30', tokens: '8' } }],
+      errors: [{ messageId: 'redundantPart', line: 4, data: { param: 'effort', what: 'the allowed values', quote: 'minimal, low, medium or high', chars: '30', tokens: '8' } }],
+    },
+    {
+      name: 'text in a constant two parameters share is not fixed (every reader would change), only suggested',
+      code: `${MCP_HEAD}const WHERE = 'Where the file is (string).';\nserver.tool('copy_file', 'Copies a file.', { from: z.string().describe(WHERE), to: z.string().describe(WHERE) }, async () => ({ content: [] }));`,
+      output: null,
+      errors: [
+        {
+          // Reported once, where the shared text is written.
+          messageId: 'redundantPart',
+          line: 4,
+          data: { param: 'from', what: 'the type', quote: '(string)', chars: '9', tokens: '3' },
+          suggestions: [
+            {
+              messageId: 'removeRedundantText',
+              data: { quote: '(string)' },
+              output: `${MCP_HEAD}const WHERE = 'Where the file is.';\nserver.tool('copy_file', 'Copies a file.', { from: z.string().describe(WHERE), to: z.string().describe(WHERE) }, async () => ({ content: [] }));`,
+            },
+          ],
+        },
+      ],
     },
     {
       name: 'a restated default in parentheses',
@@ -60,7 +80,7 @@ ruleTester.run('no-redundant-param-description', rule, {
       name: 'a name-and-type echo: "Search query string" for query of a search tool',
       code: `${MCP_HEAD}server.tool('search_docs', 'Searches the docs.', { query: z.string().describe('Search query string') }, async () => ({ content: [] }));`,
       output: `${MCP_HEAD}server.tool('search_docs', 'Searches the docs.', { query: z.string() }, async () => ({ content: [] }));`,
-      errors: [{ messageId: 'redundantDescription', line: 4, data: { param: 'query', what: 'the parameter name', chars: '19', tokens: '3' } }],
+      errors: [{ messageId: 'redundantDescription', line: 4, data: { param: 'query', what: 'the parameter name', quote: 'Search query string', chars: '19', tokens: '3' } }],
     },
     {
       name: 'a mixed parenthetical keeps what the schema does not say',

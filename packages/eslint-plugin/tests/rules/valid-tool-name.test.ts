@@ -1,8 +1,8 @@
 import rule from '../../src/rules/valid-tool-name.js';
-import { createRuleTester } from '../setup.js';
+import { createEveryClientRuleTester } from '../setup.js';
 import { DECLARATION_STYLES, locate } from '../styles.js';
 
-const ruleTester = createRuleTester();
+const ruleTester = createEveryClientRuleTester();
 
 function buildMcpServer(serverName: string, toolNames: readonly string[]): string {
   return (
