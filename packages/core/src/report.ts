@@ -7,14 +7,14 @@ import path from 'node:path';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createProgramCache, type ProgramCache } from './ast.js';
 import { findTools } from './find-tools/index.js';
-import { estimateDeferral } from './api-requests/deferral.js';
+import { estimateDeferral, measureApiToolArray } from './api-requests/deferral.js';
 import { findApiToolArrays } from './api-requests/find-requests.js';
 import { createFileConstantResolver } from './text/file-resolver.js';
 import { createModuleResolver } from './resolve/modules.js';
 import { createMcpSdkExecutionLookup, createZodVersionLookup, getProjectLibraries } from './installed-libraries.js';
 import { assignFamilies } from './families.js';
 import { FRAMEWORKS } from './frameworks.js';
-import { countTokens, measureTool } from './measure.js';
+import { measureTool } from './measure.js';
 import type { ApiToolArray } from './api-requests/find-requests.js';
 import type { ConstantResolver, Framework, PublishedTool, ToolDecl, ToolMeasure, ToolslimSettings } from './model.js';
 import { isSchemaFromZod } from './schema/index.js';
@@ -149,10 +149,9 @@ export function buildReport(
       const model = findTools(program, { filePath, settings, resolveConstant, resolveModule });
       decls = model.tools;
       for (const miss of model.unread) unread.push({ file: relative, line: miss.line, sink: miss.sink, reason: miss.reason, fromCollection: miss.fromCollection === true });
-      if (MODEL_SDK_IMPORT.test(file.code)) {
-        const context = { program, filePath, zodVersion: settings?.zodVersion ?? 4, resolveConstant, resolveModule };
-        for (const array of findApiToolArrays(program, context)) requests.push(buildReportRequest(array, relative));
-      }
+      // Only a file that imports a model SDK is searched further (its top-level imports are read first).
+      const context = { program, filePath, zodVersion: settings?.zodVersion ?? 4, resolveConstant, resolveModule };
+      for (const array of findApiToolArrays(program, context)) requests.push(buildReportRequest(array, relative));
     } catch (error) {
       // A file that does not parse is reported and skipped; every other file is still measured.
       errors.push({ file: relative, message: getErrorMessage(error) });
@@ -192,20 +191,16 @@ export function buildReport(
   return { tools: sortHeaviestFirst(tools), totals: sumTotals(tools), errors, unread: misses, ...(requests.length > 0 ? { requests } : {}) };
 }
 
-/** Files that import a model SDK; only those are searched for request calls. */
-const MODEL_SDK_IMPORT = /['"](?:@anthropic-ai\/[a-z-]+|openai)(?:\/[^'"]*)?['"]/;
-
 function buildReportRequest(array: ApiToolArray, file: string): ReportRequest {
-  const tokens = array.entries.map((entry) => countTokens(JSON.stringify(entry.value)));
-  const loaded = array.entries.map((entry, index) => (entry.value.defer_loading === true ? 0 : tokens[index]));
-  const estimate = estimateDeferral(array);
+  const measured = measureApiToolArray(array);
+  const estimate = estimateDeferral(array, measured);
   return {
     file,
     line: array.call.loc.start.line,
     vendor: array.vendor,
     tools: array.entries.length,
-    loadedTokens: loaded.reduce((a, b) => a + b, 0),
-    allTokens: tokens.reduce((a, b) => a + b, 0),
+    loadedTokens: measured.loadedTokens,
+    allTokens: measured.allTokens,
     ...(estimate ? { withDeferralTokens: estimate.withDeferralTokens, deferred: estimate.deferredCount } : {}),
     ...(array.unreadable === undefined ? {} : { unreadable: array.unreadable }),
   };

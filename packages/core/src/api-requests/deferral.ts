@@ -29,15 +29,33 @@ export interface DeferralEstimate {
   readonly pays: boolean;
 }
 
+/** What every element of a request's tool array costs, as the request sends it, and what of that is loaded. */
+export interface ApiToolArrayTokens {
+  /** Tokens of each element of `array.entries`, in order. */
+  readonly perEntry: readonly number[];
+  /** Tokens of the elements loaded as written (deferred ones left out). */
+  readonly loadedTokens: number;
+  readonly allTokens: number;
+}
+
+export function measureApiToolArray(array: ApiToolArray): ApiToolArrayTokens {
+  const perEntry = array.entries.map((entry) => countTokens(JSON.stringify(entry.value)));
+  return {
+    perEntry,
+    loadedTokens: sum(perEntry.filter((_, index) => array.entries[index].value.defer_loading !== true)),
+    allTokens: sum(perEntry),
+  };
+}
+
 /** Only for readable Anthropic arrays: elsewhere there is no `defer_loading` to advise on. */
-export function estimateDeferral(array: ApiToolArray): DeferralEstimate | undefined {
+export function estimateDeferral(array: ApiToolArray, measured = measureApiToolArray(array)): DeferralEstimate | undefined {
   if (array.vendor !== 'anthropic' || array.unreadable !== undefined) return undefined;
   const tools: ToolTokens[] = [];
-  for (const entry of array.entries) {
+  for (const [index, entry] of array.entries.entries()) {
     const { name } = entry.value;
     // Server tools (the tool search tool, web search, code execution) have no input schema of ours to defer.
     if (typeof name !== 'string' || !('input_schema' in entry.value)) continue;
-    tools.push({ name, tokens: countTokens(JSON.stringify(entry.value)), deferred: entry.value.defer_loading === true });
+    tools.push({ name, tokens: measured.perEntry[index], deferred: entry.value.defer_loading === true });
   }
   if (tools.length === 0) return undefined;
   const allTokens = sum(tools.map((tool) => tool.tokens));
