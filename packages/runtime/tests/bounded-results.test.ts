@@ -12,7 +12,7 @@ import { Client as SdkClient } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { serveBoundedResults } from '@toolslim/runtime';
 import { estimateTokens } from '../src/results/bounded-results.js';
-import { buildBigResult, SHAPES, type Started } from './support/gate-servers.js';
+import { buildBigResult, SHAPES, useShape } from './support/gate-servers.js';
 
 type CallResult = { isError?: boolean; content: Array<{ type: string; text?: string }> };
 const call = async (client: Client, name: string, args: Record<string, unknown> = {}) => (await client.callTool({ name, arguments: args })) as CallResult;
@@ -36,19 +36,8 @@ async function readAll(client: Client, id: string, from: number): Promise<{ text
 }
 
 describe.each(SHAPES)('bounded results on $name', (shape) => {
-  const started: Started[] = [];
-  const clients: Client[] = [];
-  afterAll(async () => {
-    await Promise.all(clients.map((client) => client.close()));
-    await Promise.all(started.map((server) => server.close()));
-  });
-  const open = async (options: Parameters<typeof shape.start>[0], bare?: boolean) => {
-    const server = await shape.start(options, bare);
-    started.push(server);
-    const client = await server.connect();
-    clients.push(client);
-    return client;
-  };
+  const shapeServers = useShape(shape);
+  const open = async (options: Parameters<typeof shape.start>[0], bare?: boolean) => (await shapeServers.open(options, bare)).client;
 
   it('gives a first slice within the limit and the reference; read_result rebuilds the whole exactly', async () => {
     const client = await open({ gate: false, results: true });

@@ -1,7 +1,7 @@
 // The first-use gate on every server shape the runtime serves, with the SDK's real client: the first call
 // of a tool whose text moved answers with that text and does not run; the next call runs; a family read
 // first is not gated; a tool with nothing moved never is; concurrent first calls show the text once.
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { parseFamilySections } from '../src/gate/family-sections.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
@@ -9,7 +9,7 @@ import { Client as SdkClient } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { serveInstructions } from '@toolslim/runtime';
-import { DB_FAMILY, FILES, SHAPES, type Started } from './support/gate-servers.js';
+import { DB_FAMILY, FILES, SHAPES, useShape } from './support/gate-servers.js';
 
 type CallResult = { isError?: boolean; content: Array<{ type: string; text?: string }> };
 const call = async (client: Client, name: string, args: Record<string, unknown> = {}) => (await client.callTool({ name, arguments: args })) as CallResult;
@@ -31,22 +31,7 @@ describe('parseFamilySections', () => {
 });
 
 describe.each(SHAPES)('the first-use gate on $name', (shape) => {
-  const started: Started[] = [];
-  const clients: Client[] = [];
-  afterAll(async () => {
-    await Promise.all(clients.map((client) => client.close()));
-    await Promise.all(started.map((server) => server.close()));
-  });
-  const start = async (options: Parameters<typeof shape.start>[0] = {}) => {
-    const server = await shape.start(options);
-    started.push(server);
-    return server;
-  };
-  const connect = async (server: Started) => {
-    const client = await server.connect();
-    clients.push(client);
-    return client;
-  };
+  const { start, connect } = useShape(shape);
 
   it('answers the first call with the moved text and does not run it; the next call runs', async () => {
     const server = await start();

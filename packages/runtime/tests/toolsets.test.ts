@@ -1,10 +1,9 @@
 // Toolsets on every server shape the runtime serves, with the SDK's real client: with one family on,
 // `tools/list` holds that family and `read_instructions`, nothing else; a hidden tool is refused and its
 // handler never runs; with nothing chosen, every tool is listed byte for byte as without the runtime.
-import { afterAll, describe, expect, it } from 'vitest';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { describe, expect, it } from 'vitest';
 import { readToolsetChoice } from '../src/toolsets/toolset-choice.js';
-import { SHAPES, type Started } from './support/gate-servers.js';
+import { SHAPES, useShape } from './support/gate-servers.js';
 
 type CallResult = { isError?: boolean; content: Array<{ type: string; text?: string }> };
 const textOf = (result: CallResult) => result.content.map((part) => part.text ?? '').join('');
@@ -58,19 +57,7 @@ describe('TOOLSLIM_TOOLSETS in the environment', () => {
 });
 
 describe.each(SHAPES)('toolsets on $name', (shape) => {
-  const started: Started[] = [];
-  const clients: Client[] = [];
-  afterAll(async () => {
-    await Promise.all(clients.map((client) => client.close()));
-    await Promise.all(started.map((server) => server.close()));
-  });
-  const open = async (options: Parameters<typeof shape.start>[0], bare?: boolean) => {
-    const server = await shape.start(options, bare);
-    started.push(server);
-    const client = await server.connect();
-    clients.push(client);
-    return { server, client };
-  };
+  const { open } = useShape(shape);
 
   it('with one family on, lists that family and read_instructions, and refuses the others without running them', async () => {
     const { server, client } = await open({ toolsets: { environment: { TOOLSLIM_TOOLSETS: 'db' } }, gate: false });

@@ -18,6 +18,7 @@ import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { McpServer as McpServerV2 } from '@modelcontextprotocol/server';
 import { z } from 'zod';
+import { afterAll } from 'vitest';
 import { serveInstructions, serveInstructionsViaRegister, type ServeInstructionsOptions } from '@toolslim/runtime';
 
 export const DB_FAMILY = [
@@ -243,3 +244,31 @@ process.stdout.write('listening ' + port + '\\n');
     },
   },
 ];
+
+/**
+ * The servers and clients one `describe` block starts on a shape, every one closed after the block:
+ * `start` a server, `connect` a client to it, or `open` both at once.
+ */
+export function useShape(shape: Shape) {
+  const started: Started[] = [];
+  const clients: Client[] = [];
+  afterAll(async () => {
+    await Promise.all(clients.map((client) => client.close()));
+    await Promise.all(started.map((server) => server.close()));
+  });
+  const start = async (options: Parameters<Shape['start']>[0] = {}, bare?: boolean): Promise<Started> => {
+    const server = await shape.start(options, bare);
+    started.push(server);
+    return server;
+  };
+  const connect = async (server: Started): Promise<Client> => {
+    const client = await server.connect();
+    clients.push(client);
+    return client;
+  };
+  const open = async (options: Parameters<Shape['start']>[0] = {}, bare?: boolean) => {
+    const server = await start(options, bare);
+    return { server, client: await connect(server) };
+  };
+  return { start, connect, open };
+}
