@@ -114,3 +114,43 @@ describe('the shipped prose model', () => {
     expect(() => parseProseModel('{"buckets": 4, "weights": [1, 2]}')).toThrow('The prose model file is malformed');
   });
 });
+
+describe('what a parameter keeps', () => {
+  const param = (schema: Record<string, unknown>) => ({ parameter: true, schema: { schema, required: false, name: 'value' } });
+
+  it('keeps its meaning when a rule comes first: the rule stays as a rule and the meaning is the next unit', () => {
+    const text = "MUST use field name 'column'. Name of the column to filter on. For example, `duration_ms`.";
+    const plan = planDescription(text, { model: SURE, ...param({ type: 'string' }) });
+    expect(plan.units.map((unit) => unit.category)).toEqual(['constraint', 'what', 'how']);
+    expect(plan.places).toEqual(['stays', 'stays', 'markdown']);
+  });
+
+  it('keeps a meaning that names the enum\'s values after a leading rule, and moves the rest', () => {
+    const text = "MUST use field name 'combination'. How to combine filters: AND or OR. For example, AND.";
+    const plan = planDescription(text, { model: SURE, ...param({ type: 'string', enum: ['AND', 'OR'] }) });
+    expect(plan.places).toEqual(['stays', 'stays', 'markdown']);
+  });
+
+  it('keeps what omitting it does when the schema states no default, and moves it when the schema has one', () => {
+    const text = 'Line to start reading from. If not specified, reads from the beginning.';
+    expect(moved(text, SURE, param({ type: 'integer' }))).toEqual([]);
+    const unit = planDescription(text, { model: SURE, ...param({ type: 'integer' }) }).units[1];
+    expect(unit.category).toBe('constraint');
+    expect(unit.cue).toMatch(/omitting/);
+    expect(moved(text, SURE, param({ type: 'integer', default: 1 }))).toEqual(['If not specified, reads from the beginning.']);
+  });
+
+  it('leaves a plain default value to the model: a schema can state it', () => {
+    const text = 'Page size. Defaults to 20 when omitted.';
+    expect(moved(text, SURE, param({ type: 'integer' }))).toEqual(['Defaults to 20 when omitted.']);
+  });
+});
+
+describe('a lead-in under a named lead-in', () => {
+  it('reads the inner lead-in and its items under the name ("When to use"), not as how-text', () => {
+    const text = ['Searches the index.', '', 'When to use:', 'It helps before various tasks:', '- Code search: find functions', '- Refactoring: find related code'].join('\n');
+    const plan = planDescription(text, { model: SURE });
+    expect(plan.units.slice(1).map((unit) => unit.category)).toEqual(['when', 'when', 'when', 'when']);
+    expect(plan.selection?.reasons.every((reason) => reason === 'extra-sentence')).toBe(true);
+  });
+});
