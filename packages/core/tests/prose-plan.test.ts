@@ -4,7 +4,7 @@
 import { statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { findPointer, getParamTargets, getShippedModel, hashFeature, MODEL_CATEGORIES, parseProseModel, planDescription, scoreFeatures, type ProseModel } from '../src/index.js';
+import { classifySentence, findPointer, findUnitFeatures, getParamTargets, getSafeShare, getShippedModel, hashFeature, MODEL_CATEGORIES, parseProseModel, planDescription, scoreFeatures, splitSentences, type ProseModel } from '../src/index.js';
 
 const BUCKETS = 1024;
 
@@ -152,5 +152,33 @@ describe('a lead-in under a named lead-in', () => {
     const plan = planDescription(text, { model: SURE });
     expect(plan.units.slice(1).map((unit) => unit.category)).toEqual(['when', 'when', 'when', 'when']);
     expect(plan.selection?.reasons.every((reason) => reason === 'extra-sentence')).toBe(true);
+  });
+});
+
+describe('the safety share', () => {
+  it('weighs a guardrail\'s doubt by the guardrail weight: the same unit moves at weight 1 and stays at weight 3', () => {
+    // How-text by its cue, with a little guardrail evidence from its words.
+    const weights = new Array<number>(MODEL_CATEGORIES.length * BUCKETS).fill(0);
+    weights[MODEL_CATEGORIES.indexOf('how') * BUCKETS + hashFeature('cue:how', BUCKETS)] += 4000;
+    weights[MODEL_CATEGORIES.indexOf('guardrail') * BUCKETS + hashFeature('w:example', BUCKETS)] += 1500;
+    const light: ProseModel = { buckets: BUCKETS, scale: 1000, weights, temperature: 1, moveThreshold: 0.85, reviewThreshold: 0.2 };
+    const heavy: ProseModel = { ...light, guardrailWeight: 3 };
+    const text = 'Renames a bucket. For example, rename `logs` to `old-logs`.';
+    const unit = planDescription(text, { model: light }).units[1];
+    expect(getSafeShare(heavy, unit.probabilities!)).toBeCloseTo(1 - 3 * unit.probabilities!.guardrail - unit.probabilities!.constraint, 9);
+    expect(moved(text, light)).toEqual(['For example, rename `logs` to `old-logs`.']);
+    expect(moved(text, heavy)).toEqual([]);
+  });
+});
+
+describe('the features', () => {
+  it('read a unit no cue decided the same in a tool\'s opening sentences and past them (a second slim run reads what the first did)', () => {
+    const [unit] = splitSentences('Rename detection is on for moved files.');
+    const early = { index: 1, first: 'Compares two refs.' };
+    const late = { index: 4, first: 'Compares two refs.' };
+    const earlyCues = classifySentence(unit, early);
+    const lateCues = classifySentence(unit, late);
+    expect([earlyCues.category, lateCues.category]).toEqual(['what', 'how']);
+    expect(findUnitFeatures(unit, late, lateCues).sort()).toEqual(findUnitFeatures(unit, early, earlyCues).sort());
   });
 });

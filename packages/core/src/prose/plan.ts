@@ -22,7 +22,7 @@
  * its tags stay when anything inside stays (the whole block moves when nothing inside does).
  */
 import { classifySentence, isChainedLeadIn, isProtected, nextLeadIn, readUnits } from './classify.js';
-import { getCategoryProbabilities, getMoveProbability, getShippedModel, type CategoryProbabilities, type ProseModel } from './model.js';
+import { getCategoryProbabilities, getMoveProbability, getSafeShare, getShippedModel, type CategoryProbabilities, type ProseModel } from './model.js';
 import { memoizeByText } from '../memo.js';
 import { findHarmTopics } from './harm.js';
 import { findConstrainedParam } from './parameter-match.js';
@@ -309,9 +309,9 @@ function isSureToMove(unit: PlannedUnit, model: ProseModel): boolean {
   return unit.probabilities !== undefined && isSafeToMove(unit.probabilities, model) && findProseHarm(unit) === undefined;
 }
 
-/** The model's P(what) + P(when) + P(how) + P(filler), the share that the unit is no guardrail or constraint, clears the move threshold. */
+/** The model's safety share (1 − w·P(guardrail) − P(constraint), prose/model.ts) clears the move threshold. */
 function isSafeToMove(probabilities: CategoryProbabilities, model: ProseModel): boolean {
-  return 1 - probabilities.guardrail - probabilities.constraint >= model.moveThreshold;
+  return getSafeShare(model, probabilities) >= model.moveThreshold;
 }
 
 /**
