@@ -140,9 +140,16 @@ describe('what a parameter keeps', () => {
     expect(moved(text, SURE, param({ type: 'integer', default: 1 }))).toEqual(['If not specified, reads from the beginning.']);
   });
 
-  it('leaves a plain default value to the model: a schema can state it', () => {
-    const text = 'Page size. Defaults to 20 when omitted.';
-    expect(moved(text, SURE, param({ type: 'integer' }))).toEqual(['Defaults to 20 when omitted.']);
+  it('keeps a default value the schema does not state, and moves it where the schema states it', () => {
+    for (const text of ['Page size. Defaults to 20 when omitted.', "Stack to act on. Defaults to 'dev'.", 'Period to read. Default: medium_term.', 'Sort order. Newest first by default.']) {
+      expect(moved(text, SURE, param({ type: 'string' }))).toEqual([]);
+    }
+    expect(moved('Page size. Defaults to 20.', SURE, param({ type: 'integer', default: 20 }))).toEqual(['Defaults to 20.']);
+  });
+
+  it('leaves what omitting a required parameter would do to the model: it is never omitted', () => {
+    const required = { parameter: true, schema: { schema: { type: 'string' }, required: true, name: 'stack' } };
+    expect(moved("Stack to act on. Defaults to 'dev'.", SURE, required)).toEqual(["Defaults to 'dev'."]);
   });
 });
 
