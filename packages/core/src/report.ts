@@ -7,6 +7,9 @@ import path from 'node:path';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createProgramCache, type ProgramCache } from './ast.js';
 import { findTools } from './find-tools/index.js';
+import { explainLauncher } from './find-tools/elsewhere.js';
+import { createPackageBinLookup } from './package-bins.js';
+import { Scope } from './text/scope.js';
 import { estimateDeferral, measureApiToolArray } from './api-requests/deferral.js';
 import { findApiToolArrays } from './api-requests/find-requests.js';
 import { createFileConstantResolver } from './text/file-resolver.js';
@@ -134,6 +137,9 @@ export function buildReport(
   const getMcpSdkExecution = createMcpSdkExecutionLookup();
   // Tool-shaped objects that are only exported and used nowhere are not tools of any server.
   const reachability = createReachabilityChecker({ readFile: (path) => given.get(path) ?? readIfFile(path), files: [...given.keys()], programs });
+  // A bin that only launches another program is the server: its tools are that program's.
+  const getBinPackage = createPackageBinLookup();
+  const launchers: Array<{ readonly packageDir: string; readonly miss: ReportUnread & { readonly fromCollection: boolean } }> = [];
   const errors: ReportJson['errors'] = [];
   const unread: Array<ReportUnread & { readonly fromCollection: boolean }> = [];
   const requests: ReportRequest[] = [];
@@ -148,6 +154,9 @@ export function buildReport(
       const program = programs.get(file.code, filePath);
       const model = findTools(program, { filePath, settings, resolveConstant, resolveModule });
       decls = model.tools;
+      const binOf = model.tools.length === 0 && model.unread.length === 0 ? getBinPackage(filePath) : undefined;
+      const launcher = binOf === undefined ? undefined : explainLauncher(program, Scope.of(program));
+      if (launcher && binOf) launchers.push({ packageDir: binOf, miss: { file: relative, line: launcher.line, sink: launcher.sink, reason: launcher.reason, fromCollection: false } });
       for (const miss of model.unread) unread.push({ file: relative, line: miss.line, sink: miss.sink, reason: miss.reason, fromCollection: miss.fromCollection === true });
       // Only a file that imports a model SDK is searched further (its top-level imports are read first).
       const context = { program, filePath, zodVersion: settings?.zodVersion ?? 4, resolveConstant, resolveModule };
@@ -167,6 +176,10 @@ export function buildReport(
     }
   }
   options.onProgress?.(files.length, files.length);
+  // A launcher whose package declares tools in JavaScript starts that JavaScript (`node dist/index.js`).
+  for (const { packageDir, miss } of launchers) {
+    if (!found.some((tool) => isInside(tool.filePath, packageDir))) unread.push(miss);
+  }
   dropLoopDefinitions(found);
   markUnregisteredDefinitions(found, unread);
   const families = assignFamilies(
@@ -314,6 +327,11 @@ function getErrorMessage(error: unknown): string {
   const { lineNumber, column } = error as { lineNumber?: unknown; column?: unknown };
   if (typeof lineNumber === 'number' && typeof column === 'number') return `${error.message} (line ${lineNumber}, column ${column + 1})`;
   return error.message;
+}
+
+function isInside(filePath: string, dir: string): boolean {
+  const relative = path.relative(dir, path.resolve(filePath));
+  return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
 }
 
 function readIfFile(path: string): string | undefined {

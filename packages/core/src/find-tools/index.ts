@@ -10,6 +10,7 @@ import type { AnalyzeOptions, FileModel, Node, ToolDecl, UnreadSink } from '../m
 import { describe, explainServerWithoutTools, explainUnreadSink, readFileImports } from './unread.js';
 import type { FoundTool } from './build.js';
 import { detectToolClass } from './classes.js';
+import { explainServerFromPackage } from './elsewhere.js';
 import { collectCandidates, type Candidate } from './collect.js';
 import { applyCondition, readCondition } from './conditions.js';
 import { DetectContext } from './context.js';
@@ -103,6 +104,9 @@ function detectAll(program: Program, options: AnalyzeOptions): FileModel {
   if (tools.length === 0 && unread.length === 0) {
     const alone = attempt(() => explainServerWithoutTools(program, servers, imports, (name) => isHandedOn(program, name)));
     if (alone) unread.push(alone);
+    // No server built here, yet a transport connected: the server may be an installed package's.
+    const fromPackage = !alone && servers.length === 0 && imports.mcpServer ? attempt(() => explainServerFromPackage(program, context.getScope())) : undefined;
+    if (fromPackage) unread.push(fromPackage);
   }
   return { tools, servers: servers.map((s) => s.decl), unread: unread.sort((a, b) => a.node.range[0] - b.node.range[0]) };
 }
