@@ -165,6 +165,11 @@ export interface UnreadSink {
    */
   readonly fromCollection?: true;
   /**
+   * The call publishes a name computed from the definition's (`rename(t.name, options)`): definitions
+   * found by their shape do not give the names it lists, so the miss stands even when they are found.
+   */
+  readonly renamed?: true;
+  /**
    * An adapter that re-registers definitions handed to it (`all.map((t) => tool({ description: t.description, … }))`):
    * nothing is declared here, so a rule says nothing; `report` names it when no definition was found anywhere.
    */

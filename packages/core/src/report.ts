@@ -59,6 +59,12 @@ export interface ReportUnread {
   reason: string;
 }
 
+/** A miss as `report` gathers it: whether it registers definitions from a collection, under names of their own. */
+interface CollectedUnread extends ReportUnread {
+  readonly fromCollection: boolean;
+  readonly renamed: boolean;
+}
+
 /** One model-API request's tool array (`tools` of an Anthropic or OpenAI request call) and what it loads per request. */
 export interface ReportRequest {
   file: string;
@@ -139,9 +145,9 @@ export function buildReport(
   const reachability = createReachabilityChecker({ readFile: (path) => given.get(path) ?? readIfFile(path), files: [...given.keys()], programs });
   // A bin that only launches another program is the server: its tools are that program's.
   const getBinPackage = createPackageBinLookup();
-  const launchers: Array<{ readonly packageDir: string; readonly miss: ReportUnread & { readonly fromCollection: boolean } }> = [];
+  const launchers: Array<{ readonly packageDir: string; readonly miss: CollectedUnread }> = [];
   const errors: ReportJson['errors'] = [];
-  const unread: Array<ReportUnread & { readonly fromCollection: boolean }> = [];
+  const unread: CollectedUnread[] = [];
   const requests: ReportRequest[] = [];
   for (const [index, file] of files.entries()) {
     options.onProgress?.(index, files.length);
@@ -156,8 +162,8 @@ export function buildReport(
       decls = model.tools;
       const binOf = model.tools.length === 0 && model.unread.length === 0 ? getBinPackage(filePath) : undefined;
       const launcher = binOf === undefined ? undefined : explainLauncher(program, Scope.of(program));
-      if (launcher && binOf) launchers.push({ packageDir: binOf, miss: { file: relative, line: launcher.line, sink: launcher.sink, reason: launcher.reason, fromCollection: false } });
-      for (const miss of model.unread) unread.push({ file: relative, line: miss.line, sink: miss.sink, reason: miss.reason, fromCollection: miss.fromCollection === true });
+      if (launcher && binOf) launchers.push({ packageDir: binOf, miss: { file: relative, line: launcher.line, sink: launcher.sink, reason: launcher.reason, fromCollection: false, renamed: false } });
+      for (const miss of model.unread) unread.push({ file: relative, line: miss.line, sink: miss.sink, reason: miss.reason, fromCollection: miss.fromCollection === true, renamed: miss.renamed === true });
       // Only a file that imports a model SDK is searched further (its top-level imports are read first).
       const context = { program, filePath, zodVersion: settings?.zodVersion ?? 4, resolveConstant, resolveModule };
       for (const array of findApiToolArrays(program, context)) requests.push(buildReportRequest(array, relative));
@@ -200,7 +206,7 @@ export function buildReport(
   }));
   // A loop or list over definitions found elsewhere by their shape is read through those definitions.
   const definitionsFound = found.some((tool) => FRAMEWORKS[tool.framework].declaredAsObject);
-  const misses = unread.filter((miss) => !(miss.fromCollection && definitionsFound)).map(({ fromCollection: _, ...miss }) => miss);
+  const misses = unread.filter((miss) => !(miss.fromCollection && !miss.renamed && definitionsFound)).map(({ fromCollection: _, renamed: __, ...miss }) => miss);
   return { tools: sortHeaviestFirst(tools), totals: sumTotals(tools), errors, unread: misses, ...(requests.length > 0 ? { requests } : {}) };
 }
 

@@ -139,6 +139,32 @@ describe('unread sinks in the report', () => {
   });
 });
 
+describe('a loop that publishes names computed from its definitions', () => {
+  const file = (name: string, code: string) => ({ filePath: path.join(dir, name), code });
+
+  it('stays named even when the definitions are found by their shape, since they do not give the names it lists', () => {
+    const report = buildReport(
+      [
+        file('defs.ts', `${MCP}export const defs = [{ name: 'notes.search', description: 'Searches notes.', schema: { query: z.string() } }];`),
+        file(
+          'server.ts',
+          `${MCP}import { defs } from './defs.js';\nimport { toSnakeCase } from './names.js';\nexport function registerAll(server: McpServer, options: { naming: string }) {\n  for (const d of defs) server.tool(toSnakeCase(d.name, options.naming), d.description, d.schema, async () => ({ content: [] }));\n}`,
+        ),
+      ],
+      { cwd: dir },
+    );
+    expect(report.unread).toEqual([
+      {
+        file: 'server.ts',
+        line: 6,
+        sink: 'tool()',
+        reason:
+          'it registers definitions handed to it (`d.description`), which toolslim cannot trace to where they are written, under names computed from theirs (`toSnakeCase(…)`); definitions found by their shape do not give the names it lists',
+      },
+    ]);
+  });
+});
+
 describe('a bin that launches another program', () => {
   const launcher = `#!/usr/bin/env node
 const { spawn } = require('child_process');

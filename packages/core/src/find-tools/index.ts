@@ -7,7 +7,7 @@ import type { TSESTree } from '@typescript-eslint/types';
 import { getCalleeName, unwrap, walk, type Program } from '../ast.js';
 import { isMcpServed } from '../frameworks.js';
 import type { AnalyzeOptions, FileModel, Node, ToolDecl, UnreadSink } from '../model.js';
-import { describe, explainServerWithoutTools, explainUnreadSink, readFileImports } from './unread.js';
+import { describe, explainServerWithoutTools, explainUnreadSink, isRenamed, readFileImports } from './unread.js';
 import type { FoundTool } from './build.js';
 import { detectToolClass } from './classes.js';
 import { explainServerFromPackage } from './elsewhere.js';
@@ -82,14 +82,18 @@ function detectAll(program: Program, options: AnalyzeOptions): FileModel {
     if (!isAdapterRegistration(tool.decl)) continue;
     const node = tool.decl.node;
     const description = tool.decl.description?.kind === 'dynamic' ? tool.decl.description.node : node;
+    const renamed = tool.decl.name?.kind === 'dynamic' && isRenamed(tool.decl.name.node) ? tool.decl.name.node : undefined;
     unread.push({
       node,
       line: tool.decl.line,
       column: tool.decl.column,
       sink: node.type === 'CallExpression' ? `${getCalleeName(node.callee) ?? 'call'}()` : 'registration',
-      reason: `it registers definitions handed to it (${describe(description)}), which toolslim cannot trace to where they are written; definitions found by their shape are counted there`,
+      reason: renamed
+        ? `it registers definitions handed to it (${describe(description)}), which toolslim cannot trace to where they are written, under names computed from theirs (${describe(renamed)}); definitions found by their shape do not give the names it lists`
+        : `it registers definitions handed to it (${describe(description)}), which toolslim cannot trace to where they are written; definitions found by their shape are counted there`,
       fromCollection: true,
       adapter: true,
+      ...(renamed ? { renamed: true } : {}),
     });
   }
   const tools = kept
@@ -100,7 +104,7 @@ function detectAll(program: Program, options: AnalyzeOptions): FileModel {
       return { ...tool.decl, server: receiverServer };
     });
   // Definitions a loop registers that were found here by their shape: the loop is read through them.
-  if (byShape.size > 0) unread.splice(0, unread.length, ...unread.filter((miss) => !miss.fromCollection));
+  if (byShape.size > 0) unread.splice(0, unread.length, ...unread.filter((miss) => !miss.fromCollection || miss.renamed));
   if (tools.length === 0 && unread.length === 0) {
     const alone = attempt(() => explainServerWithoutTools(program, servers, imports, (name) => isHandedOn(program, name)));
     if (alone) unread.push(alone);
