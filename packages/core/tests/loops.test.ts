@@ -156,3 +156,31 @@ server.registerTool('feed', {
     expect(feed.descriptionBytes).toBe(Buffer.byteLength('Feed a plant. '));
   });
 });
+
+describe('a helper that defers its registration in a closure', () => {
+  it('is read once per call of the helper, as a bundle inlines a deferred registrar', () => {
+    const result = report({
+      'server.js': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+const pending = [];
+function registerTool(name, config, callback) {
+  pending.push((server) => {
+    server.registerTool(name, config, callback);
+  });
+}
+export function createServer() {
+  const server = new McpServer({ name: 'garden', version: '1.0.0' });
+  for (const register of pending) register(server);
+  return server;
+}
+registerTool('water_bed', { description: 'Waters one bed.', inputSchema: { bed: z.string() } }, async () => ({ content: [] }));
+registerTool('weed_bed', { description: 'Weeds one bed.', inputSchema: { bed: z.string(), depth: z.number() } }, async () => ({ content: [] }));
+`,
+    });
+    expect(result.unread).toEqual([]);
+    expect(result.tools.map((tool) => [tool.name, tool.dynamic]).sort()).toEqual([
+      ['water_bed', false],
+      ['weed_bed', false],
+    ]);
+  });
+});
