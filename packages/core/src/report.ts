@@ -144,7 +144,9 @@ export function buildReport(
   // Tool-shaped objects that are only exported and used nowhere are not tools of any server.
   const reachability = createReachabilityChecker({ readFile: (path) => given.get(path) ?? readIfFile(path), files: [...given.keys()], programs });
   // A bin that only launches another program is the server: its tools are that program's.
-  const getBinPackage = createPackageBinLookup();
+  const packages = createPackageBinLookup();
+  // A server built by a package whose files are read with the project (a monorepo's own toolkit) is read there.
+  const readPackages = new Set(files.flatMap((file) => packages.getPackageName(file.filePath) ?? []));
   const launchers: Array<{ readonly packageDir: string; readonly miss: CollectedUnread }> = [];
   const errors: ReportJson['errors'] = [];
   const unread: CollectedUnread[] = [];
@@ -160,10 +162,13 @@ export function buildReport(
       const program = programs.get(file.code, filePath);
       const model = findTools(program, { filePath, settings, resolveConstant, resolveModule });
       decls = model.tools;
-      const binOf = model.tools.length === 0 && model.unread.length === 0 ? getBinPackage(filePath) : undefined;
+      const binOf = model.tools.length === 0 && model.unread.length === 0 ? packages.getBinPackage(filePath) : undefined;
       const launcher = binOf === undefined ? undefined : explainLauncher(program, Scope.of(program));
       if (launcher && binOf) launchers.push({ packageDir: binOf, miss: { file: relative, line: launcher.line, sink: launcher.sink, reason: launcher.reason, fromCollection: false, renamed: false } });
-      for (const miss of model.unread) unread.push({ file: relative, line: miss.line, sink: miss.sink, reason: miss.reason, fromCollection: miss.fromCollection === true, renamed: miss.renamed === true });
+      for (const miss of model.unread) {
+        if (miss.fromPackage !== undefined && readPackages.has(miss.fromPackage)) continue;
+        unread.push({ file: relative, line: miss.line, sink: miss.sink, reason: miss.reason, fromCollection: miss.fromCollection === true, renamed: miss.renamed === true });
+      }
       // Only a file that imports a model SDK is searched further (its top-level imports are read first).
       const context = { program, filePath, zodVersion: settings?.zodVersion ?? 4, resolveConstant, resolveModule };
       for (const array of findApiToolArrays(program, context)) requests.push(buildReportRequest(array, relative));

@@ -215,3 +215,26 @@ child.on('exit', (code) => process.exit(code ?? 0));
     });
   });
 });
+
+describe('a server built by a package whose files are read too', () => {
+  it('is no miss: a monorepo that ships its toolkit beside the server reads the toolkit', () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'toolslim-toolkit-'));
+    try {
+      const toolkit = `${MCP}export class CatalogueToolkit extends McpServer {\n  constructor() {\n    super({ name: 'catalogue', version: '1' });\n    this.registerTool('list_items', { description: 'Lists the items.', inputSchema: { page: z.number() } }, async () => ({ content: [] }));\n  }\n}`;
+      const server = "import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';\nimport { CatalogueToolkit } from '@acme/catalogue-toolkit';\nawait new CatalogueToolkit().connect(new StdioServerTransport());";
+      const files = { 'toolkit/package.json': JSON.stringify({ name: '@acme/catalogue-toolkit' }), 'toolkit/src/index.ts': toolkit, 'server/package.json': JSON.stringify({ name: 'catalogue-server' }), 'server/src/index.ts': server };
+      for (const [name, code] of Object.entries(files)) {
+        mkdirSync(path.dirname(path.join(root, name)), { recursive: true });
+        writeFileSync(path.join(root, name), code);
+      }
+      const sources = ['toolkit/src/index.ts', 'server/src/index.ts'].map((name) => ({ filePath: path.join(root, name), code: files[name as keyof typeof files] }));
+      const report = buildReport(sources, { cwd: root });
+      expect(report.tools.map((tool) => tool.name)).toEqual(['list_items']);
+      expect(report.unread).toEqual([]);
+      // The server's package read alone: the toolkit's tools are not in what was read.
+      expect(buildReport([sources[1]], { cwd: root }).unread?.map((miss) => miss.sink)).toEqual(['.connect()']);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});

@@ -21,7 +21,7 @@ const MAX_STEPS = 4;
  * `toolkit.connect(transport)` where `toolkit` is built by an installed package (`new pkg.Toolkit(…)`,
  * `await createServer(…)` imported from it): the server, and its tools, are that package's.
  */
-export function explainServerFromPackage(program: Program, scope: Scope): UnreadSink | undefined {
+export function explainServerFromPackage(program: Program, scope: Scope, isProjectModule: (source: string, importedName: string) => boolean): UnreadSink | undefined {
   let found: UnreadSink | undefined;
   walk(program, (node: Node) => {
     if (found) return false;
@@ -29,20 +29,22 @@ export function explainServerFromPackage(program: Program, scope: Scope): Unread
     const callee = unwrap(node.callee);
     if (callee.type !== 'MemberExpression' || getCalleeName(callee) !== 'connect') return;
     const origin = findPackageOrigin(callee.object, scope);
-    if (!origin) return;
+    // A package of the same workspace is read with the project's files.
+    if (!origin || isProjectModule(origin.specifier, origin.importedName)) return;
     found = {
       node,
       line: node.loc?.start.line ?? 0,
       column: node.loc?.start.column ?? 0,
       sink: '.connect()',
       reason: `the server it connects is built by ${describe(origin.builder)} of the installed package ${origin.source}; its tools are in that package, which toolslim does not read`,
+      fromPackage: origin.source,
     };
   });
   return found;
 }
 
 /** The bare package a receiver's value comes from, with the call that builds it. */
-function findPackageOrigin(input: Node, scope: Scope): { source: string; builder: Node } | undefined {
+function findPackageOrigin(input: Node, scope: Scope): { source: string; specifier: string; importedName: string; builder: Node } | undefined {
   let node = unwrap(input);
   for (let step = 0; step < MAX_STEPS; step++) {
     if (node.type === 'AwaitExpression') node = unwrap(node.argument);
@@ -59,7 +61,8 @@ function findPackageOrigin(input: Node, scope: Scope): { source: string; builder
     const root = getRootIdentifier(builder);
     const imported = root ? scope.getImport(root.name) : undefined;
     if (!imported || !isInstalledPackage(imported.source) || SERVER_LIBRARY.test(imported.source)) return undefined;
-    return { source: getPackageName(imported.source), builder };
+    const importedName = imported.importedName === '*' && builder.type === 'MemberExpression' && !builder.computed && builder.property.type === 'Identifier' ? builder.property.name : imported.importedName;
+    return { source: getPackageName(imported.source), specifier: imported.source, importedName, builder };
   }
   return undefined;
 }

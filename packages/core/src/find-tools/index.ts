@@ -109,7 +109,7 @@ function detectAll(program: Program, options: AnalyzeOptions): FileModel {
     const alone = attempt(() => explainServerWithoutTools(program, servers, imports, (name) => isHandedOn(program, name)));
     if (alone) unread.push(alone);
     // No server built here, yet a transport connected: the server may be an installed package's.
-    const fromPackage = !alone && servers.length === 0 && imports.mcpServer ? attempt(() => explainServerFromPackage(program, context.getScope())) : undefined;
+    const fromPackage = !alone && servers.length === 0 && imports.mcpServer ? attempt(() => explainServerFromPackage(program, context.getScope(), (source, name) => isProjectModule(options, source, name))) : undefined;
     if (fromPackage) unread.push(fromPackage);
   }
   return { tools, servers: servers.map((s) => s.decl), unread: unread.sort((a, b) => a.node.range[0] - b.node.range[0]) };
@@ -164,6 +164,12 @@ function isVaguerThanDefinition(decl: FoundTool['decl'], shapeNames: ReadonlySet
   if (!decl.loop || decl.name?.kind !== 'static' || !shapeNames.has(decl.name.value)) return false;
   const unknownConfig = decl.description === undefined && decl.inputSchema.kind === 'none';
   return unknownConfig || (decl.description?.kind === 'dynamic' && decl.description.readable === '') || decl.inputSchema.kind === 'dynamic';
+}
+
+/** The import resolves to a file the project reads (a package of the same workspace), not an installed package. */
+function isProjectModule(options: AnalyzeOptions, source: string, importedName: string): boolean {
+  const kind = options.resolveModule?.resolveImport(options.filePath, source, importedName).kind;
+  return kind === 'node' || kind === 'namespace';
 }
 
 /** The variable is handed to other code: an argument, a returned or exported value, a field, an element. */

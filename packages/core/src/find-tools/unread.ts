@@ -132,7 +132,9 @@ function getRoot(input: Node): Node {
 /** `rename(t.name)`, `` `${prefix}_${t.name}` ``, `prefix + t.name`: a name computed from the definition's, not the definition's own. */
 export function isRenamed(input: Node): boolean {
   const node = unwrap(input);
-  return node.type === 'CallExpression' || node.type === 'TemplateLiteral' || node.type === 'BinaryExpression';
+  const parts = node.type === 'CallExpression' ? node.arguments : node.type === 'TemplateLiteral' ? node.expressions : node.type === 'BinaryExpression' ? [node.left, node.right] : [];
+  // Computed from a field of the definition (`t.name`), not a name of its own.
+  return parts.some((part) => unwrap(part).type === 'MemberExpression');
 }
 
 /** Where a loop variable or parameter comes from, for the reason. */
