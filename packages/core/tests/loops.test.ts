@@ -184,3 +184,27 @@ registerTool('weed_bed', { description: 'Weeds one bed.', inputSchema: { bed: z.
     ]);
   });
 });
+
+describe('definitions a helper builds once per entry of a table', () => {
+  it('are read once per call, with the branches around them decided for that call', () => {
+    const result = report({
+      'beds.ts': `import { z } from 'zod';
+const KINDS = [
+  { kind: 'raised', label: 'raised bed', canCover: true },
+  { kind: 'sunken', label: 'sunken bed' },
+];
+function bedTools(config: { kind: string; label: string; canCover?: boolean }) {
+  const tools = [{ name: \`water_\${config.kind}_bed\`, description: \`Waters a \${config.label}.\`, inputSchema: z.object({ bed: z.string() }) }];
+  if (config.canCover) tools.push({ name: \`cover_\${config.kind}_bed\`, description: \`Covers a \${config.label}.\`, inputSchema: z.object({ bed: z.string() }) });
+  return tools;
+}
+export const ALL = KINDS.flatMap((config) => bedTools(config));
+`,
+      'server.ts': `${SERVER_HEAD}import { ALL } from './beds.js';
+for (const t of ALL) server.registerTool(t.name, { description: t.description, inputSchema: t.inputSchema.shape }, async () => ({ content: [] }));
+`,
+    });
+    expect(result.tools.map((tool) => tool.name).sort()).toEqual(['cover_raised_bed', 'water_raised_bed', 'water_sunken_bed']);
+    expect(result.tools.every((tool) => !tool.dynamic)).toBe(true);
+  });
+});

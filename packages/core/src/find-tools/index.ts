@@ -12,7 +12,8 @@ import type { FoundTool } from './build.js';
 import { detectToolClass } from './classes.js';
 import { explainServerFromPackage } from './elsewhere.js';
 import { collectCandidates, type Candidate } from './collect.js';
-import { applyCondition, readCondition } from './conditions.js';
+import { applyCondition, applyPathCondition, readCondition } from './conditions.js';
+import { readPerDefinition } from './loops.js';
 import { DetectContext } from './context.js';
 import { detectRegistrarCall, findRegistrarForwarders, type Registrar } from './ext-apps.js';
 import { detectFactoryCall } from './factory.js';
@@ -63,9 +64,10 @@ function detectAll(program: Program, options: AnalyzeOptions): FileModel {
   }
   for (const candidate of candidates.objects) {
     const tool = attempt(() => detectShapeObject(candidate, context));
-    if (tool) {
-      found.push(tool);
-      byShape.add(tool);
+    if (!tool) continue;
+    for (const each of attempt(() => readShapePerCall(candidate, tool, context)) ?? [tool]) {
+      found.push(each);
+      byShape.add(each);
     }
   }
   for (const candidate of candidates.classes) {
@@ -113,6 +115,23 @@ function detectAll(program: Program, options: AnalyzeOptions): FileModel {
     if (fromPackage) unread.push(fromPackage);
   }
   return { tools, servers: servers.map((s) => s.decl), unread: unread.sort((a, b) => a.node.range[0] - b.node.range[0]) };
+}
+
+/**
+ * `function toolsFor(config) { return [defineTool({ name: \`get_${config.type}\`, … })]; }` called once per
+ * entry of a table: a definition whose name is built from a helper's parameters is read once per call of
+ * the helper, with the branches around it decided for that call (`if (config.preview) tools.push(…)`).
+ */
+function readShapePerCall(candidate: Candidate<TSESTree.ObjectExpression>, tool: FoundTool, context: DetectContext): FoundTool[] | undefined {
+  if (tool.decl.name?.kind !== 'dynamic') return undefined;
+  const path = [...candidate.ancestors, candidate.node];
+  const tools = readPerDefinition(candidate, context, () => {
+    context.claimed.delete(candidate.node);
+    const each = detectShapeObject(candidate, context);
+    return each && each.decl.name?.kind === 'static' ? applyPathCondition([each], path, context) : [];
+  });
+  context.claimed.add(candidate.node);
+  return tools && tools.length > 0 ? tools : undefined;
 }
 
 function detectConstructedTool(candidate: Candidate<TSESTree.NewExpression>, context: DetectContext): FoundTool | undefined {

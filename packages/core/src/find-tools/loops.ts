@@ -52,7 +52,7 @@ const MAX_CALL_SITES_DEPTH = 3;
  * `.flatMap`), or inside a class method called from such a loop (`for (const t of all) this.add(t)`).
  * Undefined when no loop can be traced (its definitions are then found where they are written, by shape).
  */
-export function readPerDefinition(candidate: Candidate<TSESTree.CallExpression>, context: DetectContext, read: () => FoundTool[]): FoundTool[] | undefined {
+export function readPerDefinition(candidate: Candidate, context: DetectContext, read: () => FoundTool[]): FoundTool[] | undefined {
   const sets = findBindingSets([...candidate.ancestors, candidate.node], context.schemaContext, 0, context.registrarNames);
   if (!sets) return undefined;
   return sets.flatMap((frames) => {
