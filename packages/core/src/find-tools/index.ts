@@ -131,7 +131,10 @@ function readShapePerCall(candidate: Candidate<TSESTree.ObjectExpression>, tool:
     return each && each.decl.name?.kind === 'static' ? applyPathCondition([each], path, context) : [];
   });
   context.claimed.add(candidate.node);
-  return tools && tools.length > 0 ? tools : undefined;
+  // A table that lists an entry twice builds one definition of that name.
+  const seen = new Set<string>();
+  const unique = (tools ?? []).filter((each) => each.decl.name?.kind === 'static' && !seen.has(each.decl.name.value) && seen.add(each.decl.name.value));
+  return unique.length > 0 ? unique : undefined;
 }
 
 function detectConstructedTool(candidate: Candidate<TSESTree.NewExpression>, context: DetectContext): FoundTool | undefined {
