@@ -197,3 +197,21 @@ describe('hooks a superclass calls', () => {
     });
   });
 });
+
+describe('list handlers whose function returns different lists', () => {
+  it('a definition only some of the returns list is conditional; one every return lists is not', () => {
+    const code = [
+      "import { Server } from '@modelcontextprotocol/sdk/server/index.js';",
+      "import { ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';",
+      "const server = new Server({ name: 'n', version: '1' }, { capabilities: { tools: {} } });",
+      'function listTools() {',
+      "  const base = [{ name: 'list_beds', description: 'Lists the beds.', inputSchema: { type: 'object', properties: {} } }];",
+      "  const reports = [{ name: 'harvest_report', description: 'Reports the harvest.', inputSchema: { type: 'object', properties: {} } }];",
+      '  if (process.env.REPORTS) return [...base, ...reports];',
+      '  return base;',
+      '}',
+      'server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listTools() }));',
+    ].join('\n');
+    expect(conditions(code)).toEqual({ list_beds: undefined, harvest_report: 'listed only on some of the paths through `listTools()`' });
+  });
+});
