@@ -31,6 +31,7 @@ import type { FunctionLike, ValueContext } from './context.js';
 import { getReturnedExpression } from './function-body.js';
 import { isProjectImport, readLibraryImport } from './library-imports.js';
 import { getMemberName, readMember } from './members.js';
+import { listExportNames } from './module-namespace.js';
 import { applyBinaryOperator, applyUnaryOperator } from './operators.js';
 import { bindAll } from './parameters.js';
 import {
@@ -50,7 +51,7 @@ import {
 } from './partial.js';
 import { defineValue, isPlainObject, STATIC_OBJECT_FUNCTIONS } from './plain-data.js';
 import { isMethodRef, isNamespaceRef, type NamespaceRef } from './references.js';
-import { describeNode, isEnvironmentDependent } from './unreadable-values.js';
+import { describeNode, isEnvironmentDependent, SelfReference } from './unreadable-values.js';
 import { invoke, isCallbackArgument, isFunctionNode } from './zod-calls.js';
 
 /** Per program, per zod version and reading (`4`, `4 partly`): a partial reading's stand-ins never reach a full one. */
@@ -264,6 +265,12 @@ class Evaluator {
         if (isPlainObject(spread)) Object.assign(out, spread);
         continue;
       }
+      // `{ get children() { return z.array(Category); } }`, zod 4's way to a recursive shape: read when zod reads it.
+      if (property.kind === 'get' && !property.computed && property.value.type === 'FunctionExpression') {
+        const read = this.getFunction(property.value) as () => unknown;
+        Object.defineProperty(out, getPropertyName(property) ?? '', { get: read, enumerable: true, configurable: true });
+        continue;
+      }
       if (property.kind !== 'init') {
         const unreadable = new Unreadable('an object with a getter or setter', property);
         if (!this.partly) return unreadable;
@@ -323,7 +330,7 @@ class Evaluator {
       }
       return this.memo.values.get(init);
     }
-    if (inProgress.has(init)) return new Unreadable('a value that refers to itself', init);
+    if (inProgress.has(init)) return new SelfReference('a value that refers to itself', init);
     inProgress.add(init);
     const gapsBefore = this.partly ? countGaps() : 0;
     const conditionalBefore = this.partly && hasMetConditional();
@@ -470,6 +477,24 @@ class Evaluator {
     return readMember(object, name, node, this.context.program);
   }
 
+  /** The object a module namespace is: each export by name (only the names when `namesOnly`). */
+  private readNamespace(ref: NamespaceRef, namesOnly: boolean, node: Node, depth: number): Record<string, unknown> | Unreadable {
+    const names = listExportNames(ref.program, ref.filePath, this.context.resolveModule);
+    if (!names) return new Unreadable(`the exports of '${ref.filePath}' cannot be listed statically`, node);
+    const out: Record<string, unknown> = {};
+    for (const name of names) {
+      if (namesOnly) {
+        defineValue(out, name, true);
+        continue;
+      }
+      const binding = this.context.resolveModule?.resolveExport(ref.filePath, name);
+      const value = binding ? this.evaluateBinding(binding, node as TSESTree.Identifier, name, depth) : new Unreadable(`\`${name}\` of another module`, node);
+      if (value instanceof Unreadable) return value;
+      defineValue(out, name, value);
+    }
+    return out;
+  }
+
   /** `process.env.X` (`process` neither declared nor imported here): the variable's name, `…` when computed. */
   private getEnvironmentVariable(node: TSESTree.MemberExpression): string | undefined {
     const object = unwrap(node.object);
@@ -493,7 +518,13 @@ class Evaluator {
       const fn = name ? STATIC_OBJECT_FUNCTIONS[name] : undefined;
       if (!fn) return new Unreadable(`\`Object.${name ?? '…'}()\``, node);
       const args = this.evaluateArguments(node, depth, undefined);
-      return args instanceof Unreadable ? args : fn(...args);
+      if (args instanceof Unreadable) return args;
+      // `Object.values(tools)` of `import * as tools`: the namespace object, its exports by name.
+      if (isNamespaceRef(args[0])) {
+        const namespace = this.readNamespace(args[0], name === 'keys', node, depth);
+        return namespace instanceof Unreadable ? namespace : fn(namespace, ...args.slice(1));
+      }
+      return fn(...args);
     }
     const required = this.evaluateRequire(node, calleeNode, depth);
     if (required !== undefined) return required;
@@ -601,7 +632,8 @@ class Evaluator {
 
   /** `() => value` with a static body, for `.default(() => [])` and `z.lazy(() => X)`. */
   private evaluateArrow(node: TSESTree.ArrowFunctionExpression, depth: number): unknown {
-    if (node.async) return new Unreadable('a function', node);
+    // An async function is a value like any other (a handler in a definition); only a call of it is unknown.
+    if (node.async) return this.getFunction(node);
     if (node.params.length > 0 || isInsideFrame(node, this.context.program)) return this.getFunction(node);
     let body: Node | undefined = node.body;
     if (body.type === 'BlockStatement') {
@@ -610,6 +642,9 @@ class Evaluator {
     }
     if (!body) return this.getFunction(node);
     const value = this.evaluate(body, depth + 1);
+    // `z.lazy(() => Node)` inside `Node` itself: zod calls the function once `Node` has its value, and so
+    // does the stand-in, which reads the body again then (zod's JSON Schema then refers to it, `$ref`).
+    if (value instanceof SelfReference) return this.getFunction(node);
     if (value instanceof Unreadable) return value;
     const constant = () => value;
     // Called by the project (`lenientString()`), it runs afresh, as each call builds a new schema at run time.
