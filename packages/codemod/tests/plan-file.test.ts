@@ -119,6 +119,17 @@ describe('a plan round trip', () => {
   });
 });
 
+describe('docs/plan-file.md', () => {
+  test('every item of its example is what --plan writes for the server of our own', () => {
+    const doc = readFileSync(path.join(import.meta.dirname, '../../../docs/plan-file.md'), 'utf8');
+    const example = /<!-- plan-example -->\n```markdown\n([\s\S]*?)```/.exec(doc)?.[1] ?? '';
+    const items = example.split('\n').filter((line) => line.startsWith('- ['));
+    expect(items.length).toBeGreaterThanOrEqual(4);
+    const plan = writePlan(copyToTemp(fixture)).split('\n');
+    for (const item of items) expect(plan).toContain(item);
+  });
+});
+
 describe('plan + apply equals slim alone', () => {
   const cases = readdirSync(fixturesDir, { withFileTypes: true })
     .filter((entry) => entry.isDirectory())

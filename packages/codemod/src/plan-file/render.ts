@@ -61,7 +61,7 @@ export function buildPlanFile(plan: SlimPlan, run: PlanRun): string {
 
 function buildHeader(plan: SlimPlan): string[] {
   const { before, after, added, instructions } = plan.totals;
-  const counted = [added && `the ${'read_instructions'} tool (${formatSize(added)})`, instructions && `the server instructions (${formatSize(instructions)})`].filter(Boolean);
+  const counted = [added && `the read_instructions tool (${formatSize(added)})`, instructions && `the server instructions (${formatSize(instructions)})`].filter(Boolean);
   return [
     '# Slim plan',
     '',
@@ -80,7 +80,7 @@ function buildHeader(plan: SlimPlan): string[] {
     `only the marks: apply refuses a plan whose unit text was edited or whose source files changed. Units you`,
     `keep against the planner are recorded in \`${KEPT_FILE}\` in the instructions folder, so later runs keep them too.`,
     '',
-    `**Totals**: ${plan.totals.tools} readable tools, ${formatSize(before)} → ${formatSize(after)} (${formatChange(before.bytes, after.bytes)})` +
+    `**Totals**: ${plan.totals.tools} readable tools: ${formatSize(before)} → ${formatSize(after)} (${formatChange(before.bytes, after.bytes)})` +
       (counted.length > 0 ? `, counting what serving the moved text adds to every request: ${counted.join(' and ')}.` : '.'),
   ];
 }
@@ -164,7 +164,7 @@ export function hashFile(file: string): string | null {
 }
 
 function formatSize(size: SizeTotals | ToolMeasure): string {
-  return `${size.bytes.toLocaleString('en-US')} bytes (${size.tokens.toLocaleString('en-US')} tokens)`;
+  return `${size.bytes.toLocaleString('en-US')} bytes, ${size.tokens.toLocaleString('en-US')} tokens`;
 }
 
 function formatShare(value: number): string {
