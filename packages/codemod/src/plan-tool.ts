@@ -148,7 +148,8 @@ export function planToolKeeping(planner: Planner, file: string, decl: ToolDecl, 
     params.reduce((sum, p) => sum + getPublishedLength(getStaticValue(decl.params.find((d) => getParamKey(d) === p.key)?.description) ?? '') - getPublishedLength(p.expected), 0);
   // A tool that reads a shared parameter text is slimmed with the others whenever it does not grow: the
   // text is edited once for every tool that reads it, or not at all.
-  if (saved < MIN_SAVED_BYTES && !(saved > 0 && params.some((p) => p.shared !== undefined))) return undefined;
+  // A move the author marked (a plan's [move]) is carried out whenever the tool does not grow.
+  if (saved < MIN_SAVED_BYTES && !(saved > 0 && (params.some((p) => p.shared !== undefined) || hasMarkedMove(planner.decisions, name)))) return undefined;
   const descriptionTarget = getEditTarget(file, description, constants, planner.store);
   let edits = buildTextEdits(descriptionTarget, deleteRanges, insertion);
   if (!edits.ok && edits.reason === SEPARATOR_ALONE) {
@@ -188,6 +189,13 @@ export function planToolKeeping(planner: Planner, file: string, decl: ToolDecl, 
     },
     moved,
   };
+}
+
+/** True when the author's decisions send a unit of the tool out of its text (to markdown or a parameter). */
+function hasMarkedMove(decisions: SlimDecisions | undefined, tool: string): boolean {
+  const forTool = decisions?.get(tool);
+  const texts = [forTool?.description, ...(forTool?.params?.values() ?? [])];
+  return texts.some((text) => [...(text?.values() ?? [])].some((decision) => decision !== 'stays'));
 }
 
 /** The shipped prose model, with the run's own move threshold when it sets one. */

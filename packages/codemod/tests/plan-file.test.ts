@@ -213,6 +213,16 @@ describe('refusals', () => {
     expect(result.tools.find((tool) => tool.name === 'recipes_delete')?.review.map((item) => item.text)).toContain(guardrail);
   });
 
+  test('marks that leave too little to pay for serving it are refused once per tool, with the flag that moves them anyway', () => {
+    const dir = copyToTemp(fixture);
+    const planned = writePlan(dir);
+    // Keep everything of recipes_find and recipes_show (the sections before recipes_delete): what is left to move does not pay.
+    const deleteStart = planned.indexOf('## recipes_delete');
+    const planText = planned.slice(0, deleteStart).replace(/^- \[(?:move|param:[^\]]+)\]/gm, '- [stay]') + planned.slice(deleteStart);
+    const error = expectRefusal(() => applyText(dir, planText), /\(recipes_delete\) are marked \[move\], but slim would leave them where they are: moving \d+ bytes in all would not pay .*Write the plan again with --even-if-larger to move them anyway\./);
+    expect(error.message.split('\n')).toHaveLength(1);
+  });
+
   test('a mark slim cannot carry out is refused with what slim would do and why', () => {
     const dir = copyToTemp(path.join(fixturesDir, 'too-small-to-pay', 'input'));
     const planText = writePlan(dir);

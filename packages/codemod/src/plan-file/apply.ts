@@ -111,17 +111,26 @@ function toDecision(mark: Mark): UnitDecision {
 /** Units the run does not send where their mark says, with what it does instead and why. */
 export function findUnfollowedMarks(parsed: ParsedPlan, result: SlimPlan): PlanFileError[] {
   const tools = new Map((result.units ?? []).map((tool) => [tool.id, tool]));
-  const problems: PlanFileError[] = [];
+  // One problem per tool, mark, outcome and reason: a run left as it is names every unit marked to move.
+  const groups = new Map<string, { line: number; ids: string[]; tool: string; mark: string; does: string; why: string | undefined }>();
   for (const [id, marked] of parsed.marked) {
     const unit = parsed.machine.units[id];
     const tool = tools.get(unit.tool);
     const outcome = tool ? findOutcome(tool, unit.param, marked) : undefined;
     if (outcome === formatMark(marked.mark).replace('!', '')) continue;
-    const why = tool?.note ?? tool?.texts.find((text) => text.param === unit.param)?.note;
+    const why = (tool?.note ?? tool?.texts.find((text) => text.param === unit.param)?.note)?.replace(/[;,] left as it is$/, '');
     const does = outcome === undefined ? 'slim no longer finds it' : outcome === 'stay' ? 'slim would leave it where it is' : outcome === 'move' ? 'slim would move it' : `slim would send it to parameter ${outcome.slice('param:'.length)}`;
-    problems.push(new PlanFileError(`${describeUnit(id, unit)} is marked [${formatMark(marked.mark)}], but ${does}${why ? `: ${why}` : ''}.`, marked.line));
+    const key = JSON.stringify([unit.name, formatMark(marked.mark), does, why]);
+    const group = groups.get(key) ?? { line: marked.line, ids: [], tool: unit.name, mark: formatMark(marked.mark), does, why };
+    group.ids.push(id);
+    groups.set(key, group);
   }
-  return problems;
+  return [...groups.values()].map(({ line, ids, tool, mark, does, why }) => {
+    const units = ids.length === 1 ? `${ids[0]} (${tool})` : `${ids.join(', ')} (${tool})`;
+    const them = ids.length === 1 ? does : does.replace('leave it where it is', 'leave them where they are').replace(/ it\b/, ' them');
+    const hint = why !== undefined && /would not pay/.test(why) ? ' Write the plan again with --even-if-larger to move them anyway.' : '';
+    return new PlanFileError(`${units} ${ids.length === 1 ? 'is' : 'are'} marked [${mark}], but ${them}${why ? `: ${why}` : ''}.${hint}`, line);
+  });
 }
 
 /**
