@@ -231,7 +231,8 @@ function planSlimOnce(options: SlimOptions, base: string): SlimPlan {
     tools: toPlan,
     plans,
     changes: new Map(plans.map((plan, i) => [plan.id, tools[i]])),
-    skipped,
+    // A tool with nothing to move in what could be read says what was not read.
+    skipped: [...skipped, ...unread],
     readings: planner.readings,
     kept,
     instructionsDir,

@@ -82,6 +82,8 @@ function buildHeader(plan: SlimPlan): string[] {
     '',
     `**Totals**: ${plan.totals.tools} readable tools: ${formatSize(before)} → ${formatSize(after)} (${formatChange(before.bytes, after.bytes)})` +
       (counted.length > 0 ? `, counting what serving the moved text adds to every request: ${counted.join(' and ')}.` : '.'),
+    // Files slim could not read hold tools this plan does not list.
+    ...(plan.errors.length > 0 ? ['', 'Not read (their tools are not in this plan):', '', ...plan.errors.map((error) => `- ${error.file}: ${error.message}`)] : []),
   ];
 }
 
