@@ -149,6 +149,9 @@ describe('plan + apply equals slim alone', () => {
     const planText = buildPlanFile(planSlim(options), RUN);
     const applied = planSlimFromPlanFile(parsePlanFile(planText), options);
     expect(applied.problems).toEqual([]);
+    // The same run: the same tools skipped, for the same reasons, and the same partial status.
+    expect(applied.skipped).toEqual(slim.skipped);
+    expect(applied.partial).toBe(slim.partial);
     writeSlimPlan(applied);
     expect(readTree(viaPlan)).toEqual(readTree(alone));
   });

@@ -75,9 +75,12 @@ export function buildDecisions(parsed: ParsedPlan): { decisions: SlimDecisions; 
   const decisions = new Map<string, { description: Map<string, UnitDecision>; params: Map<string, Map<string, UnitDecision>> }>();
   const keep = new Map<string, DecisionsBuilder>();
   const unkeep = new Map<string, DecisionsBuilder>();
+  // A tool whose every unit stays, as planned, is left to the planner: it is skipped (or found slim) for the
+  // same reason as in a run without a plan, so the summary and the exit code are that run's.
+  const active = new Set([...parsed.marked].filter(([id, marked]) => marked.mark.kind !== 'stay' || parsed.machine.units[id].planned !== 'stay').map(([id]) => parsed.machine.units[id].tool));
   for (const [id, marked] of parsed.marked) {
     const unit = parsed.machine.units[id];
-    add(decisions, unit, marked.text, toDecision(marked.mark));
+    if (active.has(unit.tool)) add(decisions, unit, marked.text, toDecision(marked.mark));
     // Kept against the planner: recorded so that a later run keeps it too. Moved: no longer kept.
     if (marked.mark.kind === 'stay' && unit.planned !== 'stay') add(getBuilder(keep, unit.tool), unit, marked.text, 'stays');
     if (marked.mark.kind !== 'stay') add(getBuilder(unkeep, unit.tool), unit, marked.text, 'stays');
