@@ -119,6 +119,23 @@ describe('a plan round trip', () => {
   });
 });
 
+describe('the markdown of a plan', () => {
+  test('reads back every unit text exactly: backticks at the edges, fences inside, blank and indented lines', () => {
+    const texts = ['`limit` caps the page.', 'Ends with `x`', 'Two\n\n    indented\nlines', 'A fence:\n```js\nrun();\n```', ' spaced ', 'tab\there', '- [move] u9 `looks like an item`'];
+    const units = texts.map((text) => ({ text, category: 'how' as const, topics: [], cue: 'test', place: 'markdown' as const, reason: 'how' as const }));
+    const plan = {
+      cwd: '/nowhere',
+      units: [{ id: 'a.ts#0', name: 'tool', file: 'a.ts', line: 1, family: 'f', instructions: 'docs/tools/f.md', slimmed: true, before: undefined, after: undefined, texts: [{ units, targets: [] }] }],
+      read: [],
+      errors: [],
+      totals: { tools: 1, found: 1, before: { bytes: 1, tokens: 1 }, after: { bytes: 1, tokens: 1 } },
+    } as unknown as Parameters<typeof buildPlanFile>[0];
+    const parsed = parsePlanFile(buildPlanFile(plan, RUN));
+    expect([...parsed.marked.values()].map((unit) => unit.text)).toEqual(texts);
+    expect([...parsed.marked.values()].every((unit) => unit.mark.kind === 'move')).toBe(true);
+  });
+});
+
 describe('docs/plan-file.md', () => {
   test('every item of its example is what --plan writes for the server of our own', () => {
     const doc = readFileSync(path.join(import.meta.dirname, '../../../docs/plan-file.md'), 'utf8');
