@@ -7,7 +7,8 @@
  *
  * Usage (after `pnpm build`): node test/realworld/plan-apply-gate.mjs <entry names…>
  *   INSTALLS=/tmp/corpus/work  OUT=/tmp/plan-scratch/gate
- * Only entries started with `$TSX` and no build step are supported.
+ * Only entries started with `$TSX` and no build step are supported. A server answering stateless HTTP
+ * behind its harness (the Cloudflare Workers) has no session, so it is not gated, by design.
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
