@@ -76,13 +76,17 @@ for (const name of process.argv.slice(2)) {
         failures.push(`${tool} is not listed`);
         continue;
       }
-      const first = await call(client, tool, argumentsOf.get(tool));
+      // Without arguments first; a server that validates before the gate (fastmcp) refuses that, and is
+      // called again with arguments built from the schema (its gate has not seen the call).
+      let args = {};
+      let first = await call(client, tool, args);
+      if (!first.text.startsWith('Not run yet:') && /-32602|validation/i.test(first.text)) first = await call(client, tool, (args = argumentsOf.get(tool)));
       const text = first.text;
       const gated = first.isError === true && text.startsWith('Not run yet:') && text.includes(moved);
       if (gated) counts.gated++;
       else failures.push(`${tool}: first call not gated (${text.slice(0, 120)})`);
       // Past the gate the tool runs (it reaches no network) or the server's own validation answers.
-      const again = (await call(client, tool, argumentsOf.get(tool))).text;
+      const again = (await call(client, tool, args)).text;
       if (!again.startsWith('Not run yet:')) counts.passed++;
       else failures.push(`${tool}: second call gated again`);
     }
