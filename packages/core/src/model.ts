@@ -165,6 +165,13 @@ export interface UnreadSink {
    */
   readonly fromCollection?: true;
   /**
+   * The call publishes a name computed from the definition's (`rename(t.name, options)`): definitions
+   * found by their shape do not give the names it lists, so the miss stands even when they are found.
+   */
+  readonly renamed?: true;
+  /** The installed package whose code builds the server (`.connect()` of a server it makes): no miss when its files are read too. */
+  readonly fromPackage?: string;
+  /**
    * An adapter that re-registers definitions handed to it (`all.map((t) => tool({ description: t.description, … }))`):
    * nothing is declared here, so a rule says nothing; `report` names it when no definition was found anywhere.
    */
