@@ -100,11 +100,26 @@ export function visitO200kPieces(text: string, visit: (end: number, tokens: numb
   const table = getRanks();
   for (const match of text.matchAll(O200K_SPLIT)) {
     const piece = match[0];
-    // A piece of ASCII is its own latin1 string; only other text needs its UTF-8 bytes spelled out.
-    const bytes = /^[\x00-\x7f]*$/.test(piece) ? piece : Buffer.from(piece, 'utf8').toString('latin1');
-    if (!visit(match.index + piece.length, countPieceTokens(bytes, table))) return;
+    let tokens = pieceCounts.get(piece);
+    if (tokens === undefined) {
+      // A piece of ASCII is its own latin1 string; only other text needs its UTF-8 bytes spelled out.
+      tokens = countPieceTokens(/^[\x00-\x7f]*$/.test(piece) ? piece : Buffer.from(piece, 'utf8').toString('latin1'), table);
+      if (piece.length <= SHORT_PIECE) {
+        if (pieceCounts.size >= MAX_PIECE_COUNTS) pieceCounts.clear();
+        pieceCounts.set(piece, tokens);
+      }
+    }
+    if (!visit(match.index + piece.length, tokens)) return;
   }
 }
+
+/**
+ * Counts of short pieces seen recently. Text repeats its words, keys and punctuation (a JSON result
+ * repeats the same keys on every row), and a piece's count depends on nothing else.
+ */
+const pieceCounts = new Map<string, number>();
+const SHORT_PIECE = 32;
+const MAX_PIECE_COUNTS = 50_000;
 
 /**
  * o200k_base token count of `text`. Special-token text (`<|endoftext|>`) counts as ordinary text, as
