@@ -5,7 +5,7 @@
  */
 import { countTokens as countO200kTokens } from '@toolslim/tokens';
 import type { PublishedTool, ToolMeasure } from './model.js';
-import { memoizeByText } from './memo.js';
+import { getJsonNumber, memoizeByText } from './memo.js';
 
 export { LONG_RUN_CHUNK } from '@toolslim/tokens';
 
@@ -31,6 +31,24 @@ function getJsonBytes(value: unknown): number {
  * and the JSON of the input schema (plus the output schema when there is one).
  */
 export function measureTool(tool: PublishedTool): ToolMeasure {
+  // Kept by the tool with its schemas as numbers (one per distinct JSON): a file linted again publishes
+  // the same tools, its schemas the same objects, and writing each tool out again was most of the cost.
+  // Every object under those names is replaced, so no object of the tool's own can look like the marker.
+  const key = JSON.stringify(tool, (name, value: unknown) =>
+    (name === 'inputSchema' || name === 'outputSchema') && typeof value === 'object' && value !== null && !Array.isArray(value) ? { '\u0000': getJsonNumber(value) } : value,
+  );
+  let measure = measures.get(key);
+  if (!measure) {
+    measure = measureToolUncached(tool);
+    if (measures.size >= 4096) measures.clear();
+    measures.set(key, measure);
+  }
+  return measure;
+}
+
+const measures = new Map<string, ToolMeasure>();
+
+function measureToolUncached(tool: PublishedTool): ToolMeasure {
   const json = JSON.stringify(tool);
   return {
     bytes: getUtf8Bytes(json),
