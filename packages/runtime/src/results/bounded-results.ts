@@ -133,7 +133,7 @@ export function createBoundedResults(
         return { content: [{ type: 'text', text: held.text.slice(offset, end) }, { type: 'text', text: `Characters ${offset}–${end} of ${held.text.length}; ${more}` }] };
       }
       const result = await next();
-      if (ownTools.includes(call.name)) return result;
+      if (ownTools.includes(call.name) || isSmall(result)) return result;
       return bound(result, store, getCounter);
     },
     async readResource(read, next) {
@@ -144,13 +144,24 @@ export function createBoundedResults(
       return { contents: [{ uri: read.uri, mimeType: 'text/plain', text: held.text }] };
     },
   };
+  /** A result of at most `limit` bytes (a token is at least one byte) passes as it is, uncounted and unjoined. */
+  const isSmall = (result: CallToolResult): boolean => {
+    const parts = result.content ?? [];
+    if (parts.some((part) => part.type !== 'text')) return true;
+    // The parts as `bound` joins them (a newline between two), and the structured content beside them.
+    let bytes = Math.max(parts.length - 1, 0) + (result.structuredContent === undefined ? 0 : byteLength(JSON.stringify(result.structuredContent)));
+    for (const part of parts) {
+      bytes += byteLength((part as { text: string }).text);
+      if (bytes > limit) return false;
+    }
+    return bytes <= limit;
+  };
   const bound = async (result: CallToolResult, store: Map<string, Held>, counter: () => Promise<ResultCounter>): Promise<CallToolResult> => {
     const parts = result.content ?? [];
     if (!parts.every((part) => part.type === 'text')) return result;
     const text = parts.map((part) => (part as { text: string }).text).join('\n');
     const structured = result.structuredContent === undefined ? '' : JSON.stringify(result.structuredContent);
     const counted = structured === text ? '' : structured;
-    // A token is at least one byte: a result of at most `limit` bytes is within it, uncounted.
     if (byteLength(text) + byteLength(counted) <= limit) return result;
     const count = await counter();
     const within = count.isWithin(text, limit);
