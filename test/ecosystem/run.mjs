@@ -10,6 +10,7 @@
  *   node test/ecosystem/run.mjs --only=hevy-mcp --saved --misses   # one package, every miss printed
  *   node test/ecosystem/run.mjs --list test/ecosystem/unseen-1.json          # a named list (see below)
  *   node test/ecosystem/run.mjs --list test/ecosystem/unseen-2.json --runtime-only   # record tools/list, read nothing
+ *   node test/ecosystem/run.mjs --list test/ecosystem/unseen-3.json --work=/scratch/eco --no-install --saved   # packages installed elsewhere
  *
  * A named list is `{ "defaultEnv", "settings", "servers": { "<package>": { "version", "args", "env", "bin",
  * "source", "repo" } } }`. Its runtime lists are kept beside it in `test/ecosystem/recordings/<list>/` (committed,
@@ -31,12 +32,13 @@ import { buildReport, buildRuntimeReport } from '@toolslim/core';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '../..');
-const work = join(here, '.work');
 const argValue = (flag) => {
   const at = process.argv.indexOf(flag);
   if (at >= 0) return process.argv[at + 1];
   return process.argv.find((a) => a.startsWith(`${flag}=`))?.slice(flag.length + 1);
 };
+/** Where packages are installed (and read from): `--work=<dir>`, default test/ecosystem/.work (git ignores it). */
+const work = resolve(argValue('--work') ?? join(here, '.work'));
 /** A named list of servers with their own start settings; without it, packages.json and servers.json. */
 const listFile = argValue('--list');
 const list = listFile ? JSON.parse(readFileSync(resolve(listFile), 'utf8')) : undefined;

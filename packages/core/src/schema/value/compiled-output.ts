@@ -1,0 +1,69 @@
+/**
+ * How compilers and bundlers write what the source said: object-spread helpers (`__spreadValues`,
+ * `_objectSpread2`, `__assign`), tsc's import helpers, and zod namespaces a bundler inlined.
+ */
+import type { TSESTree } from '@typescript-eslint/types';
+import { getPropertyName, unwrap, type Program } from '../../ast.js';
+import type { Node } from '../../model.js';
+import { Unreadable } from '../../resolve/unreadable.js';
+import { defineValue, isPlainObject } from './plain-data.js';
+
+/** Object-spread helpers compilers and bundlers emit (names may carry a numeric suffix after bundling). */
+const SPREAD_HELPERS = /^(?:__spreadValues|__spreadProps|_objectSpread2?|__assign|_extends)\d*$/;
+const PROPERTY_DESCRIPTOR_HELPERS = /^(?:__getOwnPropDescs|Object\.getOwnPropertyDescriptors)\d*$/;
+/** tsc's wrappers around `require()`: the value is the module's. */
+const IMPORT_HELPERS = /^__import(?:Star|Default)$/;
+
+export function isImportHelper(name: string): boolean {
+  return IMPORT_HELPERS.test(name);
+}
+
+/**
+ * `__spreadValues(__spreadValues({}, a), b)` (esbuild), `__spreadProps(a, __getOwnPropDescs(b))`,
+ * `_objectSpread2({}, a)` (Babel), `__assign({}, a, b)` (tsc): how compilers write `{ ...a, ...b }`
+ * for older targets. Read as the spread it stands for; undefined when the call is no such helper.
+ */
+export function readSpreadHelper(node: TSESTree.CallExpression, callee: Node, evaluate: (node: Node) => unknown): unknown {
+  if (callee.type !== 'Identifier' || !SPREAD_HELPERS.test(callee.name)) return undefined;
+  const out: Record<string, unknown> = {};
+  for (const arg of node.arguments) {
+    if (arg.type === 'SpreadElement') return new Unreadable('a spread argument', arg);
+    const inner = unwrap(arg);
+    // `__getOwnPropDescs(b)` hands `b`'s properties over: its value is `b`'s.
+    const source = inner.type === 'CallExpression' && inner.callee.type === 'Identifier' && PROPERTY_DESCRIPTOR_HELPERS.test(inner.callee.name) && inner.arguments[0] ? inner.arguments[0] : arg;
+    const value = evaluate(source as Node);
+    if (value instanceof Unreadable) return value;
+    if (value === undefined || value === null) continue;
+    if (!isPlainObject(value)) return new Unreadable(`\`${callee.name}()\` of a value that is not a plain object`, arg);
+    for (const [key, item] of Object.entries(value)) defineValue(out, key, item);
+  }
+  return out;
+}
+
+/** zod 4 members a bundled namespace must export to be taken for zod (none of them alone says it). */
+const BUNDLED_ZOD_MEMBERS = ['object', 'string', 'toJSONSchema', 'ZodType', 'ZodObject', 'ZodError', 'safeParse', 'discriminatedUnion'];
+const bundledZodNamespaces = new WeakMap<Program, ReadonlySet<string>>();
+
+/**
+ * Namespaces a bundler built from zod 4's `external.js` (`var exports_external = {}; __export(exports_external,
+ * { object: () => object, ZodType: () => ZodType, … })`, as bun and esbuild write them): read as the zod
+ * installed beside the bundle, which the package depends on. Only a top-level `__export` of an object whose
+ * keys include every one of zod's marker names counts.
+ */
+export function getBundledZodNamespaces(program: Program): ReadonlySet<string> {
+  let names = bundledZodNamespaces.get(program);
+  if (names) return names;
+  const found = new Set<string>();
+  for (const statement of program.body) {
+    if (statement.type !== 'ExpressionStatement') continue;
+    const call = statement.expression;
+    if (call.type !== 'CallExpression' || call.callee.type !== 'Identifier' || !/^__export\d*$/.test(call.callee.name)) continue;
+    const [target, members] = call.arguments;
+    if (target?.type !== 'Identifier' || members?.type !== 'ObjectExpression') continue;
+    const keys = new Set(members.properties.map((p) => (p.type === 'Property' ? getPropertyName(p) : undefined)));
+    if (BUNDLED_ZOD_MEMBERS.every((key) => keys.has(key))) found.add(target.name);
+  }
+  names = found;
+  bundledZodNamespaces.set(program, names);
+  return names;
+}
