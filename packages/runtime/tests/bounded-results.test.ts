@@ -119,9 +119,9 @@ describe('what bounded results hold', () => {
   });
 
   it('holds at most maxHeld results and maxHeldBytes per session, oldest first out, under 1,000 large results', async () => {
-    // Counted in bytes here: the bounds on what is held do not depend on the count, and a thousand o200k
-    // counts of 800 KB would make this the slowest test for nothing.
-    const client = await open({ gate: false, results: { maxHeld: 5, maxHeldBytes: 3 * 797_781, countTokens: (text: string) => Buffer.byteLength(text, 'utf8') } });
+    // Counted per character here: the bounds on what is held do not depend on the count, and a thousand
+    // counts of 800 KB (o200k or bytes, each cut tried counted whole) would make this the slowest test for nothing.
+    const client = await open({ gate: false, results: { maxHeld: 5, maxHeldBytes: 3 * 797_781, countTokens: (text: string) => text.length } });
     const ids: string[] = [];
     for (let i = 0; i < 1000; i++) ids.push(/`id` = "(\w+)"/.exec((await call(client, 'db_dump')).content[1].text!)![1]);
     // The byte bound (3 results) is the tighter one here: the last three are held, nothing before them.
