@@ -8,6 +8,7 @@ import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { planSlim } from '../packages/codemod/src/index.js';
+import { getShippedModel } from '../packages/core/src/index.js';
 import { afterAll, describe, expect, test } from 'vitest';
 import { run } from '../packages/cli/src/run.js';
 
@@ -173,8 +174,10 @@ describe('toolslim slim', { timeout: 240_000 }, () => {
     );
     const plan = planSlim({ cwd: dir, files: [path.join(dir, 'src/server.ts')], moveThreshold: 0.1, extraSentences: 1, skipUnprofitable: false });
     const review = plan.tools.flatMap((tool) => tool.review);
-    expect(review.map((item) => item.text)).toEqual(['The account owner receives a copy.']);
-    expect(review[0].guardrail).toBeGreaterThanOrEqual(0.03);
+    // The sentence that sends something to a person is listed; the sort order and the rounding are not.
+    expect(review.map((item) => item.text)).toContain('The account owner receives a copy.');
+    expect(review.map((item) => item.text)).not.toContain('Results are sorted by date, newest first.');
+    for (const item of review) expect(item.guardrail).toBeGreaterThanOrEqual(getShippedModel().reviewThreshold);
   });
 
   test('families come from settings.toolslim in the ESLint config', async () => {

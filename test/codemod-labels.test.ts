@@ -96,7 +96,7 @@ describe('selection on the dev sets (the move threshold was chosen there)', () =
     expect(totals.constraintsMoved / totals.constraints).toBeLessThanOrEqual(0.05);
   });
 
-  test('still moves at least 40% of the how-text (44% when the threshold was chosen)', () => {
+  test('still moves at least 40% of the how-text (43% when the threshold was chosen)', () => {
     expect(totals.howMoved / totals.how).toBeGreaterThanOrEqual(0.4);
   });
 });

@@ -10,9 +10,11 @@
  *    A multinomial logistic regression (hashed features, L2, full-batch AdaGrad, fixed order: the same
  *    weights on every run) learns the six categories, guardrails and constraints weighted up.
  * 2. Calibration: one temperature, the one of lowest log loss on the sets with role `dev`.
- * 3. The move threshold: the lowest 1 − P(guardrail) − P(constraint) at which slim's selection (codemod-labels.mjs's
- *    checkLabels, descriptions rebuilt from the units) moves at most 3% of the dev sets' guardrails and at
- *    most 5% of their constraints. `--curve` prints the whole trade-off. The review threshold: the
+ * 3. The move threshold and the guardrail weight w: a unit moves when its safety share 1 − w·P(guardrail) −
+ *    P(constraint) clears the threshold. For each w, the lowest threshold at which slim's selection
+ *    (codemod-labels.mjs's checkLabels, descriptions rebuilt from the units) moves at most 3% of the dev
+ *    sets' guardrails and at most 5% of their constraints; of those, the pair that moves the most how-text
+ *    (the smaller w on a tie). `--curve` prints the whole trade-off at the chosen w. The review threshold: the
  *    P(guardrail) above which a moved unit is listed for review, the lowest that lists at
  *    most a fifth of what moves on the dev sets.
  *
@@ -30,6 +32,8 @@ const BUCKETS = 1 << 14;
 const SCALE = 1000;
 const CLASS_WEIGHTS = { what: 1, when: 1, guardrail: 4, constraint: 2, how: 1, filler: 1 };
 const LEAK_LIMITS = { guardrail: 0.03, constraint: 0.05 };
+/** The guardrail weights tried in the safety share. */
+const GUARDRAIL_WEIGHTS = [1, 2, 3];
 
 const usable = (label) => label.text && label.tool && core.MODEL_CATEGORIES.includes(label.category);
 
@@ -72,8 +76,8 @@ function train(rows, { l2 = 1e-4, epochs = 150, rate = 0.25 } = {}) {
   return weights;
 }
 
-function buildModel(weights, temperature, moveThreshold, reviewThreshold, about) {
-  return { buckets: BUCKETS, scale: SCALE, temperature, moveThreshold, reviewThreshold, about, weights: Array.from(weights, (w) => Math.round(w * SCALE)) };
+function buildModel(weights, temperature, moveThreshold, reviewThreshold, about, guardrailWeight = 1) {
+  return { buckets: BUCKETS, scale: SCALE, temperature, moveThreshold, guardrailWeight, reviewThreshold, about, weights: Array.from(weights, (w) => Math.round(w * SCALE)) };
 }
 
 function logLoss(model, rows) {
@@ -115,29 +119,40 @@ for (let t = 0.5; t <= 3.001; t += 0.05) {
 }
 console.log(`temperature ${temperature} (dev log loss ${best.toFixed(3)}, ${devRows.length} units of ${devFiles.join(', ')})`);
 
-const draft = buildModel(weights, temperature, 1, 1);
-const curve = [];
-for (let t = 0.3; t <= 0.991; t += 0.025) {
-  const threshold = Math.round(t * 1000) / 1000;
-  curve.push({ threshold, ...measureSelection(draft, devLabels, threshold) });
+const meets = (c) => c.guardrailsMoved <= LEAK_LIMITS.guardrail * c.guardrails && c.constraintsMoved <= LEAK_LIMITS.constraint * c.constraints;
+const thresholds = (from) => Array.from({ length: Math.round((0.975 - from) / 0.025) + 1 }, (_, i) => Math.round((from + 0.025 * i) * 1000) / 1000);
+let choice;
+for (const guardrailWeight of GUARDRAIL_WEIGHTS) {
+  const model = buildModel(weights, temperature, 1, 1, undefined, guardrailWeight);
+  // From the strictest threshold down, until one breaks the leak limits (the leaks only grow as it falls).
+  for (const threshold of thresholds(0.5).reverse()) {
+    const c = { threshold, guardrailWeight, ...measureSelection(model, devLabels, threshold) };
+    if (!meets(c)) break;
+    if (!choice || c.howMoved > choice.howMoved || (c.howMoved === choice.howMoved && !meets(choice))) choice = c;
+  }
+  console.log(`guardrail weight ${guardrailWeight}: ${choice?.guardrailWeight === guardrailWeight ? `best so far, threshold ${choice.threshold}, how ${choice.howMoved}/${choice.how}` : 'no better'}`);
 }
+const chosenWeight = choice?.guardrailWeight ?? 1;
+const draft = buildModel(weights, temperature, 1, 1, undefined, chosenWeight);
+const curve = [];
+for (const threshold of thresholds(process.argv.includes('--curve') ? 0.3 : 0.975)) curve.push({ threshold, ...measureSelection(draft, devLabels, threshold) });
 const pct = (a, b) => `${((100 * a) / b).toFixed(1)}%`;
 if (process.argv.includes('--curve')) {
+  console.log(`guardrail weight ${chosenWeight}`);
   console.log('| threshold | guardrails moved | constraints moved | how moved | filler moved |\n| ---: | ---: | ---: | ---: | ---: |');
   for (const c of curve) {
     console.log(`| ${c.threshold} | ${c.guardrailsMoved}/${c.guardrails} (${pct(c.guardrailsMoved, c.guardrails)}) | ${c.constraintsMoved}/${c.constraints} (${pct(c.constraintsMoved, c.constraints)}) | ${c.howMoved}/${c.how} (${pct(c.howMoved, c.how)}) | ${c.fillerMoved}/${c.filler} |`);
   }
 }
-const meets = (c) => c.guardrailsMoved <= LEAK_LIMITS.guardrail * c.guardrails && c.constraintsMoved <= LEAK_LIMITS.constraint * c.constraints;
-const chosen = curve.find(meets) ?? curve[curve.length - 1];
+const chosen = choice ?? curve[curve.length - 1];
 console.log(
-  `move threshold ${chosen.threshold}${meets(chosen) ? '' : ' (no threshold meets the leak limits; the strictest is shipped)'}: dev guardrails moved ${chosen.guardrailsMoved}/${chosen.guardrails} (${pct(chosen.guardrailsMoved, chosen.guardrails)}), constraints ${chosen.constraintsMoved}/${chosen.constraints} (${pct(chosen.constraintsMoved, chosen.constraints)}), how ${chosen.howMoved}/${chosen.how} (${pct(chosen.howMoved, chosen.how)})`,
+  `move threshold ${chosen.threshold}, guardrail weight ${chosenWeight}${meets(chosen) ? '' : ' (no threshold meets the leak limits; the strictest is shipped)'}: dev guardrails moved ${chosen.guardrailsMoved}/${chosen.guardrails} (${pct(chosen.guardrailsMoved, chosen.guardrails)}), constraints ${chosen.constraintsMoved}/${chosen.constraints} (${pct(chosen.constraintsMoved, chosen.constraints)}), how ${chosen.howMoved}/${chosen.how} (${pct(chosen.howMoved, chosen.how)})`,
 );
 
 // The review threshold: of the units that move at the chosen threshold, list those most likely to be kept text.
 const moved = devRows
   .map((row) => ({ row, p: core.scoreFeatures(draft, row.features) }))
-  .filter(({ row, p }) => (core.getMoveProbability(p) >= 0.5 || row.cue === 'how' || row.cue === 'filler') && 1 - p.guardrail - p.constraint >= chosen.threshold);
+  .filter(({ row, p }) => (core.getMoveProbability(p) >= 0.5 || row.cue === 'how' || row.cue === 'filler') && core.getSafeShare(draft, p) >= chosen.threshold);
 let reviewThreshold = 0.5;
 for (let t = 0.02; t <= 0.5; t += 0.01) {
   const listed = moved.filter(({ p }) => p.guardrail >= t);
@@ -157,7 +172,8 @@ const about = {
   units: trainRows.length,
   classWeights: CLASS_WEIGHTS,
   leakLimits: LEAK_LIMITS,
+  guardrailWeight: chosenWeight,
   dev: { guardrailsMoved: `${chosen.guardrailsMoved}/${chosen.guardrails}`, constraintsMoved: `${chosen.constraintsMoved}/${chosen.constraints}`, howMoved: `${chosen.howMoved}/${chosen.how}` },
 };
-writeFileSync(OUT, `${JSON.stringify(buildModel(weights, temperature, chosen.threshold, reviewThreshold, about))}\n`);
+writeFileSync(OUT, `${JSON.stringify(buildModel(weights, temperature, chosen.threshold, reviewThreshold, about, chosenWeight))}\n`);
 console.log(`wrote ${OUT}`);

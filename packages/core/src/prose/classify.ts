@@ -502,15 +502,32 @@ function classifyAll(text: string, parameter: boolean): UnitReading[] {
   const classified: UnitReading[] = [];
   let leadIn: ClassifiedSentence | undefined;
   units.forEach((unit, index) => {
-    const header = unit.markupKind === 'list-item' && leadIn ? { text: leadIn.text, category: leadIn.category } : undefined;
+    const chained = isChainedLeadIn(unit, units[index - 1], leadIn);
+    const header = (unit.markupKind === 'list-item' || chained) && leadIn ? { text: leadIn.text, category: leadIn.category } : undefined;
     const context: UnitContext = { index, first: index > 0 ? units[0].text : undefined, header, next: units[index + 1], parameter };
     const result = classifySentence(unit, context);
     classified.push({ unit: result, context });
-    // A list keeps its lead-in ("When to use:", a heading) until prose that is not a lead-in comes.
-    if (unit.markupKind === 'heading' || (!unit.markup && (/:\s*$/.test(unit.text) || result.cueSource === 'list-header'))) leadIn = result;
-    else if (!unit.markup) leadIn = undefined;
+    leadIn = nextLeadIn(unit, result, leadIn, chained);
   });
   return classified;
+}
+
+/**
+ * A lead-in right under a named one ("🎯 When to Use:", then "This tool can be used before various tasks:")
+ * is read under it, like the items that follow: the name says what the whole list is for.
+ */
+export function isChainedLeadIn(unit: Sentence, previous: Sentence | undefined, leadIn: ClassifiedSentence | undefined): boolean {
+  return !unit.markup && /:\s*$/.test(unit.text) && previous !== undefined && leadIn !== undefined && previous.start === leadIn.start && leadIn.cueSource === 'list-header';
+}
+
+/**
+ * The lead-in the next list items sit under: a list keeps its lead-in ("When to use:", a heading) until
+ * prose that is not a lead-in comes; a chained lead-in read under its name keeps the name.
+ */
+export function nextLeadIn(unit: Sentence, result: ClassifiedSentence, leadIn: ClassifiedSentence | undefined, chained: boolean): ClassifiedSentence | undefined {
+  if (chained && result.cueSource === 'list-header' && result.category === leadIn?.category) return leadIn;
+  if (unit.markupKind === 'heading' || (!unit.markup && (/:\s*$/.test(unit.text) || result.cueSource === 'list-header'))) return result;
+  return unit.markup ? leadIn : undefined;
 }
 
 /** A unit's words as the cues read them: a list item without its marker ("1. ", "- "), and that with its literals masked. */

@@ -30,13 +30,17 @@ export function findUnitFeatures(sentence: Sentence, context: UnitContext, cues:
   const side = parameter ? 'p' : 't';
   // Only first or later: a unit keeps its reading when slim removes units before it (a second run changes nothing).
   const features = new Set<string>([side, `${side}pos:${context.index === 0 ? 'first' : 'later'}`]);
-  features.add(`cue:${cues.category}`);
+  // For the same reason, a unit no cue decided is read the same wherever it stands: the cues call it what in
+  // a tool's first three units and detail past them, and slim's moves change which.
+  const fallback = cues.cueSource === 'fallback';
+  const category = fallback ? 'none' : cues.category;
+  features.add(`cue:${category}`);
   features.add(`src:${cues.cueSource}`);
-  features.add(`${side}cue:${cues.category}:${cues.cueSource}`);
-  if (cues.howKind) features.add(`kind:${cues.howKind}`);
+  features.add(`${side}cue:${category}:${cues.cueSource}`);
+  if (cues.howKind && !fallback) features.add(`kind:${cues.howKind}`);
   for (const hit of findCueHits(sentence, parameter)) features.add(`hit:${hit}`);
   for (const topic of findHarmTopics(sentence.text)) features.add(`topic:${topic}`);
-  for (const word of findWords(maskLiterals(cues.cue))) if (!STOP_WORDS.has(word)) features.add(`cw:${word}`);
+  if (!fallback) for (const word of findWords(maskLiterals(cues.cue))) if (!STOP_WORDS.has(word)) features.add(`cw:${word}`);
   if (context.header) {
     features.add(`hdr:${context.header.category}`);
     for (const word of findWords(maskLiterals(context.header.text))) if (!STOP_WORDS.has(word)) features.add(`hw:${word}`);

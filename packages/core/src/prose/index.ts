@@ -29,6 +29,7 @@ export {
   scoreFeatures,
   getCategoryProbabilities,
   getMoveProbability,
+  getSafeShare,
   type ProseModel,
   type CategoryProbabilities,
 } from './model.js';

@@ -22,8 +22,14 @@ export interface ProseModel {
   readonly weights: readonly number[];
   /** Divides the scores before the softmax (fitted on the development sets). */
   readonly temperature: number;
-  /** 1 − P(guardrail) − P(constraint) at or above which a unit that reads as how-text moves. */
+  /** The safety share (getSafeShare: 1 − w·P(guardrail) − P(constraint)) at or above which a unit that reads as how-text moves. */
   readonly moveThreshold: number;
+  /**
+   * w in the safety share: how many constraints a moved guardrail weighs (default 1). Moving a guardrail is
+   * the expensive mistake, so a unit's doubt about being one counts more; chosen with the threshold on the
+   * development sets.
+   */
+  readonly guardrailWeight?: number;
   /** P(guardrail) at or above which a moved unit is listed for review. */
   readonly reviewThreshold: number;
   /** What the model was trained and tuned on, and its figures there (written by the training script). */
@@ -67,6 +73,11 @@ export function scoreFeatures(model: ProseModel, features: readonly string[]): C
 /** The probability of each category of one unit in its context, the cues' reading among the evidence. */
 export function getCategoryProbabilities(sentence: Sentence, context: UnitContext, cues: ClassifiedSentence, model: ProseModel = getShippedModel()): CategoryProbabilities {
   return scoreFeatures(model, findUnitFeatures(sentence, context, cues));
+}
+
+/** 1 − w·P(guardrail) − P(constraint): how sure the model is that the unit is no guardrail or constraint, a guardrail's doubt weighted by the model's `guardrailWeight`. */
+export function getSafeShare(model: ProseModel, probabilities: CategoryProbabilities): number {
+  return 1 - (model.guardrailWeight ?? 1) * probabilities.guardrail - probabilities.constraint;
 }
 
 /** P(how) + P(filler): how sure the model is that the unit can leave the description. */

@@ -21,8 +21,8 @@
  * An XML-like block (`<use_case>…</use_case>`) is opened up: its inner units are judged one by one, and
  * its tags stay when anything inside stays (the whole block moves when nothing inside does).
  */
-import { classifySentence, isProtected, readUnits } from './classify.js';
-import { getCategoryProbabilities, getMoveProbability, getShippedModel, type CategoryProbabilities, type ProseModel } from './model.js';
+import { classifySentence, isChainedLeadIn, isProtected, nextLeadIn, readUnits } from './classify.js';
+import { getCategoryProbabilities, getMoveProbability, getSafeShare, getShippedModel, type CategoryProbabilities, type ProseModel } from './model.js';
 import { getJsonNumber, memoizeByText } from '../memo.js';
 import { findHarmTopics } from './harm.js';
 import { findConstrainedParam } from './parameter-match.js';
@@ -168,7 +168,7 @@ function planUncached(value: string, options: PlanOptions, model: ProseModel): D
   const isPinned = (unit: Sentence) => pinned !== undefined && unit.start < pinned[1] && pinned[0] < unit.end;
   const decide = (unit: ClassifiedSentence, context: UnitContext): PlannedUnit => (isPinned(unit) ? unit : decideUnit(unit, context, model));
   const classified = readings.map(({ unit, context }) => decide(unit, context));
-  const units = openBlocks(value, classified, parameter, isPinned, options.schema, decide);
+  const units = readParameterRule(openBlocks(value, classified, parameter, isPinned, options.schema, decide), parameter);
   const opening = findOpening(units, parameter);
   const keptIndexes = new Set<number>();
   const toParams = new Map<number, string>();
@@ -318,9 +318,9 @@ function isSureToMove(unit: PlannedUnit, model: ProseModel): boolean {
   return unit.probabilities !== undefined && isSafeToMove(unit.probabilities, model) && findProseHarm(unit) === undefined;
 }
 
-/** The model's P(what) + P(when) + P(how) + P(filler), the share that the unit is no guardrail or constraint, clears the move threshold. */
+/** The model's safety share (1 − w·P(guardrail) − P(constraint), prose/model.ts) clears the move threshold. */
 function isSafeToMove(probabilities: CategoryProbabilities, model: ProseModel): boolean {
-  return 1 - probabilities.guardrail - probabilities.constraint >= model.moveThreshold;
+  return getSafeShare(model, probabilities) >= model.moveThreshold;
 }
 
 /**
@@ -368,13 +368,14 @@ function openBlocks(
     let leadIn: ClassifiedSentence | undefined;
     innerUnits.forEach((sentence, i) => {
       const shifted: Sentence = { ...sentence, start: sentence.start + inner[0], end: sentence.end + inner[0] };
-      const header = shifted.markupKind === 'list-item' && leadIn ? { text: leadIn.text, category: leadIn.category } : undefined;
+      const previous = i > 0 ? { ...innerUnits[i - 1], start: innerUnits[i - 1].start + inner[0] } : undefined;
+      const chained = isChainedLeadIn(shifted, previous, leadIn);
+      const header = (shifted.markupKind === 'list-item' || chained) && leadIn ? { text: leadIn.text, category: leadIn.category } : undefined;
       const first = base + i > 0 ? (firstProse?.text ?? innerUnits[0].text) : undefined;
       const context: UnitContext = { index: base + i, first, header, next: innerUnits[i + 1], parameter, schema };
       const result = decide(classifySentence(shifted, context), context);
       parts.push(...open(result, 3, [...blocks, block]));
-      if (shifted.markupKind === 'heading' || (!shifted.markup && /:\s*$/.test(shifted.text))) leadIn = result;
-      else if (!shifted.markup) leadIn = undefined;
+      leadIn = nextLeadIn(shifted, result, leadIn, chained);
     });
     parts.push({ unit: makeTag(value, inner[1], unit.end), tag: { block }, blocks });
     // A guardrail or constraint block is opened too, so that its how-text can move, but only when the
@@ -417,6 +418,12 @@ function findOpening(units: readonly Unit[], parameter: boolean): number {
   const isOpener = (u: Unit) => !u.tag && !u.unit.markup && (u.unit.category === 'what' || u.unit.category === 'when');
   const first = units.findIndex((u) => !u.tag);
   if (parameter) {
+    // A first unit that is a rule by its words stays as that rule (readParameterRule): the parameter's
+    // meaning is the next unit ("MUST use field name 'column'. Name of the column to filter on.").
+    if (isProtected(units[first].unit) && units[first].unit.cueSource !== 'position') {
+      const meaning = units.findIndex((u, i) => i > first && !u.tag && u.unit.cueSource === 'position');
+      if (meaning >= 0) return meaning;
+    }
     // The first unit is the what by its position alone; read past its position, padding gives way to a
     // constraint that stays ("Powerful and seamless filtering. Format: YYYY-MM-DD.").
     const unit = units[first].unit;
@@ -427,6 +434,32 @@ function findOpening(units: readonly Unit[], parameter: boolean): number {
   if (outside >= 0) return outside;
   const inside = units.findIndex((u) => u.blocks.length === 1 && u.blocks[0] === 0 && isOpener(u));
   return inside >= 0 ? inside : first;
+}
+
+/**
+ * A parameter's first unit is its meaning by position, unless its own words make it a rule ("MUST use
+ * field name 'column'.", "Format: YYYY-MM-DD."): then it stays as that rule, and the meaning is the next
+ * unit that can be one (findOpening keeps it).
+ */
+function readParameterRule(units: Unit[], parameter: boolean): Unit[] {
+  const first = units.findIndex((u) => !u.tag);
+  if (!parameter || first < 0 || units[first].unit.markup) return units;
+  const rule = units[first].unit.cueSource === 'position' ? classifySentence(units[first].unit, { index: 1, parameter: true }) : units[first].unit;
+  const meaning = units.findIndex((u, i) => i > first && !u.tag && isMeaning(u.unit));
+  if (!isProtected(rule) || meaning < 0) return units;
+  const out = units.slice();
+  out[first] = { ...units[first], unit: { ...units[first].unit, category: rule.category, howKind: undefined, cue: rule.cue, cueSource: rule.cueSource } };
+  out[meaning] = { ...units[meaning], unit: { ...units[meaning].unit, category: 'what', howKind: undefined, cue: 'the meaning, after a first unit that is a rule', cueSource: 'position' } };
+  return out;
+}
+
+/**
+ * A unit that can say what a parameter is: prose read as what, or as how for no cue of its own (only for
+ * its place past the first unit) or for restating the schema's values ("How to combine filters: AND or OR.").
+ */
+function isMeaning(unit: PlannedUnit): boolean {
+  const cueSource = unit.cueCategory === undefined ? unit.cueSource : undefined;
+  return !unit.markup && (unit.category === 'what' || (unit.category === 'how' && (cueSource === 'fallback' || cueSource === 'schema')));
 }
 
 /** Put back the blocks that move whole, so their text moves as written (tags and all). */

@@ -16,6 +16,10 @@
  *    to 50 items") is a constraint, also in the parameter's first unit.
  * 3. A boolean whose text names a destructive action ("Force push (overwrites remote history).", "Remove
  *    ignored files as well.") is a switch that turns the action on: a guardrail, also in the first unit.
+ * 4. What omitting the parameter does ("If not specified, reads from the beginning.", "Omit to search every
+ *    project.") is a constraint when the schema states no default: a behaviour, which no `default` can
+ *    say, and the only place the call learns what leaving the value out means. A plain default value
+ *    ("Defaults to 10.") is left to the other readings: a schema can state it.
  */
 import type { JsonObject, JsonValue } from '../model.js';
 import { DESTRUCTIVE_VERB } from './harm.js';
@@ -65,7 +69,25 @@ export function readAgainstSchema(unit: ClassifiedSentence, facts: SchemaFacts |
     const limit = findUnstatedLimit(unit.text, schema);
     if (limit) return { ...unit, category: 'constraint', howKind: undefined, cue: limit, cueSource: 'schema' };
   }
+  if (index > 0 && (unit.category === 'how' || unit.category === 'what') && !unit.markup) {
+    const omission = findOmissionBehaviour(unit.text, schema);
+    if (omission) return { ...unit, category: 'constraint', howKind: undefined, cue: omission, cueSource: 'schema' };
+  }
   return unit;
+}
+
+/**
+ * "If omitted, …", "If not specified, …", "Omit to …", "Autodetected if omitted": what leaving the value out
+ * does. Only a sentence without the word "default": "If omitted, defaults to `internal`." names a value a
+ * schema can state.
+ */
+const OMISSION =
+  /\b(?:if|when)\s+(?:(?:it\s+is|this\s+is|left)\s+)?(?:not\s+(?:specified|provided|set|given|passed|supplied|included)|omitted|absent|unset|unspecified|empty|blank|out)\b|\bomit(?:ted)?\s+(?:it\s+|this\s+)?(?:to|for)\b|\bwithout\s+(?:it|this\s+(?:parameter|field|value|option))\b/i;
+
+function findOmissionBehaviour(text: string, schema: JsonObject): string | undefined {
+  const match = OMISSION.exec(maskLiterals(text));
+  if (!match || /\bdefault/i.test(text) || collectFromSchema(schema, (node) => (node.default === undefined ? [] : [node.default])).length > 0) return undefined;
+  return `what omitting it does ("${match[0].trim()}"), which the schema states no default for`;
 }
 
 /** Words that make a rule more than a restatement: a format, a harm, a condition on other inputs. */
