@@ -96,7 +96,9 @@ describe('selection on the dev sets (the move threshold was chosen there)', () =
     expect(totals.constraintsMoved / totals.constraints).toBeLessThanOrEqual(0.05);
   });
 
-  test('still moves at least 40% of the how-text (43% when the threshold was chosen)', () => {
-    expect(totals.howMoved / totals.how).toBeGreaterThanOrEqual(0.4);
+  // 43% when the threshold was chosen; 39% once a default the schema does not state stays with its
+  // parameter (the dev sets labelled those defaults how).
+  test('still moves at least 38% of the how-text', () => {
+    expect(totals.howMoved / totals.how).toBeGreaterThanOrEqual(0.38);
   });
 });

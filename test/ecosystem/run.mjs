@@ -296,7 +296,7 @@ async function main() {
   const rows = [];
   for (const name of packages) {
     if (only && name !== only) continue;
-    const row = { name, listed: 0, found: 0, within2: 0, within10: 0, unreadable: [], readableButOff: [], phantoms: [], misses: [], note: '' };
+    const row = { name, listed: 0, found: 0, within2: 0, within10: 0, unreadable: [], readableButOff: [], phantoms: [], misses: [], notRead: [], silent: 0, note: '' };
     rows.push(row);
     try {
       if (!noInstall) install(name);
@@ -335,11 +335,14 @@ async function main() {
     }
     row.listed = runtime.tools.length;
     compare(name, row, report, runtime.tools);
+    // No silent miss: a server with tools not found must have named what it could not read.
+    row.notRead = (report.unread ?? []).map((u) => `${u.file}:${u.line} ${u.sink}: ${u.reason}`);
+    row.silent = row.notRead.length === 0 ? row.listed - row.found : 0;
     if (row.listed === 0) row.note = 'lists no tools';
     process.stderr.write(
-      `${name}: listed ${row.listed}, found ${row.found}, within 2% ${row.within2}, within 10% ${row.within10}, unreadable ${row.unreadable.length}, readable but off ${row.readableButOff.length}, phantoms ${row.phantoms.length}\n`,
+      `${name}: listed ${row.listed}, found ${row.found}, within 2% ${row.within2}, within 10% ${row.within10}, unreadable ${row.unreadable.length}, readable but off ${row.readableButOff.length}, phantoms ${row.phantoms.length}, not read ${row.notRead.length}, silent misses ${row.silent}\n`,
     );
-    if (printMisses) for (const line of [...row.misses, ...row.unreadable.map((u) => `unreadable ${u}`), ...row.phantoms.map((p) => `phantom ${p}`)]) process.stderr.write(`  ${line}\n`);
+    if (printMisses) for (const line of [...row.misses, ...row.unreadable.map((u) => `unreadable ${u}`), ...row.phantoms.map((p) => `phantom ${p}`), ...row.notRead.map((u) => `not read ${u}`)]) process.stderr.write(`  ${line}\n`);
   }
   if (only) return;
   if (list) writeListSummary(rows);
@@ -358,15 +361,15 @@ function writeListSummary(rows) {
     '',
     runtimeOnly
       ? `Servers that started: **${started.length}** of ${rows.length}; tools listed: **${listed}**.`
-      : `Servers that started: **${started.length}** of ${rows.length}. Tools listed at run time: **${listed}**; found statically: **${sum('found')}** (${pct(sum('found'), listed)}); within 10%: **${sum('within10')}** (${pct(sum('within10'), listed)}); within 2%: **${sum('within2')}** (${pct(sum('within2'), listed)}); partly readable: **${sum('unreadable')}**; readable but off: **${sum('readableButOff')}**; phantoms: **${sum('phantoms')}**.`,
+      : `Servers that started: **${started.length}** of ${rows.length}. Tools listed at run time: **${listed}**; found statically: **${sum('found')}** (${pct(sum('found'), listed)}); within 10%: **${sum('within10')}** (${pct(sum('within10'), listed)}); within 2%: **${sum('within2')}** (${pct(sum('within2'), listed)}); partly readable: **${sum('unreadable')}**; readable but off: **${sum('readableButOff')}**; phantoms: **${sum('phantoms')}**; sinks named as not read: **${sum('notRead')}**; tools missed in a server that named nothing (silent misses): **${sum('silent')}**.`,
     '',
     ...(runtimeOnly
       ? ['| server | version | to be read from | listed | note |', '| --- | --- | --- | ---: | --- |', ...rows.map((r) => `| ${r.name} | ${r.version ?? ''} | ${config[r.name]?.repo ? `source ${config[r.name].repo}` : 'shipped JS'} | ${r.listed} | ${r.note.replace(/\|/g, '\\|')} |`)]
       : []),
-    ...(runtimeOnly ? [] : ['| server | version | read | listed | found | within 10% | within 2% | partly readable | readable but off | phantoms | note |', '| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |']),
+    ...(runtimeOnly ? [] : ['| server | version | read | listed | found | within 10% | within 2% | partly readable | readable but off | phantoms | not read | silent misses | note |', '| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |']),
     ...(runtimeOnly ? [] : rows).map(
       (r) =>
-        `| ${r.name} | ${r.version ?? ''} | ${runtimeOnly ? '—' : (r.read ?? 'shipped JS')} | ${r.listed} | ${r.found} | ${r.within10} | ${r.within2} | ${r.unreadable.length} | ${r.readableButOff.length} | ${r.phantoms.length} | ${(r.note || (r.minified ? `${r.minified} minified file(s), read` : '')).replace(/\|/g, '\\|')} |`,
+        `| ${r.name} | ${r.version ?? ''} | ${runtimeOnly ? '—' : (r.read ?? 'shipped JS')} | ${r.listed} | ${r.found} | ${r.within10} | ${r.within2} | ${r.unreadable.length} | ${r.readableButOff.length} | ${r.phantoms.length} | ${r.notRead.length} | ${r.silent} | ${(r.note || (r.minified ? `${r.minified} minified file(s), read` : '')).replace(/\|/g, '\\|')} |`,
     ),
     '',
   ];
@@ -376,7 +379,7 @@ function writeListSummary(rows) {
       // A server with a thousand phantoms would bury the rest: the first 20 are shown, with the count.
       const phantoms = r.phantoms.slice(0, 20).map((p) => `phantom: ${p}`);
       if (r.phantoms.length > 20) phantoms.push(`… and ${r.phantoms.length - 20} more phantoms`);
-      const items = [...r.misses, ...r.unreadable.map((u) => `partly readable: ${u}`), ...phantoms];
+      const items = [...r.misses, ...r.unreadable.map((u) => `partly readable: ${u}`), ...phantoms, ...r.notRead.map((u) => `not read: ${u}`)];
       if (items.length) lines.push(`- **${r.name}**`, ...items.map((m) => `  - ${m}`));
     }
     lines.push('');

@@ -1,4 +1,4 @@
-export { planSlim, writeSlimPlan, hasChanges, SlimError, type SlimPlan, type FileChange, type ToolChange, type SkippedTool, type FileError, type SlimTotals, type SizeTotals, type RuntimeInstall } from './slim.js';
+export { planSlim, writeSlimPlan, writeAtomically, hasChanges, SlimError, type SlimPlan, type FileChange, type ToolChange, type SkippedTool, type FileError, type SlimTotals, type SizeTotals, type RuntimeInstall } from './slim.js';
 export { findUncommittedFiles } from './git.js';
 export { buildUnifiedDiff } from './diff.js';
 export {
@@ -15,3 +15,5 @@ export { planSlimFromPublished, type PublishedSlimOptions, type PublishedSlimPla
 export { findTextSites, DATA_FILE } from './written-text.js';
 export { isTestPath } from './test-files.js';
 export { findPackageRoot } from './package-json.js';
+export { buildPlanFile, parsePlanFile, planSlimFromPlanFile, PlanFileError, KEPT_FILE, type PlanRun, type ParsedPlan, type SlimDecisions } from './plan-file/index.js';
+export type { ToolUnits, TextUnits, UnitRecord } from './slim-types.js';

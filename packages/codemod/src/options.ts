@@ -1,5 +1,6 @@
 /** What a slimming run can be told, its defaults, and the pointer sentence it appends. */
 import type { ProgramCache, ToolslimSettings } from '@toolslim/core';
+import type { SlimDecisions } from './plan-file/decisions.js';
 
 export interface SlimOptions {
   /** Folder that relative paths (and the printed file names) are relative to. */
@@ -42,6 +43,11 @@ export interface SlimOptions {
    * serves it (default true). Fixtures that show a shape on a tiny server turn it off.
    */
   readonly skipUnprofitable?: boolean;
+  /**
+   * The author's decisions (a plan file's marks, `slim --apply`): where each unit goes, by tool name and
+   * unit text. Core's planner carries them out; units kept in `kept-in-descriptions.json` are added.
+   */
+  readonly decisions?: SlimDecisions;
   /** Called after each file is analysed (progress bars). */
   readonly onProgress?: (done: number, total: number) => void;
 }

@@ -8,7 +8,8 @@ import type { ToolSection } from './markdown.js';
 import { dedentChunk } from './markdown.js';
 import { ImportedConstants } from './imported-constants.js';
 import { buildPointer, DEFAULT_EXTRA_SENTENCES, DEFAULT_INSTRUCTIONS_TOOL, DEFAULT_POINTER, findPointer, type SlimOptions } from './options.js';
-import { selectUnits, type Range, type Selection } from './select.js';
+import { planUnits, type DescriptionPlan, type Range, type Selection } from './select.js';
+import { getTextDecisions, type SlimDecisions } from './plan-file/decisions.js';
 import { SourceStore } from './source-store.js';
 import { buildTextEdits, countReferences, findCarrierRanges, SEPARATOR_ALONE, UNEDITABLE, type EditTarget, type SourceEdit } from './text-edits.js';
 import { getErrorMessage, getStaticValue } from './tool-values.js';
@@ -59,6 +60,24 @@ export interface Planner {
   readonly owners: readonly CarrierOwner[];
   /** Shared parameter texts left as they are, with the reason (filled by `planTools`). */
   readonly keptShared: Map<string, string>;
+  /** The author's decisions (a plan file's marks, units kept on purpose), carried out by the planner. */
+  readonly decisions?: SlimDecisions;
+  /**
+   * The planner's reading of every tool planned, by `ToolPlan.id`: the last one made, which is the one
+   * the tool's plan is built from (a plan file lists it).
+   */
+  readonly readings: Map<string, ToolReading>;
+}
+
+/** Every unit of a tool's description and parameters, and where the planner sends each. */
+export interface ToolReading {
+  description?: DescriptionPlan;
+  /** The description's existing pointer, which always stays. */
+  pinned?: Range;
+  /** The parameters whose description can take a constraint. */
+  targets: readonly string[];
+  /** By parameter key. */
+  readonly params: Map<string, DescriptionPlan>;
 }
 
 /**
@@ -101,8 +120,11 @@ export function planToolKeeping(planner: Planner, file: string, decl: ToolDecl, 
   const paramSchemas = new Map(decl.params.map((p) => [getParamKey(p), getSchemaFacts(p)]));
   let planned: ReturnType<typeof planParams>;
   let selection: Selection | undefined;
+  const decisions = getTextDecisions(planner.decisions, name);
   for (;;) {
-    selection = selectUnits(description.value, extra, existingPointer, { params: [...targets], allParams, paramSchemas, model: getMoveModel(options) });
+    const reading = planUnits(description.value, extra, existingPointer, { params: [...targets], allParams, paramSchemas, model: getMoveModel(options), decisions });
+    planner.readings.set(id, { description: reading, pinned: existingPointer, targets: [...targets], params: new Map() });
+    selection = reading.selection;
     planned = planParams(planner, file, decl, id, selection);
     if (planned.refused === undefined) break;
     targets.delete(planned.refused);
@@ -126,7 +148,8 @@ export function planToolKeeping(planner: Planner, file: string, decl: ToolDecl, 
     params.reduce((sum, p) => sum + getPublishedLength(getStaticValue(decl.params.find((d) => getParamKey(d) === p.key)?.description) ?? '') - getPublishedLength(p.expected), 0);
   // A tool that reads a shared parameter text is slimmed with the others whenever it does not grow: the
   // text is edited once for every tool that reads it, or not at all.
-  if (saved < MIN_SAVED_BYTES && !(saved > 0 && params.some((p) => p.shared !== undefined))) return undefined;
+  // A move the author marked (a plan's [move]) is carried out whenever the tool does not grow.
+  if (saved < MIN_SAVED_BYTES && !(saved > 0 && (params.some((p) => p.shared !== undefined) || hasMarkedMove(planner.decisions, name)))) return undefined;
   const descriptionTarget = getEditTarget(file, description, constants, planner.store);
   let edits = buildTextEdits(descriptionTarget, deleteRanges, insertion);
   if (!edits.ok && edits.reason === SEPARATOR_ALONE) {
@@ -168,6 +191,13 @@ export function planToolKeeping(planner: Planner, file: string, decl: ToolDecl, 
   };
 }
 
+/** True when the author's decisions send a unit of the tool out of its text (to markdown or a parameter). */
+function hasMarkedMove(decisions: SlimDecisions | undefined, tool: string): boolean {
+  const forTool = decisions?.get(tool);
+  const texts = [forTool?.description, ...(forTool?.params?.values() ?? [])];
+  return texts.some((text) => [...(text?.values() ?? [])].some((decision) => decision !== 'stays'));
+}
+
 /** The shipped prose model, with the run's own move threshold when it sets one. */
 export function getMoveModel(options: SlimOptions): ProseModel | undefined {
   return options.moveThreshold === undefined ? undefined : { ...getShippedModel(), moveThreshold: options.moveThreshold };
@@ -197,7 +227,10 @@ function planParams(
     if (param.description?.kind !== 'static') continue;
     const key = getParamKey(param);
     const value = param.description.value;
-    const paramSelection = selectUnits(value, 0, undefined, { parameter: true, schema: getSchemaFacts(param), model: getMoveModel(planner.options) });
+    const name = getStaticValue(decl.name) ?? '';
+    const reading = planUnits(value, 0, undefined, { parameter: true, schema: getSchemaFacts(param), model: getMoveModel(planner.options), decisions: getTextDecisions(planner.decisions, name, key) });
+    planner.readings.get(id)?.params.set(key, reading);
+    const paramSelection = reading.selection;
     const constraints = (selection?.toParams ?? []).filter((move) => move.param === key).map((move) => move.unit.text);
     if (!paramSelection && constraints.length === 0) continue;
     const target = getEditTarget(getParamFile(file, param), param.description, planner.constants, planner.store);

@@ -1,5 +1,5 @@
 /** The shapes a slimming run returns (`planSlim`) and the error that stops one. */
-import type { FileModel, HarmTopic, ToolMeasure } from '@toolslim/core';
+import type { CategoryProbabilities, FileModel, HarmTopic, MoveReason, ProseCategory, ToolMeasure, UnitAnchor } from '@toolslim/core';
 import type { InstructionChange, FamilyContent } from './instructions.js';
 import type { Wiring } from './wire-runtime.js';
 
@@ -97,6 +97,67 @@ export interface SlimPlan {
   readonly install: RuntimeInstall | undefined;
   /** Every package that declares the runtime for this run (one per server package; "Next:" names each). */
   readonly installs?: readonly RuntimeInstall[];
+  /** Every unit of every tool found and where this run sends it: what a plan file lists (plan-file/). */
+  readonly units?: readonly ToolUnits[];
+  /** Absolute paths of every file the run read to plan (a plan file keeps their hashes). */
+  readonly read?: readonly string[];
+}
+
+/** One tool's units and where this run sends them. */
+export interface ToolUnits {
+  /** `<file relative to cwd>#<index of the tool in that file>`. */
+  readonly id: string;
+  readonly name: string | undefined;
+  /** Relative to `cwd`. */
+  readonly file: string;
+  readonly line: number;
+  readonly family: string;
+  /** The family file the moved text goes to, relative to `cwd`. */
+  readonly instructions: string;
+  /** True when this run slims the tool; otherwise `note` says why it is left as it is. */
+  readonly slimmed: boolean;
+  readonly note?: string;
+  readonly before: ToolMeasure | undefined;
+  readonly after: ToolMeasure | undefined;
+  /** The description first, then each parameter with a static description. */
+  readonly texts: readonly TextUnits[];
+}
+
+/** The units of one text (a description, or a parameter's description). */
+export interface TextUnits {
+  /** Set for a parameter's text. */
+  readonly param?: string;
+  readonly units: readonly UnitRecord[];
+  /** For a description: the parameters a constraint can go to. */
+  readonly targets?: readonly string[];
+  /** Why this text keeps every unit although the planner would move some (a text other tools share, say). */
+  readonly note?: string;
+}
+
+/** A unit, the planner's reading of it, and where the run sends it. */
+export interface UnitRecord {
+  readonly text: string;
+  readonly category: ProseCategory;
+  /** The prose model's probabilities (absent for a block moved whole, a block's tag and an existing pointer). */
+  readonly probabilities?: CategoryProbabilities;
+  /** The harm topics the unit names (money, secrets, people, data loss, access). */
+  readonly topics: readonly HarmTopic[];
+  /** What decided its category (a cue, the model). */
+  readonly cue: string;
+  readonly place: 'stays' | 'parameter' | 'markdown';
+  /** For `parameter`: the parameter's key. */
+  readonly param?: string;
+  /** For `markdown`: why it moves. */
+  readonly reason?: MoveReason;
+  /**
+   * Where the planner would send it when the run leaves its text as it is anyway (`ToolUnits.note` or
+   * `TextUnits.note` says why); absent when the run carries the planner's reading out.
+   */
+  readonly planned?: { readonly place: 'parameter' | 'markdown'; readonly param?: string; readonly reason?: MoveReason };
+  /** Why no mark can move it (the opening unit, an existing pointer, the tag of a block). */
+  readonly anchor?: UnitAnchor;
+  /** True when it stays because a decision of the author keeps it (`kept-in-descriptions.json`). */
+  readonly keptByAuthor?: boolean;
 }
 
 export interface RuntimeInstall {

@@ -29,6 +29,9 @@ import { buildWiringElsewhere, planRuntimeDependency, wireRegisterCallback, wire
 import { ALREADY_SERVED, pickServerToWire, readDefaultToolsets } from './wire-runtime.js';
 import { findServerElsewhere } from './find-server-elsewhere.js';
 import { buildInstructionsModule, isInstructionsModule } from './bundle-instructions.js';
+import { mergeDecisions } from './plan-file/decisions.js';
+import { KEPT_FILE, readKeptFile } from './plan-file/kept-file.js';
+import { buildToolUnits } from './plan-file/records.js';
 
 export { MIN_SAVED_BYTES } from './plan-tool.js';
 export { SlimError, type FileChange, type FileError, type KeptSharedText, type RuntimeInstall, type SizeTotals, type SkippedTool, type SlimPlan, type SlimTotals, type ToolChange } from './slim-types.js';
@@ -112,12 +115,16 @@ function planSlimOnce(options: SlimOptions, base: string): SlimPlan {
     skipped.push({ name: getStaticValue(decl.name), file: relative(file), line: decl.line, reason, ...(unprofitable ? { unprofitable } : {}) });
 
   const owners = findCarrierOwners(allTools, imported, store);
-  const planner = { options, instructionsDir, constants: imported, store, relative, owners, keptShared: new Map<string, string>() };
+  // The units the author keeps on purpose (an earlier apply), and the marks of the plan being applied.
+  const kept = readKeptFile(instructionsDir);
+  const decisions = mergeDecisions(kept, options.decisions);
+  const planner = { options, instructionsDir, constants: imported, store, relative, owners, keptShared: new Map<string, string>(), decisions, readings: new Map() };
   // A definition found by its shape and registered by a loop in another file is one tool, as `report` counts
   // it: planned where its text is written (the definition), sized as the loop publishes it.
   const twins = findLoopTwins(allTools);
   const registeredByLoop = new Set(twins.values());
-  const planned = planTools(planner, allTools.map((tool, i) => ({ ...tool, family: familyOfTool[i] })).filter((_, i) => !registeredByLoop.has(allTools[i])));
+  const toPlan = allTools.map((tool, i) => ({ ...tool, family: familyOfTool[i] })).filter((_, i) => !registeredByLoop.has(allTools[i]));
+  const planned = planTools(planner, toPlan);
   for (const { file, decl, reason } of planned.skipped) skip(file, decl, reason);
   let plans: ToolPlan[] = planned.plans;
   plans = dropOverlaps(plans, skip);
@@ -219,7 +226,22 @@ function planSlimOnce(options: SlimOptions, base: string): SlimPlan {
   const partial = skipped.some((tool) => !tool.unprofitable) || errors.length > 0 || unserved;
   const keptShared = describeKeptShared(planner);
   const unread = findUnreadTools(allTools.filter((tool) => !registeredByLoop.has(tool)), plans, skipped, relative);
-  return { cwd, instructionsDir, sources, instructions, tools, skipped, unread, keptShared, errors, problems, totals, families, toolNames, wiring, partial, install: install?.info, installs: install ? [install.info] : [] };
+  const twinOfDecl = new Map([...twins].map(([tool, twin]) => [tool.decl, twin]));
+  const units = buildToolUnits({
+    tools: toPlan,
+    plans,
+    changes: new Map(plans.map((plan, i) => [plan.id, tools[i]])),
+    // A tool with nothing to move in what could be read says what was not read.
+    skipped: [...skipped, ...unread],
+    readings: planner.readings,
+    kept,
+    instructionsDir,
+    relative,
+    measure: (file, decl) => ((twin) => (twin ? measureIn(twin.file)(twin.decl) : measureIn(file)(decl)))(twinOfDecl.get(decl)),
+  });
+  // What the plan depends on: every file read, and the instruction files the run would merge into.
+  const read = [...new Set([...store.findReadFiles(), ...sources.map((c) => c.file), ...instructions.map((c) => c.file), path.join(instructionsDir, 'README.md'), path.join(instructionsDir, KEPT_FILE), ...findFamilyFiles(instructionsDir).map((family) => path.join(instructionsDir, `${family}.md`))])].sort();
+  return { cwd, instructionsDir, sources, instructions, tools, skipped, unread, keptShared, errors, problems, totals, families, toolNames, wiring, partial, install: install?.info, installs: install ? [install.info] : [], units, read };
 }
 
 /** The plans of several server packages as one run (each kept its own folder, families and package.json). */
@@ -254,6 +276,8 @@ function mergePlans(plans: readonly SlimPlan[]): SlimPlan {
     partial: plans.some((plan) => plan.partial),
     install: installs.find((install) => install.added) ?? installs[0],
     installs,
+    units: plans.flatMap((plan) => plan.units ?? []),
+    read: [...new Set(plans.flatMap((plan) => plan.read ?? []))].sort(),
   };
 }
 

@@ -40,6 +40,11 @@ export class SourceStore {
     this.current.clear();
   }
 
+  /** Every file read so far (a plan file keeps their hashes, to know when the source changed). */
+  findReadFiles(): string[] {
+    return [...this.original.keys()];
+  }
+
   /** Files whose planned text differs from the disk. */
   findChangedFiles(): string[] {
     return [...this.current].filter(([file, text]) => text !== this.getOriginal(file)).map(([file]) => file);

@@ -64,7 +64,17 @@ export type JsonObject = { [key: string]: JsonValue };
 /** A JSON Schema as the server will publish it, or why it cannot be known. */
 export type SchemaValue =
   | { readonly kind: 'static'; readonly json: JsonObject; readonly node: Node | undefined }
-  | { readonly kind: 'dynamic'; readonly node: Node | undefined; readonly reason: string }
+  | {
+      readonly kind: 'dynamic';
+      readonly node: Node | undefined;
+      readonly reason: string;
+      /**
+       * The schema with stand-ins where it cannot be read (the static parts of a text, `{}` for a field
+       * imported from a package, the schema without a method whose argument is unknown): a lower bound
+       * for measuring, never the published schema.
+       */
+      readonly lowerBound?: JsonObject;
+    }
   | { readonly kind: 'none' };
 
 export type SchemaStyle = 'zod' | 'json-schema' | 'typebox' | 'valibot';
@@ -164,6 +174,13 @@ export interface UnreadSink {
    * those definitions may still be found where they are written, by their shape.
    */
   readonly fromCollection?: true;
+  /**
+   * The call publishes a name computed from the definition's (`rename(t.name, options)`): definitions
+   * found by their shape do not give the names it lists, so the miss stands even when they are found.
+   */
+  readonly renamed?: true;
+  /** The installed package whose code builds the server (`.connect()` of a server it makes): no miss when its files are read too. */
+  readonly fromPackage?: string;
   /**
    * An adapter that re-registers definitions handed to it (`all.map((t) => tool({ description: t.description, … }))`):
    * nothing is declared here, so a rule says nothing; `report` names it when no definition was found anywhere.

@@ -7,6 +7,9 @@ import path from 'node:path';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createProgramCache, type ProgramCache } from './ast.js';
 import { findTools } from './find-tools/index.js';
+import { explainLauncher } from './find-tools/elsewhere.js';
+import { createPackageBinLookup } from './package-bins.js';
+import { Scope } from './text/scope.js';
 import { estimateDeferral, measureApiToolArray } from './api-requests/deferral.js';
 import { findApiToolArrays } from './api-requests/find-requests.js';
 import { createFileConstantResolver } from './text/file-resolver.js';
@@ -38,7 +41,7 @@ export interface ReportTool {
   outputSchemaBytes?: number;
   /**
    * Only on a tool that is not fully readable: each field that is unknown or partly known, and why.
-   * Its bytes are then a lower bound (the static parts; an unreadable input schema counts as `{}`).
+   * Its bytes are then a lower bound (the static parts; an input schema as far as it can be read, else `{}`).
    */
   unreadable?: UnreadableField[];
   /** How the tool was published (a `PUBLISHERS` entry) and with which installed libraries (`name@version`). */
@@ -54,6 +57,12 @@ export interface ReportUnread {
   /** The sink as written: `.registerTool()`, `setRequestHandler(ListTools)`, `server`. */
   sink: string;
   reason: string;
+}
+
+/** A miss as `report` gathers it: whether it registers definitions from a collection, under names of their own. */
+interface CollectedUnread extends ReportUnread {
+  readonly fromCollection: boolean;
+  readonly renamed: boolean;
 }
 
 /** One model-API request's tool array (`tools` of an Anthropic or OpenAI request call) and what it loads per request. */
@@ -134,8 +143,13 @@ export function buildReport(
   const getMcpSdkExecution = createMcpSdkExecutionLookup();
   // Tool-shaped objects that are only exported and used nowhere are not tools of any server.
   const reachability = createReachabilityChecker({ readFile: (path) => given.get(path) ?? readIfFile(path), files: [...given.keys()], programs });
+  // A bin that only launches another program is the server: its tools are that program's.
+  const packages = createPackageBinLookup();
+  // A server built by a package whose files are read with the project (a monorepo's own toolkit) is read there.
+  const readPackages = new Set(files.flatMap((file) => packages.getPackageName(file.filePath) ?? []));
+  const launchers: Array<{ readonly packageDir: string; readonly miss: CollectedUnread }> = [];
   const errors: ReportJson['errors'] = [];
-  const unread: Array<ReportUnread & { readonly fromCollection: boolean }> = [];
+  const unread: CollectedUnread[] = [];
   const requests: ReportRequest[] = [];
   for (const [index, file] of files.entries()) {
     options.onProgress?.(index, files.length);
@@ -148,7 +162,13 @@ export function buildReport(
       const program = programs.get(file.code, filePath);
       const model = findTools(program, { filePath, settings, resolveConstant, resolveModule });
       decls = model.tools;
-      for (const miss of model.unread) unread.push({ file: relative, line: miss.line, sink: miss.sink, reason: miss.reason, fromCollection: miss.fromCollection === true });
+      const binOf = model.tools.length === 0 && model.unread.length === 0 ? packages.getBinPackage(filePath) : undefined;
+      const launcher = binOf === undefined ? undefined : explainLauncher(program, Scope.of(program));
+      if (launcher && binOf) launchers.push({ packageDir: binOf, miss: { file: relative, line: launcher.line, sink: launcher.sink, reason: launcher.reason, fromCollection: false, renamed: false } });
+      for (const miss of model.unread) {
+        if (miss.fromPackage !== undefined && readPackages.has(miss.fromPackage)) continue;
+        unread.push({ file: relative, line: miss.line, sink: miss.sink, reason: miss.reason, fromCollection: miss.fromCollection === true, renamed: miss.renamed === true });
+      }
       // Only a file that imports a model SDK is searched further (its top-level imports are read first).
       const context = { program, filePath, zodVersion: settings?.zodVersion ?? 4, resolveConstant, resolveModule };
       for (const array of findApiToolArrays(program, context)) requests.push(buildReportRequest(array, relative));
@@ -167,6 +187,10 @@ export function buildReport(
     }
   }
   options.onProgress?.(files.length, files.length);
+  // A launcher whose package declares tools in JavaScript starts that JavaScript (`node dist/index.js`).
+  for (const { packageDir, miss } of launchers) {
+    if (!found.some((tool) => isInside(tool.filePath, packageDir))) unread.push(miss);
+  }
   dropLoopDefinitions(found);
   markUnregisteredDefinitions(found, unread);
   const families = assignFamilies(
@@ -187,7 +211,7 @@ export function buildReport(
   }));
   // A loop or list over definitions found elsewhere by their shape is read through those definitions.
   const definitionsFound = found.some((tool) => FRAMEWORKS[tool.framework].declaredAsObject);
-  const misses = unread.filter((miss) => !(miss.fromCollection && definitionsFound)).map(({ fromCollection: _, ...miss }) => miss);
+  const misses = unread.filter((miss) => !(miss.fromCollection && !miss.renamed && definitionsFound)).map(({ fromCollection: _, renamed: __, ...miss }) => miss);
   return { tools: sortHeaviestFirst(tools), totals: sumTotals(tools), errors, unread: misses, ...(requests.length > 0 ? { requests } : {}) };
 }
 
@@ -314,6 +338,11 @@ function getErrorMessage(error: unknown): string {
   const { lineNumber, column } = error as { lineNumber?: unknown; column?: unknown };
   if (typeof lineNumber === 'number' && typeof column === 'number') return `${error.message} (line ${lineNumber}, column ${column + 1})`;
   return error.message;
+}
+
+function isInside(filePath: string, dir: string): boolean {
+  const relative = path.relative(dir, path.resolve(filePath));
+  return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
 }
 
 function readIfFile(path: string): string | undefined {

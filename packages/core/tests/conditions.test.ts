@@ -1,7 +1,8 @@
 // Registrations made only under a run-time condition carry `condition.reason`; a condition that
 // evaluates statically decides whether the registration is a tool at all.
 import { describe, expect, it } from 'vitest';
-import { analyzeSource, type ToolDecl } from '@toolslim/core';
+import path from 'node:path';
+import { analyzeSource, buildReport, type ToolDecl } from '@toolslim/core';
 
 function conditions(code: string): Record<string, string | undefined> {
   const out: Record<string, string | undefined> = {};
@@ -152,5 +153,65 @@ export function register(server: McpServer, allowWrites: boolean) {
       ['read_notes', undefined],
       ['delete_note', 'registered only when !(def.writes && !allowWrites)'],
     ]);
+  });
+});
+
+describe('hooks a superclass calls', () => {
+  const base = [
+    "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
+    'export abstract class RegistryBase {',
+    '  constructor(protected server: McpServer, protected signedIn: () => boolean) {}',
+    '  register(): void {',
+    '    this.registerPublic();',
+    '    if (this.signedIn()) this.registerPrivate();',
+    '  }',
+    '  protected registerPublic(): void {}',
+    '  protected registerPrivate(): void {}',
+    '}',
+  ];
+  const tools = [
+    'export class NoteTools extends Registry {',
+    "  protected registerPublic(): void { this.server.tool('search_notes', 'Searches notes.', async () => ({ content: [] })); }",
+    "  protected registerPrivate(): void { this.server.tool('delete_note', 'Deletes a note.', async () => ({ content: [] })); }",
+    '}',
+  ];
+
+  it('a registration in a hook the superclass calls under a condition carries that condition, up a chain of classes', () => {
+    const found = conditions([...base, 'export abstract class Registry extends RegistryBase {}', ...tools].join('\n'));
+    expect(found).toEqual({ search_notes: undefined, delete_note: 'registered only when RegistryBase calls this.registerPrivate(), which is only when this.signedIn(…)' });
+  });
+
+  it('reads the superclass in another module of the project', () => {
+    const dir = path.resolve('/virtual/hooks');
+    const report = buildReport(
+      [
+        { filePath: path.join(dir, 'registry-base.ts'), code: base.join('\n') },
+        { filePath: path.join(dir, 'registry.ts'), code: "import { RegistryBase } from './registry-base.js';\nexport abstract class Registry extends RegistryBase {}" },
+        { filePath: path.join(dir, 'note-tools.ts'), code: ["import { Registry } from './registry.js';", ...tools].join('\n') },
+      ],
+      { cwd: dir },
+    );
+    expect(Object.fromEntries(report.tools.map((tool) => [tool.name, tool.conditional]))).toEqual({
+      search_notes: undefined,
+      delete_note: 'registered only when RegistryBase calls this.registerPrivate(), which is only when this.signedIn(…)',
+    });
+  });
+});
+
+describe('list handlers whose function returns different lists', () => {
+  it('a definition only some of the returns list is conditional; one every return lists is not', () => {
+    const code = [
+      "import { Server } from '@modelcontextprotocol/sdk/server/index.js';",
+      "import { ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';",
+      "const server = new Server({ name: 'n', version: '1' }, { capabilities: { tools: {} } });",
+      'function listTools() {',
+      "  const base = [{ name: 'list_beds', description: 'Lists the beds.', inputSchema: { type: 'object', properties: {} } }];",
+      "  const reports = [{ name: 'harvest_report', description: 'Reports the harvest.', inputSchema: { type: 'object', properties: {} } }];",
+      '  if (process.env.REPORTS) return [...base, ...reports];',
+      '  return base;',
+      '}',
+      'server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listTools() }));',
+    ].join('\n');
+    expect(conditions(code)).toEqual({ list_beds: undefined, harvest_report: 'listed only on some of the paths through `listTools()`' });
   });
 });

@@ -151,6 +151,14 @@ describe('Mastra', () => {
     ]);
     expect(tool.nameNode?.type).toBe('Literal');
   });
+
+  it("a project's own createTool is no Mastra call: its definition is read by shape", () => {
+    const definition = ['createTool({', '  name: "water_bed",', '  description: "Waters one bed.",', '  schema: z.object({ bed: z.string() }),', '  execute: async () => ({}),', '})'];
+    const imported = ["import { createTool } from './tool-utils.js';", "import { z } from 'zod';", `export const tools = [${definition.join('\n')}];`].join('\n');
+    const declared = ["import { z } from 'zod';", 'function createTool(config) { return { ...config, inputSchema: config.schema }; }', `export const tools = [${definition.join('\n')}];`].join('\n');
+    expect(tools(imported).map((t) => [t.framework, textOf(t.name)])).toEqual([['shape', 'water_bed']]);
+    expect(tools(declared).map((t) => [t.framework, textOf(t.name)])).toEqual([['shape', 'water_bed']]);
+  });
 });
 
 describe('LangChain.js', () => {

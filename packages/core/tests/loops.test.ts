@@ -156,3 +156,55 @@ server.registerTool('feed', {
     expect(feed.descriptionBytes).toBe(Buffer.byteLength('Feed a plant. '));
   });
 });
+
+describe('a helper that defers its registration in a closure', () => {
+  it('is read once per call of the helper, as a bundle inlines a deferred registrar', () => {
+    const result = report({
+      'server.js': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+const pending = [];
+function registerTool(name, config, callback) {
+  pending.push((server) => {
+    server.registerTool(name, config, callback);
+  });
+}
+export function createServer() {
+  const server = new McpServer({ name: 'garden', version: '1.0.0' });
+  for (const register of pending) register(server);
+  return server;
+}
+registerTool('water_bed', { description: 'Waters one bed.', inputSchema: { bed: z.string() } }, async () => ({ content: [] }));
+registerTool('weed_bed', { description: 'Weeds one bed.', inputSchema: { bed: z.string(), depth: z.number() } }, async () => ({ content: [] }));
+`,
+    });
+    expect(result.unread).toEqual([]);
+    expect(result.tools.map((tool) => [tool.name, tool.dynamic]).sort()).toEqual([
+      ['water_bed', false],
+      ['weed_bed', false],
+    ]);
+  });
+});
+
+describe('definitions a helper builds once per entry of a table', () => {
+  it('are read once per call, with the branches around them decided for that call', () => {
+    const result = report({
+      'beds.ts': `import { z } from 'zod';
+const KINDS = [
+  { kind: 'raised', label: 'raised bed', canCover: true },
+  { kind: 'sunken', label: 'sunken bed' },
+];
+function bedTools(config: { kind: string; label: string; canCover?: boolean }) {
+  const tools = [{ name: \`water_\${config.kind}_bed\`, description: \`Waters a \${config.label}.\`, inputSchema: z.object({ bed: z.string() }) }];
+  if (config.canCover) tools.push({ name: \`cover_\${config.kind}_bed\`, description: \`Covers a \${config.label}.\`, inputSchema: z.object({ bed: z.string() }) });
+  return tools;
+}
+export const ALL = KINDS.flatMap((config) => bedTools(config));
+`,
+      'server.ts': `${SERVER_HEAD}import { ALL } from './beds.js';
+for (const t of ALL) server.registerTool(t.name, { description: t.description, inputSchema: t.inputSchema.shape }, async () => ({ content: [] }));
+`,
+    });
+    expect(result.tools.map((tool) => tool.name).sort()).toEqual(['cover_raised_bed', 'water_raised_bed', 'water_sunken_bed']);
+    expect(result.tools.every((tool) => !tool.dynamic)).toBe(true);
+  });
+});

@@ -140,9 +140,16 @@ describe('what a parameter keeps', () => {
     expect(moved(text, SURE, param({ type: 'integer', default: 1 }))).toEqual(['If not specified, reads from the beginning.']);
   });
 
-  it('leaves a plain default value to the model: a schema can state it', () => {
-    const text = 'Page size. Defaults to 20 when omitted.';
-    expect(moved(text, SURE, param({ type: 'integer' }))).toEqual(['Defaults to 20 when omitted.']);
+  it('keeps a default value the schema does not state, and moves it where the schema states it', () => {
+    for (const text of ['Page size. Defaults to 20 when omitted.', "Stack to act on. Defaults to 'dev'.", 'Period to read. Default: medium_term.', 'Sort order. Newest first by default.']) {
+      expect(moved(text, SURE, param({ type: 'string' }))).toEqual([]);
+    }
+    expect(moved('Page size. Defaults to 20.', SURE, param({ type: 'integer', default: 20 }))).toEqual(['Defaults to 20.']);
+  });
+
+  it('leaves what omitting a required parameter would do to the model: it is never omitted', () => {
+    const required = { parameter: true, schema: { schema: { type: 'string' }, required: true, name: 'stack' } };
+    expect(moved("Stack to act on. Defaults to 'dev'.", SURE, required)).toEqual(["Defaults to 'dev'."]);
   });
 });
 
@@ -180,5 +187,34 @@ describe('the features', () => {
     const lateCues = classifySentence(unit, late);
     expect([earlyCues.category, lateCues.category]).toEqual(['what', 'how']);
     expect(findUnitFeatures(unit, late, lateCues).sort()).toEqual(findUnitFeatures(unit, early, earlyCues).sort());
+  });
+});
+
+describe("planDescription with the author's decisions", () => {
+  const text = 'Renames a bucket. Defaults to the current region. For example, rename `logs` to `old-logs`.';
+
+  it('keeps a unit the planner would move, and moves one it would keep, with the reason marked', () => {
+    const kept = planDescription(text, { model: SURE, decisions: new Map([['Defaults to the current region.', 'stays']]) });
+    expect(kept.places).toEqual(['stays', 'stays', 'markdown']);
+    const movedByMark = planDescription(text, { model: NEVER, decisions: new Map([['Defaults to the current region.', 'markdown']]) });
+    expect(movedByMark.places).toEqual(['stays', 'markdown', 'stays']);
+    expect(movedByMark.selection?.reasons).toEqual(['marked']);
+  });
+
+  it('never moves the opening unit, and sends a unit to a parameter only when that parameter can take it', () => {
+    const opening = planDescription(text, { model: SURE, decisions: new Map([['Renames a bucket.', 'markdown']]) });
+    expect(opening.places[0]).toBe('stays');
+    expect(opening.anchors[0]).toBe('opening');
+    const region = new Map([['Defaults to the current region.', { param: 'region' }]]);
+    expect(planDescription(text, { model: SURE, params: ['region'], allParams: ['region'], decisions: region }).places).toEqual(['stays', 'parameter', 'markdown']);
+    expect(planDescription(text, { model: SURE, params: [], allParams: ['region'], decisions: region }).places).toEqual(['stays', 'stays', 'markdown']);
+  });
+
+  it('a decision on a block that moves whole keeps the whole block', () => {
+    const block = '<examples>For example, rename `logs` to `old-logs`. For example, rename `a` to `b`.</examples>';
+    const withBlock = `Renames a bucket. ${block}`;
+    expect(planDescription(withBlock, { model: SURE }).places).toEqual(['stays', 'markdown']);
+    const plan = planDescription(withBlock, { model: SURE, decisions: new Map([[block, 'stays']]) });
+    expect(plan.selection).toBeUndefined();
   });
 });

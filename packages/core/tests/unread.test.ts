@@ -1,5 +1,7 @@
 // No silent miss: a sink whose tools cannot be read is named with file:line and the reason, in the
 // file model (rules) and in the report; a loop over definitions found elsewhere by shape is not a miss.
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyzeSource, buildReport } from '../src/index.js';
@@ -91,6 +93,24 @@ addTool({ name: 'browse', description: 'Opens a page.', parameters: z.object({ u
     expect(unreadOf(`${MCP}const server = new McpServer({ name: 'x', version: '1' });\nawait server.connect(transport);`).map((miss) => miss.sink)).toEqual(['server']);
     expect(unreadOf(`${MCP}import { registerAll } from './tools.js';\nconst server = new McpServer({ name: 'x', version: '1' });\nregisterAll(server);`)).toEqual([]);
   });
+
+  it('a transport connected to a server an installed package builds names that package', () => {
+    const stdio = "import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';\n";
+    expect(unreadOf(`${stdio}import { CatalogueToolkit } from '@acme/catalogue-toolkit/mcp';\nconst toolkit = new CatalogueToolkit({ token: process.env.TOKEN });\nawait toolkit.connect(new StdioServerTransport());`)).toEqual([
+      {
+        line: 4,
+        sink: '.connect()',
+        reason: 'the server it connects is built by `CatalogueToolkit` of the installed package @acme/catalogue-toolkit; its tools are in that package, which toolslim does not read',
+      },
+    ]);
+    // tsc's CommonJS output, built by an awaited factory.
+    const cjs = `"use strict";\nconst stdio_1 = require("@modelcontextprotocol/sdk/server/stdio.js");\nconst kit_1 = require("catalogue-kit");\nasync function main() {\n  const server = await (0, kit_1.createCatalogueServer)({});\n  await server.connect(new stdio_1.StdioServerTransport());\n}\nmain();`;
+    expect(unreadOf(cjs).map((miss) => [miss.line, miss.reason])).toEqual([
+      [6, 'the server it connects is built by `kit_1.createCatalogueServer` of the installed package catalogue-kit; its tools are in that package, which toolslim does not read'],
+    ]);
+    // A server built by the project's own module is read there.
+    expect(unreadOf(`${stdio}import { createServer } from './server.js';\nconst server = createServer();\nawait server.connect(new StdioServerTransport());`)).toEqual([]);
+  });
 });
 
 describe('unread sinks in the report', () => {
@@ -116,5 +136,105 @@ describe('unread sinks in the report', () => {
     expect(report.tools[0].conditional).toBe(
       'a definition found by its shape that no registration toolslim read lists; this project registers its definitions through a loop or list handler (server.ts:5) that may leave it out',
     );
+  });
+});
+
+describe('a loop that publishes names computed from its definitions', () => {
+  const file = (name: string, code: string) => ({ filePath: path.join(dir, name), code });
+
+  it('stays named even when the definitions are found by their shape, since they do not give the names it lists', () => {
+    const report = buildReport(
+      [
+        file('defs.ts', `${MCP}export const defs = [{ name: 'notes.search', description: 'Searches notes.', schema: { query: z.string() } }];`),
+        file(
+          'server.ts',
+          `${MCP}import { defs } from './defs.js';\nimport { toSnakeCase } from './names.js';\nexport function registerAll(server: McpServer, options: { naming: string }) {\n  for (const d of defs) server.tool(toSnakeCase(d.name, options.naming), d.description, d.schema, async () => ({ content: [] }));\n}`,
+        ),
+      ],
+      { cwd: dir },
+    );
+    expect(report.unread).toEqual([
+      {
+        file: 'server.ts',
+        line: 6,
+        sink: 'tool()',
+        reason:
+          'it registers definitions handed to it (`d.description`), which toolslim cannot trace to where they are written, under names computed from theirs (`toSnakeCase(…)`); definitions found by their shape do not give the names it lists',
+      },
+    ]);
+  });
+});
+
+describe('a bin that launches another program', () => {
+  const launcher = `#!/usr/bin/env node
+const { spawn } = require('child_process');
+const path = require('path');
+const binary = path.join(__dirname, 'bin', \`catalogue-\${process.platform}-\${process.arch}\`);
+const child = spawn(binary, process.argv.slice(2), { stdio: 'inherit' });
+child.on('exit', (code) => process.exit(code ?? 0));
+`;
+  const inPackage = (files: Record<string, string>, read: (root: string) => void) => {
+    const root = mkdtempSync(path.join(tmpdir(), 'toolslim-launcher-'));
+    try {
+      for (const [name, code] of Object.entries(files)) {
+        mkdirSync(path.dirname(path.join(root, name)), { recursive: true });
+        writeFileSync(path.join(root, name), code);
+      }
+      read(root);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  };
+
+  it('is named with the call that starts the program, since its tools are that program\'s', () => {
+    inPackage({ 'package.json': JSON.stringify({ name: 'catalogue', bin: './index.js' }), 'index.js': launcher }, (root) => {
+      const report = buildReport([{ filePath: path.join(root, 'index.js'), code: launcher }], { cwd: root });
+      expect(report.tools).toEqual([]);
+      expect(report.unread).toEqual([
+        { file: 'index.js', line: 5, sink: 'spawn()', reason: 'this program starts another one (`binary`) and hands it its stdio; the tools that program lists are not in JavaScript toolslim reads' },
+      ]);
+    });
+  });
+
+  it('is no miss when its package declares the tools in JavaScript, and a file that is not a bin is no launcher', () => {
+    const server = `${MCP}const server = new McpServer({ name: 'x', version: '1' });\nserver.registerTool('ping', { description: 'Checks the service.', inputSchema: { host: z.string() } }, async () => ({ content: [] }));`;
+    const own = launcher.replace("path.join(__dirname, 'bin', `catalogue-${process.platform}-${process.arch}`)", 'process.execPath');
+    inPackage({ 'package.json': JSON.stringify({ name: 'catalogue', bin: { catalogue: 'bin/cli.js' } }), 'bin/cli.js': own, 'dist/server.js': server }, (root) => {
+      const report = buildReport(
+        [
+          { filePath: path.join(root, 'bin/cli.js'), code: own },
+          { filePath: path.join(root, 'dist/server.js'), code: server },
+        ],
+        { cwd: root },
+      );
+      expect(report.tools.map((tool) => tool.name)).toEqual(['ping']);
+      expect(report.unread).toEqual([]);
+    });
+    inPackage({ 'package.json': JSON.stringify({ name: 'catalogue', bin: './other.js' }), 'index.js': launcher }, (root) => {
+      expect(buildReport([{ filePath: path.join(root, 'index.js'), code: launcher }], { cwd: root }).unread).toEqual([]);
+    });
+  });
+});
+
+describe('a server built by a package whose files are read too', () => {
+  it('is no miss: a monorepo that ships its toolkit beside the server reads the toolkit', () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'toolslim-toolkit-'));
+    try {
+      const toolkit = `${MCP}export class CatalogueToolkit extends McpServer {\n  constructor() {\n    super({ name: 'catalogue', version: '1' });\n    this.registerTool('list_items', { description: 'Lists the items.', inputSchema: { page: z.number() } }, async () => ({ content: [] }));\n  }\n}`;
+      const server = "import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';\nimport { CatalogueToolkit } from '@acme/catalogue-toolkit';\nawait new CatalogueToolkit().connect(new StdioServerTransport());";
+      const files = { 'toolkit/package.json': JSON.stringify({ name: '@acme/catalogue-toolkit' }), 'toolkit/src/index.ts': toolkit, 'server/package.json': JSON.stringify({ name: 'catalogue-server' }), 'server/src/index.ts': server };
+      for (const [name, code] of Object.entries(files)) {
+        mkdirSync(path.dirname(path.join(root, name)), { recursive: true });
+        writeFileSync(path.join(root, name), code);
+      }
+      const sources = ['toolkit/src/index.ts', 'server/src/index.ts'].map((name) => ({ filePath: path.join(root, name), code: files[name as keyof typeof files] }));
+      const report = buildReport(sources, { cwd: root });
+      expect(report.tools.map((tool) => tool.name)).toEqual(['list_items']);
+      expect(report.unread).toEqual([]);
+      // The server's package read alone: the toolkit's tools are not in what was read.
+      expect(buildReport([sources[1]], { cwd: root }).unread?.map((miss) => miss.sink)).toEqual(['.connect()']);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });

@@ -2,12 +2,18 @@
  * `toolslim slim [paths…] --instructions <dir>`: the one-time slimming migration. Flags → the codemod's
  * engine (`planSlim`, verified in memory) → a diff, a size table, JSON, or the written files.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { SingleBar } from 'cli-progress';
 import {
+  buildPlanFile,
   buildUnifiedDiff,
   findUncommittedFiles,
+  parsePlanFile,
+  PlanFileError,
+  planSlimFromPlanFile,
+  writeAtomically,
+  type PlanRun,
   hasChanges,
   loadToolslimSettings,
   planSlim,
@@ -50,6 +56,13 @@ Options:
                          constraint before it moves (default 0.9, chosen on the labelled dev sets;
                          lower moves more and risks more:
                          https://github.com/toolslim/toolslim/blob/main/docs/how-categories.md).
+  --plan <file>          Write the plan to <file> instead of changing files: one list item per unit
+                         with its mark ([stay], [move], [move!] or [param:NAME]), the reason and
+                         the sizes before → after. Change marks, then apply it.
+  --apply <file>         Carry out a plan written by --plan, with the options it was written with.
+                         Refused, with nothing written, when a source changed since, the plan is
+                         malformed, a unit's text was edited or a mark is not allowed. With
+                         --dry-run, print the diff it would write.
   --tsconfig <file>      tsconfig.json used to resolve imported constants.
   --no-wire              Do not add serveInstructions (@toolslim/runtime) to the server setup.
   --even-if-larger       Slim even when what serving the moved text adds to every request (the
@@ -75,6 +88,8 @@ export const SLIM_FLAGS = {
   'tool-name': { type: 'string' },
   keep: { type: 'string' },
   'move-threshold': { type: 'string' },
+  plan: { type: 'string' },
+  apply: { type: 'string' },
   tsconfig: { type: 'string' },
   'no-wire': { type: 'boolean' },
   'even-if-larger': { type: 'boolean' },
@@ -94,37 +109,52 @@ export const slim: Command = async (args, io) => {
   }
   if (values.tsconfig && !existsSync(path.resolve(io.cwd, values.tsconfig))) throw new CliError(`No such file: ${values.tsconfig} (--tsconfig)`, EXIT.usage);
   const style = createStyle(io.isTTY, io.env);
+  checkPlanFlags(values, positionals);
   if (values.server !== undefined || values.url !== undefined) return slimFromServer(values, positionals, io, style);
-  const { files, skipped } = findSourceFiles(positionals.length > 0 ? positionals : ['.'], io.cwd);
-  const keep = values.keep === '0' ? 0 : getPositiveNumber(values.keep, '--keep', { integer: true });
-  const moveThreshold = getMoveThreshold(values['move-threshold']);
+  const applied = values.apply === undefined ? undefined : readPlanToApply(values.apply, io.cwd);
+  const run: PlanRun = applied?.machine.run ?? {
+    paths: positionals.length > 0 ? positionals : ['.'],
+    ...(values.instructions === undefined ? {} : { instructionsDir: values.instructions }),
+    ...(values.pointer === undefined ? {} : { pointer: values.pointer }),
+    ...(values['tool-name'] === undefined ? {} : { instructionsTool: values['tool-name'] }),
+    ...((keep) => (keep === undefined ? {} : { extraSentences: keep }))(values.keep === '0' ? 0 : getPositiveNumber(values.keep, '--keep', { integer: true })),
+    ...((threshold) => (threshold === undefined ? {} : { moveThreshold: threshold }))(getMoveThreshold(values['move-threshold'])),
+    ...(values.tsconfig === undefined ? {} : { tsconfig: values.tsconfig }),
+    wire: !values['no-wire'],
+    skipUnprofitable: !values['even-if-larger'],
+  };
+  const { files, skipped } = findSourceFiles(run.paths, io.cwd);
   const progress = io.isTTY && !values.json && files.length > PROGRESS_MIN_FILES ? startProgress(files.length) : undefined;
   // The families (and other toolslim settings) come from the user's ESLint config, as the rules read them.
   const loaded = await loadToolslimSettings(io.cwd, files[0]);
   if (loaded.note) io.stderr(`${style.yellow('note')} ${loaded.note}\n`);
   let plan: SlimPlan;
   try {
-    plan = planSlim({
+    const options = {
       cwd: io.cwd,
       files,
       settings: loaded.settings,
-      instructionsDir: values.instructions,
-      pointer: values.pointer,
-      instructionsTool: values['tool-name'],
-      extraSentences: keep,
-      moveThreshold,
-      wire: !values['no-wire'],
-      skipUnprofitable: !values['even-if-larger'],
-      tsconfig: values.tsconfig ? path.resolve(io.cwd, values.tsconfig) : undefined,
-      onProgress: progress ? (done) => progress.update(done) : undefined,
-    });
+      instructionsDir: run.instructionsDir,
+      pointer: run.pointer,
+      instructionsTool: run.instructionsTool,
+      extraSentences: run.extraSentences,
+      moveThreshold: run.moveThreshold,
+      wire: run.wire,
+      skipUnprofitable: run.skipUnprofitable,
+      tsconfig: run.tsconfig ? path.resolve(io.cwd, run.tsconfig) : undefined,
+      onProgress: progress ? (done: number) => progress.update(done) : undefined,
+    };
+    plan = applied ? planSlimFromPlanFile(applied, options) : planSlim(options);
   } catch (error) {
     // A folder slim must not take over, or settings it cannot use, say: nothing was planned.
     if (error instanceof SlimError) throw new CliError(error.message, EXIT.usage);
+    // A plan that cannot be carried out as written: nothing was planned, nothing is written.
+    if (error instanceof PlanFileError && values.apply !== undefined) throw new CliError(describePlanError(values.apply, error), EXIT.usage);
     throw error;
   } finally {
     progress?.stop();
   }
+  if (values.plan !== undefined) return writePlanFile(plan, run, values.plan, io, style);
   const relative = (file: string) => path.relative(io.cwd, file).split(path.sep).join('/') || '.';
   for (const file of skipped) io.stderr(`${style.yellow('skipped')} ${relative(file.filePath)}: ${file.reason}\n`);
   const changing = [...plan.sources, ...plan.instructions].map((change) => change.file);
@@ -170,6 +200,62 @@ export const slim: Command = async (args, io) => {
   }
   return getExitCode(plan);
 };
+
+/** Flags that do not go with `--plan` or `--apply`: a plan is written from the source, and applied as written. */
+function checkPlanFlags(values: Record<string, unknown>, positionals: readonly string[]): void {
+  const given = (names: readonly string[]) => names.filter((name) => values[name] !== undefined && values[name] !== false).map((name) => `--${name}`);
+  if (values.plan !== undefined && values.apply !== undefined) throw new CliError('--plan writes a plan and --apply carries one out; give one of them.', EXIT.usage);
+  const remote = given(['server', 'url']);
+  if ((values.plan !== undefined || values.apply !== undefined) && remote.length > 0) {
+    throw new CliError(`${values.plan !== undefined ? '--plan' : '--apply'} reads the source files; it does not work with ${remote.join(' or ')}.`, EXIT.usage);
+  }
+  const planOnly = given(['dry-run', 'check', 'json']);
+  if (values.plan !== undefined && planOnly.length > 0) throw new CliError(`--plan writes the plan file and nothing else; drop ${planOnly.join(', ')}.`, EXIT.usage);
+  const replayed = given(['instructions', 'pointer', 'tool-name', 'keep', 'move-threshold', 'tsconfig', 'no-wire', 'even-if-larger']);
+  if (values.apply !== undefined && (replayed.length > 0 || positionals.length > 0)) {
+    const what = [...(positionals.length > 0 ? ['the paths'] : []), ...replayed].join(', ');
+    throw new CliError(`--apply runs with the paths and options the plan was written with; drop ${what}.`, EXIT.usage);
+  }
+}
+
+/** The plan file to apply, parsed; a missing or malformed file stops the run with its line and why. */
+function readPlanToApply(file: string, cwd: string) {
+  let text: string;
+  try {
+    text = readFileSync(path.resolve(cwd, file), 'utf8');
+  } catch {
+    throw new CliError(`No such plan file: ${file} (--apply). Write one with toolslim slim --plan ${file}.`, EXIT.usage);
+  }
+  try {
+    return parsePlanFile(text);
+  } catch (error) {
+    if (error instanceof PlanFileError) throw new CliError(describePlanError(file, error), EXIT.usage);
+    throw error;
+  }
+}
+
+function describePlanError(file: string, error: PlanFileError): string {
+  return `${file}${error.line === undefined ? '' : `:${error.line}`}: ${error.reason} Nothing was written.`;
+}
+
+/** `--plan`: the plan file, and one line on what it holds. */
+function writePlanFile(plan: SlimPlan, run: PlanRun, file: string, io: Parameters<Command>[1], style: Style): number {
+  const target = path.resolve(io.cwd, file);
+  if (plan.problems.length > 0) {
+    io.stderr(`${style.red('error')} verification failed, no plan was written:\n${plan.problems.map((p) => `  ${p}`).join('\n')}\n`);
+    return EXIT.findings;
+  }
+  writeAtomically(target, buildPlanFile(plan, run));
+  const units = (plan.units ?? []).flatMap((tool) => tool.texts.flatMap((text) => text.units));
+  const moved = units.filter((unit) => unit.place === 'markdown').length;
+  const toParams = units.filter((unit) => unit.place === 'parameter').length;
+  const tools = plan.units?.length ?? 0;
+  io.stdout(
+    `Wrote the plan to ${file}: ${countOf(tools, 'tool')}, ${countOf(units.length, 'unit')} (${formatNumber(moved)} to move, ${formatNumber(toParams)} to a parameter). ` +
+      `Change the marks you disagree with, then run \`toolslim slim --apply ${file}\`.\n`,
+  );
+  return EXIT.ok;
+}
 
 function getExitCode(plan: SlimPlan): number {
   return plan.partial ? EXIT.findings : EXIT.ok;

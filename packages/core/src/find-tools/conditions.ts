@@ -7,7 +7,7 @@
  * the walk already recorded and the program's top-level statements are looked at: no extra reads.
  */
 import type { TSESTree } from '@typescript-eslint/types';
-import { getParent, unwrap, walk } from '../ast.js';
+import { getParent, getPropertyName, unwrap, walk } from '../ast.js';
 import type { Node } from '../model.js';
 import { evaluateValue, isEnvironmentDependent, Unreadable } from '../schema/static-value.js';
 import type { FoundTool } from './build.js';
@@ -44,7 +44,7 @@ export function readCondition(candidate: Candidate<TSESTree.CallExpression>, con
   const inPath = readPathCondition(path, context);
   if (inPath.kind === 'never') return inPath;
   const reasons = inPath.kind === 'when' ? [inPath.reason] : [];
-  const caller = readCallerCondition(path, context);
+  const caller = readCallerCondition(path, context) ?? readInheritedCallerCondition(path, context);
   if (caller?.kind === 'never') return caller;
   if (caller?.kind === 'when') reasons.push(caller.reason);
   const wrapper = findDroppingWrapper(candidate.node, context);
@@ -80,6 +80,83 @@ function readCallerCondition(path: readonly Node[], context: DetectContext): Con
   if (conditions.some((c) => c.kind === 'always')) return undefined;
   const reasons = [...new Set(conditions.flatMap((c) => (c.kind === 'when' ? [c.reason.replace(/^registered only when /, '')] : [])))];
   return { kind: 'when', reason: `registered only when ${fn.id.name}() is called, which is only when ${reasons.join(' or ')}` };
+}
+
+/**
+ * A registration in a method the class never calls itself, overriding a hook its superclass calls
+ * (`register() { if (this.isAuthenticated()) this.registerAuthenticated(); }`): it runs where the
+ * superclass calls it. When every such call is under a condition, so is the registration.
+ */
+function readInheritedCallerCondition(path: readonly Node[], context: DetectContext): Condition | undefined {
+  const index = path.findLastIndex((node) => node.type === 'MethodDefinition');
+  if (index < 2) return undefined;
+  const method = path[index] as TSESTree.MethodDefinition;
+  const body = path[index - 1];
+  const owner = path[index - 2];
+  if (method.kind !== 'method' || method.static || body.type !== 'ClassBody' || (owner.type !== 'ClassDeclaration' && owner.type !== 'ClassExpression') || !owner.superClass) return undefined;
+  const name = getPropertyName(method);
+  if (name === undefined || findThisCalls(body, name).length > 0) return undefined;
+  // The hook may be called from any class up the chain (`Tools extends Registry extends RegistryBase`).
+  let superclass = findSuperclass(owner.superClass, context);
+  let calls = superclass ? findThisCalls(superclass.body, name) : [];
+  for (let depth = 1; superclass && calls.length === 0 && superclass.extends && depth < MAX_SUPERCLASSES; depth++) {
+    superclass = findSuperclass(superclass.extends, superclass.context);
+    calls = superclass ? findThisCalls(superclass.body, name) : [];
+  }
+  if (!superclass || calls.length === 0) return undefined;
+  const conditions = calls.map((call) => readPathCondition(getAncestry(superclass.context.program, call), superclass.context));
+  if (conditions.every((c) => c.kind === 'never')) return { kind: 'never' };
+  if (conditions.some((c) => c.kind === 'always')) return undefined;
+  const reasons = [...new Set(conditions.flatMap((c) => (c.kind === 'when' ? [c.reason.replace(/^registered only when /, '')] : [])))];
+  return { kind: 'when', reason: `registered only when ${superclass.name} calls this.${name}(), which is only when ${reasons.join(' or ')}` };
+}
+
+/** `this.name(…)` calls inside a class body. */
+function findThisCalls(body: Node, name: string): TSESTree.CallExpression[] {
+  const calls: TSESTree.CallExpression[] = [];
+  walk(body, (node) => {
+    if (node.type !== 'CallExpression') return;
+    const callee = unwrap(node.callee);
+    if (callee.type === 'MemberExpression' && callee.object.type === 'ThisExpression' && !callee.computed && callee.property.type === 'Identifier' && callee.property.name === name) calls.push(node);
+  });
+  return calls;
+}
+
+/** The class an `extends` names: in this file, or imported from another module of the project. */
+interface Superclass {
+  readonly name: string;
+  readonly body: TSESTree.ClassBody;
+  readonly extends: Node | undefined;
+  readonly context: DetectContext;
+}
+
+/** Superclasses followed up a chain when looking for the caller of a hook. */
+const MAX_SUPERCLASSES = 4;
+
+function findSuperclass(input: Node, context: DetectContext): Superclass | undefined {
+  const node = unwrap(input);
+  const local = node.type === 'Identifier' ? findClassDeclaration(context.program, node.name) : undefined;
+  if (local) return { name: node.type === 'Identifier' ? node.name : '', body: local.body, extends: local.superClass ?? undefined, context };
+  // `Base` imported, or `base_js_1.Base` of tsc's CommonJS output.
+  const root = node.type === 'Identifier' ? node : node.type === 'MemberExpression' && node.object.type === 'Identifier' && !node.computed && node.property.type === 'Identifier' ? node.object : undefined;
+  if (!root || !context.options.resolveModule) return undefined;
+  const imported = context.getScope().getImport(root.name);
+  if (!imported) return undefined;
+  const importedName = root === node ? imported.importedName : (node as TSESTree.MemberExpression).property.type === 'Identifier' ? ((node as TSESTree.MemberExpression).property as TSESTree.Identifier).name : undefined;
+  if (!importedName || importedName === '*') return undefined;
+  const binding = context.options.resolveModule.resolveImport(context.options.filePath, imported.source, importedName);
+  if (binding.kind !== 'node') return undefined;
+  const declared = binding.node.type === 'VariableDeclarator' && binding.node.init ? unwrap(binding.node.init) : binding.node;
+  if (declared.type !== 'ClassDeclaration' && declared.type !== 'ClassExpression') return undefined;
+  return { name: importedName, body: declared.body, extends: declared.superClass ?? undefined, context: context.forProgram(binding.program, binding.filePath) };
+}
+
+function findClassDeclaration(program: TSESTree.Program, name: string): TSESTree.ClassDeclaration | undefined {
+  for (const statement of program.body) {
+    const declared = statement.type === 'ExportNamedDeclaration' || statement.type === 'ExportDefaultDeclaration' ? statement.declaration : statement;
+    if (declared?.type === 'ClassDeclaration' && declared.id?.name === name) return declared;
+  }
+  return undefined;
 }
 
 function getAncestry(program: TSESTree.Program, node: Node): Node[] {

@@ -47,6 +47,11 @@ export class DetectContext {
     };
   }
 
+  /** The same reading for another file of the project (a superclass's module). */
+  forProgram(program: Program, filePath: string): DetectContext {
+    return new DetectContext(program, { ...this.options, filePath });
+  }
+
   getScope(): Scope {
     this.scope ??= Scope.of(this.program);
     return this.scope;

@@ -7,11 +7,13 @@ import type { TSESTree } from '@typescript-eslint/types';
 import { getCalleeName, unwrap, walk, type Program } from '../ast.js';
 import { isMcpServed } from '../frameworks.js';
 import type { AnalyzeOptions, FileModel, Node, ToolDecl, UnreadSink } from '../model.js';
-import { describe, explainServerWithoutTools, explainUnreadSink, readFileImports } from './unread.js';
+import { describe, explainServerWithoutTools, explainUnreadSink, isRenamed, readFileImports } from './unread.js';
 import type { FoundTool } from './build.js';
 import { detectToolClass } from './classes.js';
+import { explainServerFromPackage } from './elsewhere.js';
 import { collectCandidates, type Candidate } from './collect.js';
-import { applyCondition, readCondition } from './conditions.js';
+import { applyCondition, applyPathCondition, readCondition } from './conditions.js';
+import { readPerDefinition } from './loops.js';
 import { DetectContext } from './context.js';
 import { detectRegistrarCall, findRegistrarForwarders, type Registrar } from './ext-apps.js';
 import { detectFactoryCall } from './factory.js';
@@ -62,9 +64,10 @@ function detectAll(program: Program, options: AnalyzeOptions): FileModel {
   }
   for (const candidate of candidates.objects) {
     const tool = attempt(() => detectShapeObject(candidate, context));
-    if (tool) {
-      found.push(tool);
-      byShape.add(tool);
+    if (!tool) continue;
+    for (const each of attempt(() => readShapePerCall(candidate, tool, context)) ?? [tool]) {
+      found.push(each);
+      byShape.add(each);
     }
   }
   for (const candidate of candidates.classes) {
@@ -81,14 +84,18 @@ function detectAll(program: Program, options: AnalyzeOptions): FileModel {
     if (!isAdapterRegistration(tool.decl)) continue;
     const node = tool.decl.node;
     const description = tool.decl.description?.kind === 'dynamic' ? tool.decl.description.node : node;
+    const renamed = tool.decl.name?.kind === 'dynamic' && isRenamed(tool.decl.name.node) ? tool.decl.name.node : undefined;
     unread.push({
       node,
       line: tool.decl.line,
       column: tool.decl.column,
       sink: node.type === 'CallExpression' ? `${getCalleeName(node.callee) ?? 'call'}()` : 'registration',
-      reason: `it registers definitions handed to it (${describe(description)}), which toolslim cannot trace to where they are written; definitions found by their shape are counted there`,
+      reason: renamed
+        ? `it registers definitions handed to it (${describe(description)}), which toolslim cannot trace to where they are written, under names computed from theirs (${describe(renamed)}); definitions found by their shape do not give the names it lists`
+        : `it registers definitions handed to it (${describe(description)}), which toolslim cannot trace to where they are written; definitions found by their shape are counted there`,
       fromCollection: true,
       adapter: true,
+      ...(renamed ? { renamed: true } : {}),
     });
   }
   const tools = kept
@@ -99,12 +106,35 @@ function detectAll(program: Program, options: AnalyzeOptions): FileModel {
       return { ...tool.decl, server: receiverServer };
     });
   // Definitions a loop registers that were found here by their shape: the loop is read through them.
-  if (byShape.size > 0) unread.splice(0, unread.length, ...unread.filter((miss) => !miss.fromCollection));
+  if (byShape.size > 0) unread.splice(0, unread.length, ...unread.filter((miss) => !miss.fromCollection || miss.renamed));
   if (tools.length === 0 && unread.length === 0) {
     const alone = attempt(() => explainServerWithoutTools(program, servers, imports, (name) => isHandedOn(program, name)));
     if (alone) unread.push(alone);
+    // No server built here, yet a transport connected: the server may be an installed package's.
+    const fromPackage = !alone && servers.length === 0 && imports.mcpServer ? attempt(() => explainServerFromPackage(program, context.getScope(), (source, name) => isProjectModule(options, source, name))) : undefined;
+    if (fromPackage) unread.push(fromPackage);
   }
   return { tools, servers: servers.map((s) => s.decl), unread: unread.sort((a, b) => a.node.range[0] - b.node.range[0]) };
+}
+
+/**
+ * `function toolsFor(config) { return [defineTool({ name: \`get_${config.type}\`, … })]; }` called once per
+ * entry of a table: a definition whose name is built from a helper's parameters is read once per call of
+ * the helper, with the branches around it decided for that call (`if (config.preview) tools.push(…)`).
+ */
+function readShapePerCall(candidate: Candidate<TSESTree.ObjectExpression>, tool: FoundTool, context: DetectContext): FoundTool[] | undefined {
+  if (tool.decl.name?.kind !== 'dynamic') return undefined;
+  const path = [...candidate.ancestors, candidate.node];
+  const tools = readPerDefinition(candidate, context, () => {
+    context.claimed.delete(candidate.node);
+    const each = detectShapeObject(candidate, context);
+    return each && each.decl.name?.kind === 'static' ? applyPathCondition([each], path, context) : [];
+  });
+  context.claimed.add(candidate.node);
+  // A table that lists an entry twice builds one definition of that name.
+  const seen = new Set<string>();
+  const unique = (tools ?? []).filter((each) => each.decl.name?.kind === 'static' && !seen.has(each.decl.name.value) && seen.add(each.decl.name.value));
+  return unique.length > 0 ? unique : undefined;
 }
 
 function detectConstructedTool(candidate: Candidate<TSESTree.NewExpression>, context: DetectContext): FoundTool | undefined {
@@ -156,6 +186,12 @@ function isVaguerThanDefinition(decl: FoundTool['decl'], shapeNames: ReadonlySet
   if (!decl.loop || decl.name?.kind !== 'static' || !shapeNames.has(decl.name.value)) return false;
   const unknownConfig = decl.description === undefined && decl.inputSchema.kind === 'none';
   return unknownConfig || (decl.description?.kind === 'dynamic' && decl.description.readable === '') || decl.inputSchema.kind === 'dynamic';
+}
+
+/** The import resolves to a file the project reads (a package of the same workspace), not an installed package. */
+function isProjectModule(options: AnalyzeOptions, source: string, importedName: string): boolean {
+  const kind = options.resolveModule?.resolveImport(options.filePath, source, importedName).kind;
+  return kind === 'node' || kind === 'namespace';
 }
 
 /** The variable is handed to other code: an argument, a returned or exported value, a field, an element. */

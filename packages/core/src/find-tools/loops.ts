@@ -52,7 +52,7 @@ const MAX_CALL_SITES_DEPTH = 3;
  * `.flatMap`), or inside a class method called from such a loop (`for (const t of all) this.add(t)`).
  * Undefined when no loop can be traced (its definitions are then found where they are written, by shape).
  */
-export function readPerDefinition(candidate: Candidate<TSESTree.CallExpression>, context: DetectContext, read: () => FoundTool[]): FoundTool[] | undefined {
+export function readPerDefinition(candidate: Candidate, context: DetectContext, read: () => FoundTool[]): FoundTool[] | undefined {
   const sets = findBindingSets([...candidate.ancestors, candidate.node], context.schemaContext, 0, context.registrarNames);
   if (!sets) return undefined;
   return sets.flatMap((frames) => {
@@ -96,6 +96,9 @@ function findBindingSets(chain: readonly Node[], context: ValueContext, depth: n
     if (parent?.type === 'VariableDeclarator' && parent.init === node && parent.id.type === 'Identifier' && depth < MAX_CALL_SITES_DEPTH) {
       return registrars.has(parent.id.name) ? undefined : bindFunctionCalls(node, parent.id.name, chain.slice(0, i - 2), context, depth, registrars);
     }
+    // A closure handed to another call (`pending.push((server) => server.registerTool(name, config, cb))`)
+    // registers what the function around it was given: its parameters are bound where that one is called.
+    if (parent?.type === 'CallExpression' && parent.callee !== node) continue;
     return undefined;
   }
   return undefined;

@@ -31,6 +31,8 @@ interface Item {
    * literal, read with its parameter standing for `definition` (the element it is called with).
    */
   readonly mapped?: { readonly fn: FunctionNode; readonly definition: TSESTree.ObjectExpression };
+  /** Listed by only some of the returns of a function (`if (vendor) return [...base, ...reports]; return base;`): why. */
+  readonly condition?: string;
 }
 
 interface Walk {
@@ -68,7 +70,7 @@ export function detectListToolsHandler(candidate: Candidate<TSESTree.CallExpress
     const tool = mapped ? readMapped(mapped.fn, mapped.definition, context, read) : read();
     if (!tool) continue;
     if (mapped) context.claim(mapped.definition, context.readFields(mapped.definition));
-    found.push(tool);
+    found.push(item.condition === undefined ? tool : { ...tool, decl: { ...tool.decl, condition: { reason: item.condition } } });
   }
   return found;
 }
@@ -158,7 +160,33 @@ function collectCallItems(call: TSESTree.CallExpression, state: Walk, out: Item[
   }
   // getTools() / this.getTools(): what a same-file function or class method returns.
   const fn = state.context.resolveFunction(callee, state.classBody);
-  if (fn) for (const returned of findReturnedValues(fn)) collectItems(returned, state, out, depth);
+  if (fn) collectReturnedItems(fn, getCalleeName(callee) ?? 'the function', state, out, depth);
+}
+
+/**
+ * The definitions a function returns. With several returns, a definition that only some of them list
+ * (`if (config.vendor) return [...base, ...reports]; return base;`) is listed only on those paths.
+ */
+function collectReturnedItems(fn: FunctionNode, name: string, state: Walk, out: Item[], depth: number): void {
+  const returns = findReturnedValues(fn);
+  if (returns.length <= 1) {
+    for (const returned of returns) collectItems(returned, state, out, depth);
+    return;
+  }
+  // Each return is read on its own: the same constant may be listed by several.
+  const sets = returns.map((returned) => {
+    const part: Item[] = [];
+    collectItems(returned, { ...state, seen: new Set(state.seen) }, part, depth);
+    return part;
+  });
+  const key = (item: Item) => item.mapped?.definition ?? item.object;
+  const added = new Set<Node>();
+  for (const item of sets.flat()) {
+    if (added.has(key(item))) continue;
+    added.add(key(item));
+    const everywhere = sets.every((set) => set.some((other) => key(other) === key(item)));
+    out.push(everywhere ? item : { ...item, condition: item.condition ?? `listed only on some of the paths through \`${name}()\`` });
+  }
 }
 
 function collectMappedItems(call: TSESTree.CallExpression, source: Node, state: Walk, out: Item[], depth: number): boolean {

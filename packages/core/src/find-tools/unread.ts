@@ -56,7 +56,10 @@ export function explainUnreadSink(candidate: Candidate<TSESTree.CallExpression>,
   const name = context.text(first);
   if (name.kind === 'dynamic') {
     if (!isFromCollection(first, context)) return at(sink, `the tool's name is ${describe(first)}: ${name.reason}`);
-    return { ...at(sink, `the tool's name is ${describe(first)}, ${describeOrigin(first, candidate.ancestors)}`), fromCollection: true };
+    const origin = `the tool's name is ${describe(first)}, ${describeOrigin(first, candidate.ancestors)}`;
+    // `rename(t.name, options)`: what it lists is named by the call, not as the definitions are written.
+    if (isRenamed(first)) return { ...at(sink, `${origin}; the name it publishes is computed from each definition's, so the definitions found where they are written do not give it`), fromCollection: true, renamed: true };
+    return { ...at(sink, origin), fromCollection: true };
   }
   return at(sink, `its arguments after the name ${JSON.stringify(name.value)} are not in a form toolslim can read`);
 }
@@ -124,6 +127,14 @@ function getRoot(input: Node): Node {
     else break;
   }
   return root;
+}
+
+/** `rename(t.name)`, `` `${prefix}_${t.name}` ``, `prefix + t.name`: a name computed from the definition's, not the definition's own. */
+export function isRenamed(input: Node): boolean {
+  const node = unwrap(input);
+  const parts = node.type === 'CallExpression' ? node.arguments : node.type === 'TemplateLiteral' ? node.expressions : node.type === 'BinaryExpression' ? [node.left, node.right] : [];
+  // Computed from a field of the definition (`t.name`), not a name of its own.
+  return parts.some((part) => unwrap(part).type === 'MemberExpression');
 }
 
 /** Where a loop variable or parameter comes from, for the reason. */
@@ -230,6 +241,9 @@ function print(node: Node, depth: number): string {
       return `${print(unwrap(node.callee), depth + 1)}(${node.arguments.length > 0 ? '…' : ''})`;
     case 'AwaitExpression':
       return `await ${print(unwrap(node.argument), depth + 1)}`;
+    case 'SequenceExpression':
+      // `(0, utils_1.rename)`: tsc's call of an imported function is that function.
+      return print(unwrap(node.expressions[node.expressions.length - 1]), depth);
     case 'ArrowFunctionExpression':
     case 'FunctionExpression':
       return 'a function';

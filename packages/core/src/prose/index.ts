@@ -43,6 +43,8 @@ export {
   type PlanOptions,
   type UnitPlace,
   type MoveReason,
+  type UnitDecision,
+  type UnitAnchor,
   type Selection,
   type ParamMove,
   type Range,

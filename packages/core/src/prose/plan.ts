@@ -39,7 +39,14 @@ export type UnitPlace = 'stays' | 'parameter' | 'markdown';
  * Why a unit moves to markdown: how-text or filler (the model is sure enough), a what/when sentence past
  * the sentence allowance, or a constraint the target parameter's schema already states.
  */
-export type MoveReason = 'how' | 'extra-sentence' | 'schema';
+export type MoveReason = 'how' | 'extra-sentence' | 'schema' | 'marked';
+
+/**
+ * Where the author decided a unit goes (a mark of a slim plan file, a unit kept on purpose): it stays, it
+ * moves to markdown, or it goes to the parameter named. The planner honours it after its own choice, so the
+ * author's word is the last one; the opening unit and an existing pointer always stay.
+ */
+export type UnitDecision = 'stays' | 'markdown' | { readonly param: string };
 
 /** A unit with the planner's reading: its category after the model's decision, and the model's probabilities. */
 export interface PlannedUnit extends ClassifiedSentence {
@@ -101,13 +108,26 @@ export interface PlanOptions {
   readonly paramSchemas?: ReadonlyMap<string, SchemaFacts>;
   /** The prose model (default: the one shipped with core). */
   readonly model?: ProseModel;
+  /**
+   * The author's decisions, by a unit's text (an XML-like block that moves whole, by the block's text). A
+   * decision to go to a parameter not in `params` is not carried out (the unit stays).
+   */
+  readonly decisions?: ReadonlyMap<string, UnitDecision>;
 }
+
+/**
+ * Why a unit is not the author's to decide: the opening unit (a tool must still say what it does), an
+ * existing pointer, or the tag of an opened block (it goes with what is inside).
+ */
+export type UnitAnchor = 'opening' | 'pointer' | 'tag';
 
 export interface DescriptionPlan {
   /** Every unit, in order (an opened block as its tags and inner units; a block that moves whole as one unit). */
   readonly units: readonly PlannedUnit[];
   /** Where each unit of `units` goes (same order). */
   readonly places: readonly UnitPlace[];
+  /** For each unit of `units`, why no decision moves it, or undefined when the author may decide (same order). */
+  readonly anchors: readonly (UnitAnchor | undefined)[];
   /** What leaves the description; undefined when nothing does. */
   readonly selection: Selection | undefined;
 }
@@ -139,6 +159,7 @@ export function planDescription(value: string, options: PlanOptions = {}): Descr
     options.params,
     options.allParams,
     options.paramSchemas && [...options.paramSchemas].map(([param, facts]) => [param, getFactsKey(facts)]),
+    options.decisions && [...options.decisions],
   ]);
   const hit = cache.get(key);
   if (hit) return hit;
@@ -164,7 +185,7 @@ function planUncached(value: string, options: PlanOptions, model: ProseModel): D
   const extraSentences = options.extraSentences ?? (parameter ? 0 : 2);
   const pinned = options.pinned;
   const readings = readUnits(value, { parameter, schema: options.schema });
-  if (readings.length === 0) return { units: [], places: [], selection: undefined };
+  if (readings.length === 0) return { units: [], places: [], anchors: [], selection: undefined };
   const isPinned = (unit: Sentence) => pinned !== undefined && unit.start < pinned[1] && pinned[0] < unit.end;
   const decide = (unit: ClassifiedSentence, context: UnitContext): PlannedUnit => (isPinned(unit) ? unit : decideUnit(unit, context, model));
   const classified = readings.map(({ unit, context }) => decide(unit, context));
@@ -235,6 +256,7 @@ function planUncached(value: string, options: PlanOptions, model: ProseModel): D
       reasons.set(i, 'how');
     }
   });
+  if (options.decisions) applyDecisions(value, units, opening, options, keptIndexes, toParams, reasons);
   // The tags of an opened block stay when anything inside it stays.
   units.forEach(({ tag }, i) => {
     if (tag && units.some((u, j) => !u.tag && u.blocks.includes(tag.block) && keptIndexes.has(j))) keptIndexes.add(i);
@@ -242,10 +264,50 @@ function planUncached(value: string, options: PlanOptions, model: ProseModel): D
   // An opened block none of whose inner units stays moves whole, as the one unit it was.
   const flat = closeMovedBlocks(value, units, keptIndexes, toParams, reasons);
   const places = flat.units.map((_, i): UnitPlace => (flat.kept.has(i) ? 'stays' : flat.toParams.has(i) ? 'parameter' : 'markdown'));
+  const tags = new Set(units.filter((u) => u.tag).map((u) => u.unit));
+  const anchors = flat.units.map((unit): UnitAnchor | undefined => (units[opening]?.unit === unit ? 'opening' : isPinned(unit) ? 'pointer' : tags.has(unit) ? 'tag' : undefined));
   const selection = keptIndexes.size === units.length ? undefined : buildSelection(value, flat.units, flat.kept, flat.toParams, flat.reasons, value.length);
   // Nothing leaves, or everything would (no unit left to say what the tool does): the description stays as it is.
-  if (!selection) return { units: flat.units, places: flat.units.map(() => 'stays'), selection: undefined };
-  return { units: flat.units, places, selection };
+  if (!selection) return { units: flat.units, places: flat.units.map(() => 'stays'), anchors, selection: undefined };
+  return { units: flat.units, places, anchors, selection };
+}
+
+/**
+ * The author's decisions over the planner's own choice. A decision names a unit by its text, or an opened
+ * block by the block's text (it applies to every unit inside). The opening unit and an existing pointer
+ * are not the author's to move: a tool must still say what it does.
+ */
+function applyDecisions(
+  value: string,
+  units: readonly Unit[],
+  opening: number,
+  options: PlanOptions,
+  kept: Set<number>,
+  toParams: Map<number, string>,
+  reasons: Map<number, MoveReason>,
+): void {
+  const decisions = options.decisions ?? new Map<string, UnitDecision>();
+  const decide = (i: number, decision: UnitDecision) => {
+    if (i === opening || units[i].tag || (options.pinned && units[i].unit.start < options.pinned[1] && options.pinned[0] < units[i].unit.end)) return;
+    kept.delete(i);
+    toParams.delete(i);
+    reasons.delete(i);
+    if (decision === 'stays') kept.add(i);
+    else if (decision === 'markdown') reasons.set(i, 'marked');
+    else if ((options.params ?? []).includes(decision.param)) toParams.set(i, decision.param);
+    else kept.add(i);
+  };
+  units.forEach(({ unit, tag }, i) => {
+    if (tag) {
+      // The opening tag of a block: a decision on the whole block's text is one on every unit inside.
+      const close = units.findIndex((u, j) => j > i && u.tag?.block === tag.block);
+      const decision = close > i ? decisions.get(value.slice(unit.start, units[close].unit.end)) : undefined;
+      if (decision !== undefined) for (let j = i + 1; j < close; j++) decide(j, decision);
+      return;
+    }
+    const decision = decisions.get(unit.text);
+    if (decision !== undefined) decide(i, decision);
+  });
 }
 
 /**

@@ -17,9 +17,10 @@
  * 3. A boolean whose text names a destructive action ("Force push (overwrites remote history).", "Remove
  *    ignored files as well.") is a switch that turns the action on: a guardrail, also in the first unit.
  * 4. What omitting the parameter does ("If not specified, reads from the beginning.", "Omit to search every
- *    project.") is a constraint when the schema states no default: a behaviour, which no `default` can
- *    say, and the only place the call learns what leaving the value out means. A plain default value
- *    ("Defaults to 10.") is left to the other readings: a schema can state it.
+ *    project.", "Defaults to 10.") is a constraint when the schema states no default: the description is
+ *    then the only place the call learns what leaving the value out means. Slim cannot write the default
+ *    into the schema (a zod `.default()` changes what the handler receives), so the sentence stays; where
+ *    the schema states a default, the sentence restates it and may move.
  */
 import type { JsonObject, JsonValue } from '../model.js';
 import { DESTRUCTIVE_VERB } from './harm.js';
@@ -69,7 +70,8 @@ export function readAgainstSchema(unit: ClassifiedSentence, facts: SchemaFacts |
     const limit = findUnstatedLimit(unit.text, schema);
     if (limit) return { ...unit, category: 'constraint', howKind: undefined, cue: limit, cueSource: 'schema' };
   }
-  if (index > 0 && (unit.category === 'how' || unit.category === 'what') && !unit.markup) {
+  // A required parameter is never omitted: what omitting it would do says nothing the call needs.
+  if (index > 0 && facts?.required !== true && (unit.category === 'how' || unit.category === 'what') && !unit.markup) {
     const omission = findOmissionBehaviour(unit.text, schema);
     if (omission) return { ...unit, category: 'constraint', howKind: undefined, cue: omission, cueSource: 'schema' };
   }
@@ -77,16 +79,15 @@ export function readAgainstSchema(unit: ClassifiedSentence, facts: SchemaFacts |
 }
 
 /**
- * "If omitted, …", "If not specified, …", "Omit to …", "Autodetected if omitted": what leaving the value out
- * does. Only a sentence without the word "default": "If omitted, defaults to `internal`." names a value a
- * schema can state.
+ * "If omitted, …", "If not specified, …", "Omit to …", "Autodetected if omitted", "Defaults to 10.",
+ * "(default: 'dev')", "By default, …": what leaving the value out does.
  */
 const OMISSION =
-  /\b(?:if|when)\s+(?:(?:it\s+is|this\s+is|left)\s+)?(?:not\s+(?:specified|provided|set|given|passed|supplied|included)|omitted|absent|unset|unspecified|empty|blank|out)\b|\bomit(?:ted)?\s+(?:it\s+|this\s+)?(?:to|for)\b|\bwithout\s+(?:it|this\s+(?:parameter|field|value|option))\b/i;
+  /\b(?:if|when)\s+(?:(?:it\s+is|this\s+is|left)\s+)?(?:not\s+(?:specified|provided|set|given|passed|supplied|included)|omitted|absent|unset|unspecified|empty|blank|out)\b|\bomit(?:ted)?\s+(?:it\s+|this\s+)?(?:to|for)\b|\bwithout\s+(?:it|this\s+(?:parameter|field|value|option))\b|\bdefaults?\s*(?:to\b|is\b|value\b|[:=])|\bby\s+default\b|\(default\b|\bis\s+the\s+default\b/i;
 
 function findOmissionBehaviour(text: string, schema: JsonObject): string | undefined {
   const match = OMISSION.exec(maskLiterals(text));
-  if (!match || /\bdefault/i.test(text) || collectFromSchema(schema, (node) => (node.default === undefined ? [] : [node.default])).length > 0) return undefined;
+  if (!match || collectFromSchema(schema, (node) => (node.default === undefined ? [] : [node.default])).length > 0) return undefined;
   return `what omitting it does ("${match[0].trim()}"), which the schema states no default for`;
 }
 
