@@ -1,10 +1,12 @@
 /**
  * The benchmark corpus: the JavaScript that the ecosystem packages ship (installed by
- * `node test/ecosystem/run.mjs` into test/ecosystem/.work) plus every fixture source, at least 1,000 files.
+ * `node test/ecosystem/run.mjs` into test/ecosystem/.work) plus every fixture source, at least 1,000 files;
+ * or, with `BENCH_REALWORLD=/work/corpus`, the real-world corpus's checkouts as the plugin lints them there.
  */
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { findRepositorySources } from '../realworld/sources.mjs';
 
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const SOURCE = /\.(?:ts|tsx|js|mjs|cjs)$/;
@@ -39,6 +41,9 @@ export function findCorpusFiles({ min = 1000 } = {}) {
 }
 
 function findSourceFiles(min) {
+  // The real-world corpus alone (a folder of repository checkouts), read as test/realworld/lint.mjs reads it.
+  const realworld = process.env.BENCH_REALWORLD;
+  if (realworld) return readdirSync(realworld).sort().flatMap((repo) => findRepositorySources(join(realworld, repo)));
   const files = [];
   collect(join(root, 'fixtures'), files, new Set(['node_modules']));
   const work = join(root, 'test/ecosystem/.work');

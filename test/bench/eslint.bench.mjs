@@ -12,6 +12,7 @@
  *
  *   pnpm build && ROUNDS=5 node test/bench/eslint.bench.mjs
  *   ONLY=generated ROUNDS=10 node test/bench/eslint.bench.mjs   # one budget only (corpus, generated, keystroke)
+ *   BENCH_REALWORLD=/work/corpus ONLY=corpus ROUNDS=3 node test/bench/eslint.bench.mjs   # the real-world corpus
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -27,7 +28,7 @@ const GENERATED_BUDGET = 2;
 const GENERATED_TOOLS = 200;
 const KEYSTROKE_BUDGET = 1.25;
 const KEYSTROKE_TOOLS = 30;
-const FILES_GLOB = ['**/*.{ts,tsx,js,mjs,cjs}'];
+const FILES_GLOB = ['**/*.{ts,tsx,mts,cts,js,mjs,cjs}'];
 
 function buildEslint(extra, options = {}) {
   return new ESLint({

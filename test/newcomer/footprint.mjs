@@ -25,7 +25,7 @@ function install(project, specs) {
 }
 
 const rows = [];
-for (const name of ['eslint-plugin-toolslim', '@toolslim/core', '@toolslim/runtime', '@toolslim/codemod', '@toolslim/cli']) {
+for (const name of ['eslint-plugin-toolslim', '@toolslim/tokens', '@toolslim/core', '@toolslim/runtime', '@toolslim/codemod', '@toolslim/cli']) {
   if (!local(name)) continue;
   const project = mkdtempSync(join(tmpdir(), 'toolslim-footprint-'));
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'footprint', private: true, type: 'module' }));

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const PACKAGES = ['core', 'eslint-plugin', 'codemod', 'cli', 'runtime'];
+const PACKAGES = ['tokens', 'core', 'eslint-plugin', 'codemod', 'cli', 'runtime'];
 const work = mkdtempSync(join(tmpdir(), 'toolslim-newcomer-'));
 const project = join(work, 'my-server');
 const tarballs = join(work, 'tarballs');
@@ -92,7 +92,12 @@ function getReadmeFootprint(): { packages: number; mb: number } {
 const files = () => readdirSync(tarballs);
 const tarball = (prefix: string) => `file:${join(tarballs, files().find((file) => file.startsWith(prefix))!)}`;
 /** Our packages are not on the registry yet: their dependencies on each other come from the tarballs too. */
-const overrides = () => ({ '@toolslim/core': tarball('toolslim-core-'), '@toolslim/codemod': tarball('toolslim-codemod-'), '@toolslim/runtime': tarball('toolslim-runtime-') });
+const overrides = () => ({
+  '@toolslim/tokens': tarball('toolslim-tokens-'),
+  '@toolslim/core': tarball('toolslim-core-'),
+  '@toolslim/codemod': tarball('toolslim-codemod-'),
+  '@toolslim/runtime': tarball('toolslim-runtime-'),
+});
 
 function npmInstall(cwd: string, args: readonly string[]): void {
   execFileSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', ...args], { cwd, stdio: 'pipe', encoding: 'utf8' });

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const REPOSITORY = 'https://github.com/toolslim/toolslim';
-const PACKAGES = ['core', 'eslint-plugin', 'codemod', 'cli', 'runtime'];
+const PACKAGES = ['tokens', 'core', 'eslint-plugin', 'codemod', 'cli', 'runtime'];
 
 /** package.json as read from a tarball; the test checks its shape field by field. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -143,6 +143,14 @@ describe('peers', () => {
     const sdkImports = files.filter((file) => file.endsWith('.js')).flatMap((file) => findImports(read(file)).filter((specifier) => specifier.startsWith('@modelcontextprotocol/sdk')));
     expect(sdkImports).toEqual([]);
     expect(files.filter((file) => file.endsWith('.js')).some((file) => findImports(read(file)).includes('zod'))).toBe(true);
+  });
+
+  it('the o200k_base rank table ships once, in @toolslim/tokens, which core and the runtime depend on and which depends on nothing', () => {
+    const { manifest, files } = packed.get('tokens')!;
+    expect(files).toContain('data/o200k_base.bin.br');
+    expect(manifest.dependencies).toBeUndefined();
+    for (const dir of PACKAGES.filter((name) => name !== 'tokens')) expect(packed.get(dir)!.files.filter((file) => file.endsWith('.br'))).toEqual([]);
+    for (const dir of ['core', 'runtime']) expect(Object.keys(packed.get(dir)!.manifest.dependencies)).toContain('@toolslim/tokens');
   });
 
   it('the plugin ships no development scripts', () => {

@@ -5,12 +5,13 @@
 // Usage: node test/realworld/lint.mjs [corpusDir] [out.tsv] [--with-tests] [--judged test/realworld/judged.tsv]
 // With --judged, it also prints the verdicts of this run's findings per rule (right, wrong, debatable) and
 // lists the findings no row judges yet (a row matches on repo, file:line and rule).
-import { lstatSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { ESLint } from 'eslint';
 import tsParser from '@typescript-eslint/parser';
 import toolslim from 'eslint-plugin-toolslim';
 import { findTools, parseSource } from '@toolslim/core';
+import { findRepositorySources } from './sources.mjs';
 
 const args = process.argv.slice(2);
 // `--with-tests` lints tests and fixtures too, as a project that points the plugin at every file would.
@@ -18,24 +19,7 @@ const withTests = args.includes('--with-tests');
 const judgedIndex = args.indexOf('--judged');
 const judgedFile = judgedIndex >= 0 ? args[judgedIndex + 1] : undefined;
 const [corpus = '/work/corpus', out = 'tmp/realworld-findings.tsv'] = args.filter((arg, index) => !arg.startsWith('--') && !(judgedIndex >= 0 && index === judgedIndex + 1));
-const TEST_DIRS = new Set(['test', 'tests', '__tests__', '__mocks__', 'mocks', 'e2e', 'evals', 'integration-tests', 'fixtures']);
-const SKIP_DIRS = new Set(['node_modules', 'dist', 'build', '.git', 'coverage', '.next', '.turbo', 'out', '.wrangler', ...TEST_DIRS]);
-const TEST_FILE = /\.(?:test|spec|e2e)\.[cm]?[jt]sx?$/;
-const SOURCE = /\.(?:ts|tsx|mts|cts|js|mjs|cjs)$/;
-
-function findSources(dir) {
-  const files = [];
-  for (const entry of readdirSync(dir)) {
-    if (SKIP_DIRS.has(entry) && !(withTests && TEST_DIRS.has(entry))) continue;
-    const path = join(dir, entry);
-    // Symlinks are skipped: repositories link licences and packages into each other (some in loops).
-    const stat = lstatSync(path);
-    if (stat.isSymbolicLink()) continue;
-    if (stat.isDirectory()) files.push(...findSources(path));
-    else if (SOURCE.test(entry) && !entry.endsWith('.d.ts') && (withTests || !TEST_FILE.test(entry)) && !entry.includes('.min.') && stat.size < 1_000_000) files.push(path);
-  }
-  return files;
-}
+const findSources = (dir) => findRepositorySources(dir, { withTests });
 
 const eslint = new ESLint({
   cwd: corpus,

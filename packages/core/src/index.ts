@@ -21,5 +21,6 @@ export * from './checks/hidden-instructions.js';
 export * from './checks/annotations.js';
 export * from './checks/distinct-descriptions.js';
 export { escapeRegExp } from './regexp.js';
+export { getJsonNumber, memoizeByText } from './memo.js';
 export * from './api-requests/index.js';
 export { findServerToolsAcrossFiles, type ServerToolsAcrossFiles, type HelperTools, type ServerToolsOptions } from './server-tools.js';

@@ -3,61 +3,18 @@
  * Static estimates (from source) and runtime measurements (from `tools/list`) both go through these
  * functions, so the two are always computed the same way.
  */
-import { countO200kTokens } from './o200k.js';
+import { countTokens as countO200kTokens } from '@toolslim/tokens';
 import type { PublishedTool, ToolMeasure } from './model.js';
-import { memoizeByText } from './memo.js';
+import { getJsonNumber, memoizeByText } from './memo.js';
+
+export { LONG_RUN_CHUNK } from '@toolslim/tokens';
 
 /**
- * BPE merging is quadratic in the length of one pre-tokenised piece: 200 KB of one piece takes about a
- * minute. o200k_base's pre-tokeniser makes long pieces only from runs of letters, of punctuation or of
- * whitespace (digits come in groups of three, and a change of class starts a new piece), so only such
- * runs longer than this are counted in chunks of this size. Prose and compact JSON (long runs without
- * whitespace, but of mixed classes) never have them, so their count is exact.
+ * o200k_base token count (`@toolslim/tokens`, the one counter the runtime uses too); exact for text
+ * without runs of one character class over `LONG_RUN_CHUNK` characters. Kept for texts seen recently:
+ * every rule asks about the same descriptions.
  */
-export const LONG_RUN_CHUNK = 1000;
-
-const LONG_RUN = new RegExp(
-  `[\\p{L}\\p{M}]{${LONG_RUN_CHUNK + 1},}|[^\\s\\p{L}\\p{M}\\p{N}]{${LONG_RUN_CHUNK + 1},}|\\s{${LONG_RUN_CHUNK + 1},}`,
-  'gu',
-);
-
-/** o200k_base token count; exact for text without runs over {@link LONG_RUN_CHUNK} characters. */
-export function countTokens(text: string): number {
-  return countTokensCached(text);
-}
-
-const countTokensCached = memoizeByText(countTokensUncached);
-
-function countTokensUncached(text: string): number {
-  const longRuns = [...text.matchAll(LONG_RUN)];
-  if (longRuns.length === 0) return countO200kTokens(text);
-  let total = 0;
-  let countedUpTo = 0;
-  for (const run of longRuns) {
-    if (run.index > countedUpTo) total += countO200kTokens(text.slice(countedUpTo, run.index));
-    for (const chunk of findChunks(run[0])) total += countO200kTokens(chunk);
-    countedUpTo = run.index + run[0].length;
-  }
-  if (countedUpTo < text.length) total += countO200kTokens(text.slice(countedUpTo));
-  return total;
-}
-
-/** Cuts a long run into chunks, never between the two halves of a surrogate pair. */
-function findChunks(run: string): string[] {
-  const chunks: string[] = [];
-  let start = 0;
-  while (start < run.length) {
-    let end = Math.min(start + LONG_RUN_CHUNK, run.length);
-    if (end < run.length && isLowSurrogate(run.charCodeAt(end))) end += 1;
-    chunks.push(run.slice(start, end));
-    start = end;
-  }
-  return chunks;
-}
-
-function isLowSurrogate(code: number): boolean {
-  return code >= 0xdc00 && code <= 0xdfff;
-}
+export const countTokens: (text: string) => number = memoizeByText(countO200kTokens);
 
 function getUtf8Bytes(text: string): number {
   return Buffer.byteLength(text, 'utf8');
@@ -74,6 +31,24 @@ function getJsonBytes(value: unknown): number {
  * and the JSON of the input schema (plus the output schema when there is one).
  */
 export function measureTool(tool: PublishedTool): ToolMeasure {
+  // Kept by the tool with its schemas as numbers (one per distinct JSON): a file linted again publishes
+  // the same tools, its schemas the same objects, and writing each tool out again was most of the cost.
+  // Every object under those names is replaced, so no object of the tool's own can look like the marker.
+  const key = JSON.stringify(tool, (name, value: unknown) =>
+    (name === 'inputSchema' || name === 'outputSchema') && typeof value === 'object' && value !== null && !Array.isArray(value) ? { '\u0000': getJsonNumber(value) } : value,
+  );
+  let measure = measures.get(key);
+  if (!measure) {
+    measure = measureToolUncached(tool);
+    if (measures.size >= 4096) measures.clear();
+    measures.set(key, measure);
+  }
+  return measure;
+}
+
+const measures = new Map<string, ToolMeasure>();
+
+function measureToolUncached(tool: PublishedTool): ToolMeasure {
   const json = JSON.stringify(tool);
   return {
     bytes: getUtf8Bytes(json),

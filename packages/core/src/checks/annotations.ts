@@ -98,11 +98,17 @@ export function getLeadingVerb(sentence: string): { verb: string; start: number;
 }
 
 function toBaseForm(word: string): string {
-  for (const verb of [...WRITE_VERBS, ...READ_VERBS]) {
-    if (word === verb || word === `${verb}s` || word === `${verb}es` || (verb.endsWith('y') && word === `${verb.slice(0, -1)}ies`) || (verb.endsWith('e') && word === `${verb}s`)) return verb;
-  }
-  return word;
+  return BASE_FORMS.get(word) ?? word;
 }
+
+/** Each known verb's forms (`create`, `creates`, `copies`…) → the verb; the first verb listed wins a shared form. */
+const BASE_FORMS: ReadonlyMap<string, string> = (() => {
+  const forms = new Map<string, string>();
+  for (const verb of [...WRITE_VERBS, ...READ_VERBS]) {
+    for (const form of [verb, `${verb}s`, `${verb}es`, ...(verb.endsWith('y') ? [`${verb.slice(0, -1)}ies`] : [])]) if (!forms.has(form)) forms.set(form, verb);
+  }
+  return forms;
+})();
 
 /** The first verb of a tool name: `delete_branch` → `delete`, `github_create_issue` → `create` (a known verb after a prefix), else undefined. */
 export function getNameVerb(name: string): string | undefined {

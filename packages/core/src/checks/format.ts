@@ -10,7 +10,13 @@ export function joinNames(names: readonly string[]): string {
 
 /** 4096 → "4,096", as every message writes numbers. */
 export function formatCount(value: number): string {
-  return value.toLocaleString('en-US');
+  // Counts are safe integers: grouped by hand, since `toLocaleString` builds a formatter on every call
+  // and runs for every report of every lint.
+  if (!Number.isSafeInteger(value)) return value.toLocaleString('en-US');
+  const digits = String(Math.abs(value));
+  let grouped = digits.slice(0, ((digits.length - 1) % 3) + 1);
+  for (let at = grouped.length; at < digits.length; at += 3) grouped += `,${digits.slice(at, at + 3)}`;
+  return value < 0 ? `-${grouped}` : grouped;
 }
 
 /** One problem a check found, as a message id and its data (rules report them; the CLI prints them). */

@@ -23,7 +23,7 @@
  */
 import { classifySentence, isChainedLeadIn, isProtected, nextLeadIn, readUnits } from './classify.js';
 import { getCategoryProbabilities, getMoveProbability, getSafeShare, getShippedModel, type CategoryProbabilities, type ProseModel } from './model.js';
-import { memoizeByText } from '../memo.js';
+import { getJsonNumber, memoizeByText } from '../memo.js';
 import { findHarmTopics } from './harm.js';
 import { findConstrainedParam } from './parameter-match.js';
 import { readAgainstSchema } from './schema-reading.js';
@@ -153,12 +153,12 @@ export function planDescription(value: string, options: PlanOptions = {}): Descr
   const key = JSON.stringify([
     value,
     options.parameter === true,
-    options.schema,
+    getFactsKey(options.schema),
     options.extraSentences,
     options.pinned,
     options.params,
     options.allParams,
-    options.paramSchemas && [...options.paramSchemas],
+    options.paramSchemas && [...options.paramSchemas].map(([param, facts]) => [param, getFactsKey(facts)]),
     options.decisions && [...options.decisions],
   ]);
   const hit = cache.get(key);
@@ -170,6 +170,15 @@ export function planDescription(value: string, options: PlanOptions = {}): Descr
 }
 
 const planCache = new WeakMap<ProseModel, Map<string, DescriptionPlan>>();
+
+/**
+ * A parameter's schema facts in a plan's key: the schema as a number, one per distinct JSON. A file's
+ * schemas are the same objects from one lint to the next (they are kept by structure), so each is
+ * written out once, not once per description that names it on every lint.
+ */
+function getFactsKey(facts: SchemaFacts | undefined): readonly unknown[] | undefined {
+  return facts && [facts.schema === undefined ? -1 : getJsonNumber(facts.schema), facts.required, facts.name];
+}
 
 function planUncached(value: string, options: PlanOptions, model: ProseModel): DescriptionPlan {
   const parameter = options.parameter ?? false;

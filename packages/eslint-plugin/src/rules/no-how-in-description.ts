@@ -6,6 +6,7 @@ import {
   getSchemaFacts,
   planDescription,
   type HowKind,
+  type Node,
   type PlannedUnit,
   type PlanOptions,
   type StaticText,
@@ -35,36 +36,35 @@ function countUnits(count: number): string {
   return count === 1 ? '1 unit' : `${formatCount(count)} units`;
 }
 
-/** Where a text is written: one key per place in the source. */
-function getTextPlace(text: StaticText): string {
-  const range = text.node.range;
-  return `${range[0]}:${range[1]}`;
-}
-
 /**
  * How the planner routes a tool's constraints: the parameters whose text can take one, as slim edits it
  * (static, not empty, and written for this parameter alone: a text several parameters read is not given one).
  */
-function getToolTargets(tool: ToolDecl, sharedPlaces: ReadonlySet<string>): Pick<PlanOptions, 'params' | 'allParams' | 'paramSchemas'> {
+function getToolTargets(tool: ToolDecl, sharedTexts: ReadonlySet<Node>): Pick<PlanOptions, 'params' | 'allParams' | 'paramSchemas'> {
   return getParamTargets(
     tool.params.map((param) => ({
-      ...getSchemaFacts(param),
       path: param.path,
+      schema: param.schema,
       required: param.required,
-      takesText: isStaticText(param.description) && param.description.value.trim() !== '' && !sharedPlaces.has(getTextPlace(param.description)),
+      takesText: isStaticText(param.description) && param.description.value.trim() !== '' && !sharedTexts.has(param.description.node),
     })),
   );
 }
 
-/** The places of parameter texts that more than one parameter reads. */
-function findSharedPlaces(tools: readonly ToolDecl[]): Set<string> {
-  const seen = new Set<string>();
-  const shared = new Set<string>();
-  for (const param of tools.flatMap((tool) => tool.params)) {
-    if (!isStaticText(param.description)) continue;
-    const place = getTextPlace(param.description);
-    if (seen.has(place)) shared.add(place);
-    seen.add(place);
+/**
+ * The parameter texts that more than one parameter reads: the node each is written at (one node per
+ * place in the source), so no key is built per parameter on every lint.
+ */
+function findSharedTexts(tools: readonly ToolDecl[]): Set<Node> {
+  const seen = new Set<Node>();
+  const shared = new Set<Node>();
+  for (const tool of tools) {
+    for (const param of tool.params) {
+      if (!isStaticText(param.description)) continue;
+      const node = param.description.node;
+      if (seen.has(node)) shared.add(node);
+      seen.add(node);
+    }
   }
   return shared;
 }
@@ -127,11 +127,11 @@ export default createRule<Options, MessageIds>({
     return {
       'Program:exit'() {
         const tools = getFileModel(context).tools;
-        const sharedPlaces = findSharedPlaces(tools);
+        const sharedTexts = findSharedTexts(tools);
         for (const tool of tools) {
           if (isStaticText(tool.description)) {
             const value = tool.description.value;
-            const plan = planDescription(value, { ...getToolTargets(tool, sharedPlaces), pinned: findPointer(value) });
+            const plan = planDescription(value, { ...getToolTargets(tool, sharedTexts), pinned: findPointer(value) });
             const how = findMovedHow(plan);
             const toParams = options.checkConstraints === false ? [] : (plan.selection?.toParams ?? []);
             const label = getToolLabel(tool);

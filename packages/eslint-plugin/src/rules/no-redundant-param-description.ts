@@ -1,4 +1,4 @@
-import { findRedundantParts, type ParamDecl, type RedundantPart, type StaticText } from '@toolslim/core';
+import { findRedundantParts, getJsonNumber, type ParamDecl, type RedundantPart, type StaticText } from '@toolslim/core';
 import type { TSESLint } from '@typescript-eslint/utils';
 import { createReportOnce } from '../utils/report-once.js';
 import { createRule } from '../utils/create-rule.js';
@@ -54,6 +54,23 @@ export default createRule<Options, MessageIds>({
   },
 });
 
+/**
+ * `findRedundantParts`, kept by what it reads: the text, the parameter's name, schema and required flag,
+ * and the tool's name. A file linted again (every keystroke) asks the same questions of the same schemas.
+ */
+const redundantPartsByKey = new Map<string, readonly RedundantPart[]>();
+
+function findRedundantPartsOnce(text: string, param: ParamDecl, toolName: string | undefined): readonly RedundantPart[] {
+  const key = JSON.stringify([param.schema === undefined ? -1 : getJsonNumber(param.schema), param.name, param.required, toolName ?? null, text]);
+  let parts = redundantPartsByKey.get(key);
+  if (!parts) {
+    parts = findRedundantParts(text, { name: param.name, schema: param.schema, required: param.required, toolName });
+    if (redundantPartsByKey.size >= 4096) redundantPartsByKey.clear();
+    redundantPartsByKey.set(key, parts);
+  }
+  return parts;
+}
+
 function reportRedundancy(
   context: Readonly<TSESLint.RuleContext<MessageIds, Options>>,
   report: (descriptor: TSESLint.ReportDescriptor<MessageIds>) => void,
@@ -61,7 +78,7 @@ function reportRedundancy(
   text: StaticText,
   toolName: string | undefined,
 ): void {
-  const parts = findRedundantParts(text.value, { name: param.name, schema: param.schema, required: param.required, toolName }).sort((a, b) => a.start - b.start);
+  const parts = [...findRedundantPartsOnce(text.value, param, toolName)].sort((a, b) => a.start - b.start);
   if (parts.length === 0) return;
   const what = joinLabels([...new Set(parts.map((part) => REASON_LABELS[part.reason]))]);
   const redundantText = parts.map((part) => text.value.slice(part.start, part.end)).join('');

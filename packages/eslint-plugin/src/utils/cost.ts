@@ -1,12 +1,7 @@
-import { countTokens } from '@toolslim/core';
+import { countTokens, formatCount } from '@toolslim/core';
 
-/** `toLocaleString('en-US')` builds this formatter on every call; one is made once and reused. */
-const COUNT_FORMAT = new Intl.NumberFormat('en-US');
-
-/** Numbers in messages are written the way users read them: 5,210. */
-export function formatCount(value: number): string {
-  return COUNT_FORMAT.format(value);
-}
+/** Numbers in messages are written the way users read them: 5,210 (core's, so rules and the CLI agree). */
+export { formatCount };
 
 /** The data every length message carries: characters and the o200k_base token estimate. */
 export function getTextCost(text: string): { chars: string; tokens: string } {

@@ -8,7 +8,8 @@ import { createHash } from 'node:crypto';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { buildToolErrorResult } from '../tool-results.js';
 import type { SessionState, ToolLayer } from '../wrapping/layers.js';
-import { findCharacterCut, findCutPoints, findLongestFit } from './result-slices.js';
+import { findCutPoints } from './result-slices.js';
+import { byteLength, createFunctionCounter, loadO200kCounter, type ResultCounter } from './result-tokens.js';
 
 /**
  * Claude Code cuts an MCP tool result at 25,000 tokens by default and reads `MAX_MCP_OUTPUT_TOKENS`
@@ -22,8 +23,9 @@ export interface BoundedResultsOption {
   /** The limit; default `MAX_MCP_OUTPUT_TOKENS` when the environment sets it, else 25,000. */
   readonly maxTokens?: number;
   /**
-   * How tokens are counted. Default: an estimate, one token per 3 bytes of UTF-8 (o200k_base gives about
-   * one per 4 for English and JSON); pass an exact counter (core's `countTokens`) to cut at the limit itself.
+   * How tokens are counted. Default: o200k_base, exactly (`@toolslim/tokens`, read on the first result
+   * past the limit in bytes; a result of at most that many bytes passes without a count). Where its table
+   * cannot be read, UTF-8 bytes, which never undercount. Pass a counter for another tokenizer.
    */
   readonly countTokens?: (text: string) => number;
   /** Results held per session (oldest first out). Default 20. */
@@ -51,10 +53,6 @@ interface Held {
 const STATE = Symbol('bounded results');
 const DESCRIPTION = 'Read more of a tool result that was too long to show at once.';
 
-export function estimateTokens(text: string): number {
-  return Math.ceil(Buffer.byteLength(text, 'utf8') / 3);
-}
-
 export function readResultLimit(option: BoundedResultsOption): number {
   if (option.maxTokens !== undefined) return option.maxTokens;
   const fromEnv = Number((option.environment ?? (typeof process === 'object' ? process.env : {}))[RESULT_LIMIT_ENV]);
@@ -62,9 +60,14 @@ export function readResultLimit(option: BoundedResultsOption): number {
 }
 
 /** The layer, and the tool it adds (for shapes that register tools themselves). */
-export function createBoundedResults(option: BoundedResultsOption, ownTools: readonly string[]): { layer: ToolLayer; tool: Tool } {
+export function createBoundedResults(
+  option: BoundedResultsOption,
+  ownTools: readonly string[],
+  loadCounter: () => Promise<ResultCounter> = loadO200kCounter,
+): { layer: ToolLayer; tool: Tool } {
   const limit = readResultLimit(option);
-  const count = option.countTokens ?? estimateTokens;
+  const own = option.countTokens ? createFunctionCounter(option.countTokens) : undefined;
+  const getCounter = async () => own ?? (await loadCounter());
   const toolName = option.toolName ?? 'read_result';
   const scheme = option.uriScheme ?? 'results';
   const now = option.now ?? Date.now;
@@ -97,11 +100,10 @@ export function createBoundedResults(option: BoundedResultsOption, ownTools: rea
     }
     return held;
   };
-  const slice = (text: string, offset: number, budget: number): number => {
+  const slice = (counter: ResultCounter, text: string, offset: number, budget: number): number => {
     const rest = text.slice(offset);
-    const fits = (end: number) => count(rest.slice(0, end)) <= budget;
-    if (fits(rest.length)) return offset + rest.length;
-    const cut = findLongestFit(findCutPoints(rest), fits) ?? findCharacterCut(rest, fits);
+    if (byteLength(rest) <= budget || counter.isWithin(rest, budget)) return offset + rest.length;
+    const cut = counter.fit(rest, budget, findCutPoints(rest)) ?? counter.fit(rest, budget) ?? 0;
     return offset + Math.max(cut, 1);
   };
   const tool: Tool = {
@@ -126,13 +128,13 @@ export function createBoundedResults(option: BoundedResultsOption, ownTools: rea
         const held = find(store, call.arguments?.id);
         if (typeof held === 'string') return buildToolErrorResult(held);
         const offset = Math.max(0, Math.min(Number(call.arguments?.offset ?? 0) || 0, held.text.length));
-        const end = slice(held.text, offset, Math.max(1, limit - 200));
+        const end = slice(await getCounter(), held.text, offset, Math.max(1, limit - 200));
         const more = end < held.text.length ? `next: \`offset\` = ${end}.` : 'that is the end.';
         return { content: [{ type: 'text', text: held.text.slice(offset, end) }, { type: 'text', text: `Characters ${offset}–${end} of ${held.text.length}; ${more}` }] };
       }
       const result = await next();
-      if (ownTools.includes(call.name)) return result;
-      return bound(result, store);
+      if (ownTools.includes(call.name) || isSmall(result)) return result;
+      return bound(result, store, getCounter);
     },
     async readResource(read, next) {
       const prefix = `${scheme}://`;
@@ -142,24 +144,41 @@ export function createBoundedResults(option: BoundedResultsOption, ownTools: rea
       return { contents: [{ uri: read.uri, mimeType: 'text/plain', text: held.text }] };
     },
   };
-  const bound = (result: CallToolResult, store: Map<string, Held>): CallToolResult => {
+  /** A result of at most `limit` bytes (a token is at least one byte) passes as it is, uncounted and unjoined. */
+  const isSmall = (result: CallToolResult): boolean => {
+    const parts = result.content ?? [];
+    if (parts.some((part) => part.type !== 'text')) return true;
+    // The parts as `bound` joins them (a newline between two), and the structured content beside them.
+    let bytes = Math.max(parts.length - 1, 0) + (result.structuredContent === undefined ? 0 : byteLength(JSON.stringify(result.structuredContent)));
+    for (const part of parts) {
+      bytes += byteLength((part as { text: string }).text);
+      if (bytes > limit) return false;
+    }
+    return bytes <= limit;
+  };
+  const bound = async (result: CallToolResult, store: Map<string, Held>, counter: () => Promise<ResultCounter>): Promise<CallToolResult> => {
     const parts = result.content ?? [];
     if (!parts.every((part) => part.type === 'text')) return result;
     const text = parts.map((part) => (part as { text: string }).text).join('\n');
     const structured = result.structuredContent === undefined ? '' : JSON.stringify(result.structuredContent);
-    if (count(text) + (structured === text ? 0 : count(structured)) <= limit) return result;
+    const counted = structured === text ? '' : structured;
+    if (byteLength(text) + byteLength(counted) <= limit) return result;
+    const count = await counter();
+    const within = count.isWithin(text, limit);
+    if (within && (counted === '' || count.count(text) + count.count(counted) <= limit)) return result;
     const id = hold(store, text);
-    const structuredId = structured !== '' && structured !== text ? hold(store, structured) : undefined;
-    const bytes = Buffer.byteLength(text, 'utf8');
+    const structuredId = counted !== '' ? hold(store, structured) : undefined;
+    const bytes = byteLength(text);
     const lines = text === '' ? 0 : text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
     const sha256 = createHash('sha256').update(text, 'utf8').digest('hex');
+    const tokens = count.describe(count.count(text));
     const note = (shown: number) =>
       [
-        `This result was too long to show at once (${bytes.toLocaleString('en-US')} bytes, ${lines.toLocaleString('en-US')} ${lines === 1 ? 'line' : 'lines'}, about ${count(text).toLocaleString('en-US')} tokens; sha256 ${sha256}).`,
+        `This result was too long to show at once (${bytes.toLocaleString('en-US')} bytes, ${lines.toLocaleString('en-US')} ${lines === 1 ? 'line' : 'lines'}, ${tokens}; sha256 ${sha256}).`,
         `Shown: characters 0–${shown} of ${text.length}. Read the rest with \`${toolName}\` (\`id\` = "${id}", \`offset\` = ${shown}) or the resource \`${scheme}://${id}\`.`,
         ...(result.structuredContent === undefined ? [] : [structuredId ? `Its structuredContent is held back too: \`id\` = "${structuredId}".` : 'Its structuredContent is held back too: it is the same JSON as the text.']),
       ].join(' ');
-    const end = slice(text, 0, Math.max(1, limit - count(note(text.length)) - 10));
+    const end = slice(count, text, 0, Math.max(1, limit - count.count(note(text.length)) - 10));
     const { structuredContent: _held, ...rest } = result;
     return { ...rest, content: [{ type: 'text', text: text.slice(0, end) }, { type: 'text', text: note(end) }] };
   };
