@@ -9,13 +9,14 @@ import { dirname, join, resolve, sep } from 'node:path';
 import { findPackageRoot, listSourceFiles } from './files.js';
 
 /** Memoised walk up from a file's folder to the nearest `node_modules/<name>` that `read` understands. */
-function createNearestLookup<T>(name: string, read: (packageDir: string) => T | undefined): (filePath: string) => T | undefined {
+function createNearestLookup<T>(name: string | undefined, read: (packageDir: string) => T | undefined): (filePath: string) => T | undefined {
   const byDirectory = new Map<string, T | undefined>();
   const lookup = (directory: string): T | undefined => {
     if (byDirectory.has(directory)) return byDirectory.get(directory);
     let found: T | undefined;
     try {
-      found = read(join(directory, 'node_modules', name));
+      // Without a package name, `read` is given each directory itself (its own package.json).
+      found = read(name === undefined ? directory : join(directory, 'node_modules', name));
     } catch {
       found = undefined;
     }
@@ -29,13 +30,30 @@ function createNearestLookup<T>(name: string, read: (packageDir: string) => T | 
   return (filePath) => lookup(dirname(filePath));
 }
 
-/** zod 3.x (3.25 included: v4 lives under `zod/v4` there) publishes the v3 API at `zod`; 4.x publishes v4. */
+/**
+ * zod 3.x (3.25 included: v4 lives under `zod/v4` there) publishes the v3 API at `zod`; 4.x publishes v4.
+ * The zod installed nearest the file decides; a checkout with nothing installed is read with the major its
+ * nearest `package.json` declares (`"zod": "^3.24.2"`), which is what its published build installs.
+ */
 export function createZodVersionLookup(): (filePath: string) => 3 | 4 | undefined {
-  return createNearestLookup('zod', (dir) => {
-    const { version } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version?: string };
-    const major = Number(version?.split('.')[0]);
-    return major === 3 ? 3 : major >= 4 ? 4 : undefined;
-  });
+  return createNearestLookup(undefined, (dir) => readInstalledZodMajor(join(dir, 'node_modules', 'zod')) ?? toZodMajor(readDeclaredRange(join(dir, 'package.json'), 'zod')?.replace(/^[^0-9]*/, '')));
+}
+
+function readInstalledZodMajor(dir: string): 3 | 4 | undefined {
+  const packageJson = join(dir, 'package.json');
+  return existsSync(packageJson) ? toZodMajor((JSON.parse(readFileSync(packageJson, 'utf8')) as { version?: string }).version) : undefined;
+}
+
+function toZodMajor(version: string | undefined): 3 | 4 | undefined {
+  const major = Number(version?.split('.')[0]);
+  return major === 3 ? 3 : major >= 4 ? 4 : undefined;
+}
+
+/** The version range a `package.json` declares for `name` (dependencies first), if it can be read. */
+function readDeclaredRange(packageJson: string, name: string): string | undefined {
+  if (!existsSync(packageJson)) return undefined;
+  const json = JSON.parse(readFileSync(packageJson, 'utf8')) as Partial<Record<'dependencies' | 'peerDependencies' | 'devDependencies', Record<string, string>>>;
+  return json.dependencies?.[name] ?? json.peerDependencies?.[name] ?? json.devDependencies?.[name];
 }
 
 /**

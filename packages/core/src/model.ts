@@ -64,7 +64,17 @@ export type JsonObject = { [key: string]: JsonValue };
 /** A JSON Schema as the server will publish it, or why it cannot be known. */
 export type SchemaValue =
   | { readonly kind: 'static'; readonly json: JsonObject; readonly node: Node | undefined }
-  | { readonly kind: 'dynamic'; readonly node: Node | undefined; readonly reason: string }
+  | {
+      readonly kind: 'dynamic';
+      readonly node: Node | undefined;
+      readonly reason: string;
+      /**
+       * The schema with stand-ins where it cannot be read (the static parts of a text, `{}` for a field
+       * imported from a package, the schema without a method whose argument is unknown): a lower bound
+       * for measuring, never the published schema.
+       */
+      readonly lowerBound?: JsonObject;
+    }
   | { readonly kind: 'none' };
 
 export type SchemaStyle = 'zod' | 'json-schema' | 'typebox' | 'valibot';

@@ -149,8 +149,10 @@ function buildPublishedToolUncached(original: ToolDecl, options: PublishedToolOp
   };
   if (decl.meta?.kind === 'unreadable') unreadable.push({ field: '_meta', reason: decl.meta.reason });
   if (inputSchema === null) {
-    // An unreadable input schema leaves no tool to publish, but the name and the texts still measure: `{}` stands for the schema.
-    return done(undefined, buildForFramework(decl, { ...fields, inputSchema: UNKNOWN_SCHEMA }, options));
+    // An unreadable input schema leaves no tool to publish, but the name and the texts still measure: what could be
+    // read of the schema (`schema/value/partial.ts`), or `{}`, stands for it.
+    const lowerBound = decl.inputSchema.kind === 'dynamic' ? decl.inputSchema.lowerBound : undefined;
+    return done(undefined, buildForFramework(decl, { ...fields, inputSchema: lowerBound ?? UNKNOWN_SCHEMA }, options));
   }
   return done(buildForFramework(decl, fields, options));
 }
@@ -219,7 +221,8 @@ function readSchema(
   if (schema.kind === 'static') return schema.json;
   if (schema.kind === 'none') return getDefaultSchema(framework, io);
   unreadable.push({ field, reason: schema.reason });
-  return io === 'input' ? null : undefined;
+  // A partly read output schema is measured as what could be read, as partly read text is.
+  return io === 'input' ? null : schema.lowerBound;
 }
 
 /**

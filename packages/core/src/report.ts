@@ -41,7 +41,7 @@ export interface ReportTool {
   outputSchemaBytes?: number;
   /**
    * Only on a tool that is not fully readable: each field that is unknown or partly known, and why.
-   * Its bytes are then a lower bound (the static parts; an unreadable input schema counts as `{}`).
+   * Its bytes are then a lower bound (the static parts; an input schema as far as it can be read, else `{}`).
    */
   unreadable?: UnreadableField[];
   /** How the tool was published (a `PUBLISHERS` entry) and with which installed libraries (`name@version`). */

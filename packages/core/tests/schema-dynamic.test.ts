@@ -27,7 +27,8 @@ describe('dynamic schemas', () => {
     ['a zod function that is not a schema builder', `import { z } from 'zod';\nconst s = { a: z.config({}) && z.string() };`, /.+/],
     ['a method toolslim does not call', `import { z } from 'zod';\nconst s = { a: z.string().safeParse('x') };`, /safeParse/],
     ['a zod import from an unknown module', `import { z } from './my-zod.js';\nconst s = { a: z.string() };`, /my-zod/],
-    ['a schema that refers to itself', `import { z } from 'zod';\nconst s = z.object({ child: z.lazy(() => s) });`, /itself/],
+    // With \`z.lazy(() => s)\` it is a recursive schema (schema-recursive.test.ts); without, it is never built.
+    ['a schema that refers to itself outside z.lazy', `import { z } from 'zod';\nconst s = z.object({ child: z.array(s) });`, /itself/],
     ['a class instance', `const s = new Schema();`, /new/],
   ])('%s is dynamic with a reason', (_label, code, reason) => {
     const { schema } = evaluateConst(code, 's');

@@ -4,12 +4,13 @@
  * converted by the same function the tool's framework uses, so the JSON is byte for byte the server's.
  */
 import { FRAMEWORKS } from '../frameworks.js';
-import type { Framework, Node, ParamDecl, SchemaValue } from '../model.js';
+import type { Framework, JsonObject, Node, ParamDecl, SchemaValue } from '../model.js';
 import type { TextContext } from '../text/index.js';
 import { convertSchema, getDefaultSchema, isRawShape, type SchemaIo } from './convert.js';
 import { findParams } from './params.js';
 import { getStructuralKey } from './structural-key.js';
 import { evaluateValue, Unreadable } from './static-value.js';
+import { fillSchemaGaps, isGap, readPartly } from './value/partial.js';
 import { isZodSchema } from './zod-api.js';
 
 export interface SchemaContext extends TextContext {
@@ -78,7 +79,10 @@ function getSchemaValue(node: Node, framework: Framework, context: SchemaContext
 
 function readSchemaValue(node: Node, framework: Framework, context: SchemaContext, io: SchemaIo): SchemaValue {
   const value = evaluateValue(node, context);
-  if (value instanceof Unreadable) return { kind: 'dynamic', node: value.node, reason: value.reason };
+  if (value instanceof Unreadable) {
+    const lowerBound = readLowerBound(node, framework, context, io);
+    return { kind: 'dynamic', node: value.node, reason: value.reason, ...(lowerBound ? { lowerBound } : {}) };
+  }
   // `undefined`, or a value known to be undefined (`definition.outputSchema` of a definition that has none): no schema given.
   if (value === undefined) {
     const fallback = getDefaultSchema(framework, io);
@@ -88,6 +92,26 @@ function readSchemaValue(node: Node, framework: Framework, context: SchemaContex
   const schema: SchemaValue = 'error' in converted ? { kind: 'dynamic', node, reason: converted.error } : { kind: 'static', json: converted.json, node };
   if (isZodValue(value, framework)) fromZod.add(schema);
   return schema;
+}
+
+/**
+ * A schema that cannot be read whole, read again partly (`value/partial.ts`): what it publishes with
+ * stand-ins for the parts that cannot be known. Undefined when not even its outline can be read.
+ */
+function readLowerBound(node: Node, framework: Framework, context: SchemaContext, io: SchemaIo): JsonObject | undefined {
+  const read = (branch: 0 | 1) =>
+    readPartly(() => {
+      const value = evaluateValue(node, context);
+      if (value instanceof Unreadable || isGap(value) || value === undefined) return undefined;
+      const converted = convertSchema(fillSchemaGaps(value, context.filePath), framework, io, context.filePath);
+      return 'error' in converted ? undefined : converted.json;
+    }, branch);
+  const first = read(0);
+  if (!first.metConditional) return first.value;
+  // A conditional known only at run time: both branches are read, and the smaller schema is the lower bound.
+  const second = read(1).value;
+  if (!first.value || !second) return first.value ?? second;
+  return JSON.stringify(second).length < JSON.stringify(first.value).length ? second : first.value;
 }
 
 function findParamsSafely(node: Node, schema: SchemaValue, context: SchemaContext): ParamDecl[] {

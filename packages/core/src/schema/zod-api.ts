@@ -119,7 +119,7 @@ export function getNamespaceMember(ns: ZodNamespace, name: string): ZodNamespace
     return { kind: 'zod-namespace', flavor: ns.flavor, members: member as Record<string, unknown> };
   }
   if (BUILDERS.has(name) && typeof member === 'function') {
-    return { kind: 'builder', name, fn: member as (...args: unknown[]) => unknown };
+    return { kind: 'builder', name, fn: member as (...args: unknown[]) => unknown, flavor: ns.flavor };
   }
   return undefined;
 }
@@ -129,6 +129,8 @@ export interface BuilderRef {
   readonly kind: 'builder';
   readonly name: string;
   readonly fn: (...args: unknown[]) => unknown;
+  /** The zod a builder belongs to (none for other libraries' functions). */
+  readonly flavor?: ZodFlavor;
 }
 
 export function isBuilderRef(value: unknown): value is BuilderRef {

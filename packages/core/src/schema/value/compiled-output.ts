@@ -40,20 +40,21 @@ export function readSpreadHelper(node: TSESTree.CallExpression, callee: Node, ev
   return out;
 }
 
-/** zod 4 members a bundled namespace must export to be taken for zod (none of them alone says it). */
+/** Members a bundled namespace must export to be taken for zod 4, or zod 3 (none of them alone says it). */
 const BUNDLED_ZOD_MEMBERS = ['object', 'string', 'toJSONSchema', 'ZodType', 'ZodObject', 'ZodError', 'safeParse', 'discriminatedUnion'];
-const bundledZodNamespaces = new WeakMap<Program, ReadonlySet<string>>();
+const BUNDLED_ZOD3_MEMBERS = ['object', 'string', 'ZodType', 'ZodObject', 'ZodError', 'discriminatedUnion', 'ZodFirstPartyTypeKind', 'ZodEffects'];
+const bundledZodNamespaces = new WeakMap<Program, ReadonlyMap<string, 3 | 4>>();
 
 /**
- * Namespaces a bundler built from zod 4's `external.js` (`var exports_external = {}; __export(exports_external,
- * { object: () => object, ZodType: () => ZodType, … })`, as bun and esbuild write them): read as the zod
- * installed beside the bundle, which the package depends on. Only a top-level `__export` of an object whose
- * keys include every one of zod's marker names counts.
+ * Namespaces a bundler built from zod's `external.js` (`var exports_external = {}; __export(exports_external,
+ * { object: () => object, ZodType: () => ZodType, … })`, as bun and esbuild write them), with the zod major
+ * they are (zod 3's has no `toJSONSchema`): read as the zod installed beside the bundle, which the package
+ * depends on. Only a top-level `__export` of an object whose keys include every one of zod's marker names counts.
  */
-export function getBundledZodNamespaces(program: Program): ReadonlySet<string> {
+export function getBundledZodNamespaces(program: Program): ReadonlyMap<string, 3 | 4> {
   let names = bundledZodNamespaces.get(program);
   if (names) return names;
-  const found = new Set<string>();
+  const found = new Map<string, 3 | 4>();
   for (const statement of program.body) {
     if (statement.type !== 'ExpressionStatement') continue;
     const call = statement.expression;
@@ -61,7 +62,8 @@ export function getBundledZodNamespaces(program: Program): ReadonlySet<string> {
     const [target, members] = call.arguments;
     if (target?.type !== 'Identifier' || members?.type !== 'ObjectExpression') continue;
     const keys = new Set(members.properties.map((p) => (p.type === 'Property' ? getPropertyName(p) : undefined)));
-    if (BUNDLED_ZOD_MEMBERS.every((key) => keys.has(key))) found.add(target.name);
+    if (BUNDLED_ZOD_MEMBERS.every((key) => keys.has(key))) found.set(target.name, 4);
+    else if (BUNDLED_ZOD3_MEMBERS.every((key) => keys.has(key))) found.set(target.name, 3);
   }
   names = found;
   bundledZodNamespaces.set(program, names);

@@ -16,7 +16,7 @@ import { Unreadable } from '../../resolve/unreadable.js';
 import { enter, leave, MAX_DEPTH, step } from '../../text/budget.js';
 import { readText } from '../../text/read-text.js';
 import { getExportsMemberName, Scope } from '../../text/scope.js';
-import { CALLBACK_METHODS, getZodNamespace, isBuilderRef } from '../zod-api.js';
+import { CALLBACK_METHODS, getZodNamespace, isBuilderRef, isZodSchema, SCHEMA_METHODS } from '../zod-api.js';
 import {
   findFrameBinding,
   getFunctionWrapper,
@@ -31,14 +31,39 @@ import type { FunctionLike, ValueContext } from './context.js';
 import { getReturnedExpression } from './function-body.js';
 import { isProjectImport, readLibraryImport } from './library-imports.js';
 import { getMemberName, readMember } from './members.js';
+import { listExportNames } from './module-namespace.js';
 import { applyBinaryOperator, applyUnaryOperator } from './operators.js';
 import { bindAll } from './parameters.js';
+import {
+  countGaps,
+  fillGaps,
+  getFlavor,
+  getGapsSince,
+  getReadingKey,
+  hasMetConditional,
+  isGap,
+  isReadingPartly,
+  makeAny,
+  markConditional,
+  orderBranches,
+  recordGaps,
+  standIn,
+} from './partial.js';
 import { defineValue, isPlainObject, STATIC_OBJECT_FUNCTIONS } from './plain-data.js';
 import { isMethodRef, isNamespaceRef, type NamespaceRef } from './references.js';
-import { describeNode, isEnvironmentDependent } from './unreadable-values.js';
+import { describeNode, isEnvironmentDependent, SelfReference } from './unreadable-values.js';
 import { invoke, isCallbackArgument, isFunctionNode } from './zod-calls.js';
 
-const memos = new WeakMap<Program, Map<3 | 4, WeakMap<Node, unknown>>>();
+/** Per program, per zod version and reading (`4`, `4 partly`): a partial reading's stand-ins never reach a full one. */
+const memos = new WeakMap<Program, Map<string, Memo>>();
+
+interface Memo {
+  readonly values: WeakMap<Node, unknown>;
+  /** What each declaration's value left unread in a partial reading, recorded again whenever the value is reused. */
+  readonly gaps: WeakMap<Node, readonly Unreadable[]>;
+  /** Declarations whose value a partial reading read through a conditional known only at run time. */
+  readonly conditional: WeakSet<Node>;
+}
 
 /** Evaluate an expression; `Unreadable` says why it cannot be known without running the program. */
 export function evaluateValue(node: Node, context: ValueContext): unknown {
@@ -62,7 +87,9 @@ export function bindParameters(params: readonly Node[], args: readonly unknown[]
 }
 
 class Evaluator {
-  private readonly memo: WeakMap<Node, unknown>;
+  private readonly memo: Memo;
+  /** A partial reading (`partial.ts`): unreadable parts become stand-ins, recorded with their reasons. */
+  private readonly partly = isReadingPartly();
 
   constructor(private readonly context: ValueContext) {
     let byVersion = memos.get(context.program);
@@ -70,12 +97,18 @@ class Evaluator {
       byVersion = new Map();
       memos.set(context.program, byVersion);
     }
-    let memo = byVersion.get(context.zodVersion);
+    const key = `${context.zodVersion}${getReadingKey()}`;
+    let memo = byVersion.get(key);
     if (!memo) {
-      memo = new WeakMap();
-      byVersion.set(context.zodVersion, memo);
+      memo = { values: new WeakMap(), gaps: new WeakMap(), conditional: new WeakSet() };
+      byVersion.set(key, memo);
     }
     this.memo = memo;
+  }
+
+  /** In a partial reading, an unreadable part becomes a stand-in (recorded); otherwise it stays unreadable. */
+  private orStandIn(value: unknown): unknown {
+    return this.partly && value instanceof Unreadable ? standIn(value) : value;
   }
 
   evaluate(input: Node, depth: number): unknown {
@@ -140,7 +173,11 @@ class Evaluator {
     }
     const text = readText(node, { ...this.context, readValue: evaluateValue });
     if (text.kind === 'static') return text.value;
-    return new Unreadable(text.reason, text.dynamicNodes[0] ?? node);
+    const unreadable = new Unreadable(text.reason, text.dynamicNodes[0] ?? node);
+    if (!this.partly) return unreadable;
+    // Its static parts are a lower bound of the text.
+    recordGaps([unreadable]);
+    return text.readable;
   }
 
   /** `process.env.X === 'true'`: the comparison depends on the variable, and says so. */
@@ -174,9 +211,26 @@ class Evaluator {
     const test = this.evaluate(node.test, depth + 1);
     if (test instanceof Unreadable) {
       const variable = isEnvironmentDependent(test) ? /process\.env\.\S+/.exec(test.reason)?.[0] : undefined;
-      return new Unreadable(variable ? `a conditional that depends on ${variable}` : 'a conditional whose condition is known only at run time', node);
+      const unreadable = new Unreadable(variable ? `a conditional that depends on ${variable}` : 'a conditional whose condition is known only at run time', node);
+      return this.partly ? this.evaluateEitherBranch(node, unreadable, depth) : unreadable;
     }
     return this.evaluate(test ? node.consequent : node.alternate, depth + 1);
+  }
+
+  /**
+   * A partial reading of a conditional known only at run time: a branch that can be read stands for it
+   * (the reading tries each branch first in turn and keeps the smaller schema, `schema/index.ts`).
+   */
+  private evaluateEitherBranch(node: TSESTree.ConditionalExpression, unreadable: Unreadable, depth: number): unknown {
+    const count = countGaps();
+    recordGaps([unreadable]);
+    for (const branch of orderBranches(node.consequent, node.alternate)) {
+      const value = this.evaluate(branch, depth + 1);
+      if (!(value instanceof Unreadable) && !isGap(value)) return value;
+    }
+    // Neither branch can be read: one gap, the conditional's.
+    const gaps = getGapsSince(count);
+    return standIn(gaps[0] ?? unreadable);
   }
 
   private evaluateArray(node: TSESTree.ArrayExpression, depth: number): unknown {
@@ -185,12 +239,14 @@ class Evaluator {
       if (!element) return new Unreadable('an array with a hole', node);
       if (element.type === 'SpreadElement') {
         const spread = this.evaluate(element.argument, depth + 1);
-        if (spread instanceof Unreadable) return spread;
-        if (!Array.isArray(spread)) return new Unreadable('a spread of something that is not a static array', element);
-        out.push(...(spread as unknown[]));
+        const unreadable = spread instanceof Unreadable ? spread : isGap(spread) || Array.isArray(spread) ? undefined : new Unreadable('a spread of something that is not a static array', element);
+        if (unreadable && !this.partly) return unreadable;
+        // A partial reading leaves out what it cannot spread (the list is then a lower bound).
+        if (unreadable) recordGaps([unreadable]);
+        if (Array.isArray(spread)) out.push(...(spread as unknown[]));
         continue;
       }
-      const value = this.evaluate(element, depth + 1);
+      const value = this.orStandIn(this.evaluate(element, depth + 1));
       if (value instanceof Unreadable) return value;
       out.push(value);
     }
@@ -202,21 +258,38 @@ class Evaluator {
     for (const property of node.properties) {
       if (property.type === 'SpreadElement') {
         const spread = this.evaluate(property.argument, depth + 1);
-        if (spread instanceof Unreadable) return spread;
-        if (!isPlainObject(spread)) return new Unreadable('a spread of something that is not a static object', property);
-        Object.assign(out, spread);
+        const unreadable = spread instanceof Unreadable ? spread : isGap(spread) || isPlainObject(spread) ? undefined : new Unreadable('a spread of something that is not a static object', property);
+        if (unreadable && !this.partly) return unreadable;
+        // A partial reading leaves out what it cannot spread (the object is then a lower bound).
+        if (unreadable) recordGaps([unreadable]);
+        if (isPlainObject(spread)) Object.assign(out, spread);
         continue;
       }
-      if (property.kind !== 'init') return new Unreadable('an object with a getter or setter', property);
+      // `{ get children() { return z.array(Category); } }`, zod 4's way to a recursive shape: read when zod reads it.
+      if (property.kind === 'get' && !property.computed && property.value.type === 'FunctionExpression') {
+        const read = this.getFunction(property.value) as () => unknown;
+        Object.defineProperty(out, getPropertyName(property) ?? '', { get: read, enumerable: true, configurable: true });
+        continue;
+      }
+      if (property.kind !== 'init') {
+        const unreadable = new Unreadable('an object with a getter or setter', property);
+        if (!this.partly) return unreadable;
+        recordGaps([unreadable]);
+        continue;
+      }
       // `{ schema, render(data) { … } }`: a method is a function like any other member; only a call of it needs its body.
       if (property.method && property.value.type === 'FunctionExpression' && !property.computed) {
         defineValue(out, getPropertyName(property) ?? '', this.getFunction(property.value));
         continue;
       }
       const key = property.computed ? this.evaluate(property.key, depth + 1) : getPropertyName(property);
-      if (key instanceof Unreadable) return key;
-      if (typeof key !== 'string' && typeof key !== 'number') return new Unreadable('a computed key that is not static', property.key);
-      const value = this.evaluate(property.value, depth + 1);
+      const badKey = key instanceof Unreadable ? key : typeof key !== 'string' && typeof key !== 'number' ? new Unreadable('a computed key that is not static', property.key) : undefined;
+      if (badKey && !this.partly) return badKey;
+      if (badKey) {
+        recordGaps([badKey]);
+        continue;
+      }
+      const value = this.orStandIn(this.evaluate(property.value, depth + 1));
       if (value instanceof Unreadable) return value;
       defineValue(out, String(key), value);
     }
@@ -232,9 +305,8 @@ class Evaluator {
     const scope = Scope.of(this.context.program);
     const init = scope.resolve(node);
     if (init) {
-      if (init.type === 'ObjectExpression' && init.properties.length === 0 && getBundledZodNamespaces(this.context.program).has(node.name)) {
-        return getZodNamespace(4, this.context.filePath);
-      }
+      const bundledZod = init.type === 'ObjectExpression' && init.properties.length === 0 ? getBundledZodNamespaces(this.context.program).get(node.name) : undefined;
+      if (bundledZod !== undefined) return getZodNamespace(bundledZod, this.context.filePath);
       if (init.type === 'FunctionDeclaration') return this.getFunction(init);
       if (init.type === 'ClassDeclaration') return new Unreadable(`\`${node.name}\` is a class`, node);
       return this.evaluateDeclared(init, depth);
@@ -251,9 +323,17 @@ class Evaluator {
   private evaluateDeclared(init: Node, depth: number): unknown {
     // Constants inside a function being called depend on its arguments: never memoised.
     const local = isInsideFrame(init, this.context.program);
-    if (!local && this.memo.has(init)) return this.memo.get(init);
-    if (inProgress.has(init)) return new Unreadable('a value that refers to itself', init);
+    if (!local && this.memo.values.has(init)) {
+      if (this.partly) {
+        recordGaps(this.memo.gaps.get(init) ?? []);
+        if (this.memo.conditional.has(init)) markConditional();
+      }
+      return this.memo.values.get(init);
+    }
+    if (inProgress.has(init)) return new SelfReference('a value that refers to itself', init);
     inProgress.add(init);
+    const gapsBefore = this.partly ? countGaps() : 0;
+    const conditionalBefore = this.partly && hasMetConditional();
     let value: unknown;
     try {
       if (init.type === 'TSEnumDeclaration') value = this.evaluateEnum(init, depth);
@@ -263,7 +343,13 @@ class Evaluator {
     } finally {
       inProgress.delete(init);
     }
-    if (!local) this.memo.set(init, value);
+    if (!local) {
+      this.memo.values.set(init, value);
+      if (this.partly) {
+        this.memo.gaps.set(init, getGapsSince(gapsBefore));
+        if (!conditionalBefore && hasMetConditional()) this.memo.conditional.add(init);
+      }
+    }
     return value;
   }
 
@@ -374,13 +460,39 @@ class Evaluator {
     if (key instanceof Unreadable) return key;
     if (typeof key !== 'string' && typeof key !== 'number') return new Unreadable('a property read with a key that is not static', node);
     const name = String(key);
-    const object = this.evaluate(node.object, depth + 1);
+    let object = this.evaluate(node.object, depth + 1);
+    // `Imported.optional()` in a partial reading: the schema it cannot read is a stand-in, and the chain goes on.
+    if (object instanceof Unreadable && this.partly && SCHEMA_METHODS.has(name)) object = standIn(object);
     if (object instanceof Unreadable) return object;
+    if (isGap(object)) {
+      // `Imported.optional().describe('…')`: the methods apply to `z.any()` in its place, so what they add is kept.
+      if (SCHEMA_METHODS.has(name)) return readMember(makeAny(this.context.zodVersion, this.context.filePath), name, node, this.context.program);
+      // Any other member of a stand-in is a stand-in, already recorded.
+      return object;
+    }
     if (isNamespaceRef(object)) {
       const binding = this.context.resolveModule?.resolveExport(object.filePath, name);
       return binding ? this.evaluateBinding(binding, node.property as TSESTree.Identifier, name, depth) : new Unreadable(`\`${name}\` of another module`, node);
     }
     return readMember(object, name, node, this.context.program);
+  }
+
+  /** The object a module namespace is: each export by name (only the names when `namesOnly`). */
+  private readNamespace(ref: NamespaceRef, namesOnly: boolean, node: Node, depth: number): Record<string, unknown> | Unreadable {
+    const names = listExportNames(ref.program, ref.filePath, this.context.resolveModule);
+    if (!names) return new Unreadable(`the exports of '${ref.filePath}' cannot be listed statically`, node);
+    const out: Record<string, unknown> = {};
+    for (const name of names) {
+      if (namesOnly) {
+        defineValue(out, name, true);
+        continue;
+      }
+      const binding = this.context.resolveModule?.resolveExport(ref.filePath, name);
+      const value = binding ? this.evaluateBinding(binding, node as TSESTree.Identifier, name, depth) : new Unreadable(`\`${name}\` of another module`, node);
+      if (value instanceof Unreadable) return value;
+      defineValue(out, name, value);
+    }
+    return out;
   }
 
   /** `process.env.X` (`process` neither declared nor imported here): the variable's name, `…` when computed. */
@@ -406,7 +518,13 @@ class Evaluator {
       const fn = name ? STATIC_OBJECT_FUNCTIONS[name] : undefined;
       if (!fn) return new Unreadable(`\`Object.${name ?? '…'}()\``, node);
       const args = this.evaluateArguments(node, depth, undefined);
-      return args instanceof Unreadable ? args : fn(...args);
+      if (args instanceof Unreadable) return args;
+      // `Object.values(tools)` of `import * as tools`: the namespace object, its exports by name.
+      if (isNamespaceRef(args[0])) {
+        const namespace = this.readNamespace(args[0], name === 'keys', node, depth);
+        return namespace instanceof Unreadable ? namespace : fn(namespace, ...args.slice(1));
+      }
+      return fn(...args);
     }
     const required = this.evaluateRequire(node, calleeNode, depth);
     if (required !== undefined) return required;
@@ -419,10 +537,13 @@ class Evaluator {
       const isCycle = /itself|cycle/.test(callee.reason);
       return isPlainCall && name && !isCycle ? new Unreadable(`a call of \`${name}()\`, known only at run time`, node) : callee;
     }
+    if (isGap(callee)) return callee;
     if (isBuilderRef(callee)) {
       const args = this.evaluateArguments(node, depth, callee.name);
-      if (args instanceof Unreadable) return args;
-      return invoke(() => callee.fn(...args), node);
+      // `z.enum(loadRegions())`: a schema whose builder's argument is unknown is a stand-in, its methods still apply.
+      if (args instanceof Unreadable) return this.orStandIn(args);
+      const filled = this.partly ? fillGaps(args, callee.flavor, this.context.filePath) : args;
+      return invoke(() => callee.fn(...filled), node);
     }
     const project = getProjectFunction(callee);
     if (project) {
@@ -438,11 +559,19 @@ class Evaluator {
       return result;
     }
     if (isMethodRef(callee)) {
-      const args = this.evaluateArguments(node, depth, callee.name);
-      if (args instanceof Unreadable) return args;
+      let args = this.evaluateArguments(node, depth, callee.name);
+      const onSchema = isZodSchema(callee.target);
+      if (args instanceof Unreadable) {
+        // A partial reading keeps the schema without the method whose argument is unknown (`.default(fromConfig)`).
+        if (!this.partly || !onSchema) return args;
+        recordGaps([args]);
+        return callee.target;
+      }
+      if (this.partly && onSchema) args = fillGaps(args, getFlavor(callee.target), this.context.filePath);
       const method = (callee.target as Record<string, unknown>)[callee.name];
       if (typeof method !== 'function') return new Unreadable(`\`.${callee.name}()\` does not exist on this schema`, node);
-      return invoke(() => (method as (...a: unknown[]) => unknown).apply(callee.target, args), node);
+      const call = args;
+      return invoke(() => (method as (...a: unknown[]) => unknown).apply(callee.target, call), node);
     }
     return new Unreadable('a call of a function that is not a schema builder', node);
   }
@@ -503,7 +632,8 @@ class Evaluator {
 
   /** `() => value` with a static body, for `.default(() => [])` and `z.lazy(() => X)`. */
   private evaluateArrow(node: TSESTree.ArrowFunctionExpression, depth: number): unknown {
-    if (node.async) return new Unreadable('a function', node);
+    // An async function is a value like any other (a handler in a definition); only a call of it is unknown.
+    if (node.async) return this.getFunction(node);
     if (node.params.length > 0 || isInsideFrame(node, this.context.program)) return this.getFunction(node);
     let body: Node | undefined = node.body;
     if (body.type === 'BlockStatement') {
@@ -512,6 +642,9 @@ class Evaluator {
     }
     if (!body) return this.getFunction(node);
     const value = this.evaluate(body, depth + 1);
+    // `z.lazy(() => Node)` inside `Node` itself: zod calls the function once `Node` has its value, and so
+    // does the stand-in, which reads the body again then (zod's JSON Schema then refers to it, `$ref`).
+    if (value instanceof SelfReference) return this.getFunction(node);
     if (value instanceof Unreadable) return value;
     const constant = () => value;
     // Called by the project (`lenientString()`), it runs afresh, as each call builds a new schema at run time.

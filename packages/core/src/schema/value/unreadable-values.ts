@@ -19,6 +19,12 @@ export class UnreadableText extends Unreadable {
   }
 }
 
+/**
+ * A declaration met again while its own value is being computed (`const Node = z.object({ children:
+ * z.lazy(() => z.array(Node)) })`): unknown now, but a function that reads it later finds it computed.
+ */
+export class SelfReference extends Unreadable {}
+
 /** A value that depends on an environment variable (directly or through a constant computed from one). */
 export function isEnvironmentDependent(value: Unreadable): boolean {
   return value.reason.includes('depends on process.env.');

@@ -1,0 +1,89 @@
+/**
+ * Which zod a file's schemas are rebuilt with, when the file does not say it by its import: a bundle that
+ * inlined zod 3 under a namespace, and a source checkout with nothing installed whose package.json declares
+ * zod 3. The bundled server is our own, started in memory with the real MCP SDK; the static bytes must equal
+ * what it lists.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createZodVersionLookup } from '../src/installed-libraries.js';
+import { buildReport } from '../src/report.js';
+import { listToolsOnWire } from './schema-harness.js';
+
+const coreDir = join(dirname(fileURLToPath(import.meta.url)), '..');
+// Inside core's node_modules, so that the fixtures resolve zod and the SDK.
+const workDir = join(coreDir, 'node_modules', '.cache', 'toolslim-zod-versions');
+const created: string[] = [];
+afterAll(() => {
+  for (const dir of created) rmSync(dir, { recursive: true, force: true });
+});
+
+function writeProject(files: Record<string, string>): string {
+  mkdirSync(workDir, { recursive: true });
+  const dir = mkdtempSync(join(workDir, 'case-'));
+  created.push(dir);
+  for (const [name, code] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, name)), { recursive: true });
+    writeFileSync(join(dir, name), code);
+  }
+  return dir;
+}
+
+describe('zod bundled as a namespace', () => {
+  it('reads zod 3 inlined by a bundler (`__export(exports_external, { …, ZodFirstPartyTypeKind })`) as zod 3', async () => {
+    const file = 'bundled-zod3.mjs';
+    const dir = writeProject({
+      [file]: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import * as zod from 'zod/v3';
+
+var __defProp = Object.defineProperty;
+var __export = (target, all) => {
+  for (var name in all) __defProp(target, name, { get: all[name], enumerable: true, configurable: true });
+};
+
+// What a bundler writes for zod 3's external.js (here re-exporting the installed zod 3 API, so the server runs).
+var exports_external = {};
+__export(exports_external, {
+  object: () => zod.object,
+  string: () => zod.string,
+  boolean: () => zod.boolean,
+  ZodType: () => zod.ZodType,
+  ZodObject: () => zod.ZodObject,
+  ZodError: () => zod.ZodError,
+  ZodEffects: () => zod.ZodEffects,
+  ZodFirstPartyTypeKind: () => zod.ZodFirstPartyTypeKind,
+  discriminatedUnion: () => zod.discriminatedUnion,
+});
+
+export function createServer() {
+  const server = new McpServer({ name: 'garden', version: '1.0.0' });
+  server.tool('prune', 'Prunes one bed.', { bed: exports_external.string().describe('Which bed.'), hard: exports_external.boolean().default(false) }, async () => ({ content: [] }));
+  return server;
+}
+`,
+    });
+    const rows = buildReport([{ filePath: join(dir, file), code: readFileSync(join(dir, file), 'utf8') }], { cwd: dir }).tools;
+    const module = (await import(pathToFileURL(join(dir, file)).href)) as { createServer(): Parameters<typeof listToolsOnWire>[0] };
+    const [listed] = await listToolsOnWire(module.createServer());
+    expect(rows).toHaveLength(1);
+    expect(rows[0].unreadable).toBeUndefined();
+    expect(rows[0].bytes).toBe(Buffer.byteLength(JSON.stringify(listed)));
+  });
+});
+
+describe('the zod major of a file', () => {
+  it('is the installed one nearest the file, else the one its nearest package.json declares', () => {
+    const dir = writeProject({
+      'checkout/package.json': JSON.stringify({ name: 'checkout', dependencies: { zod: '^3.24.2' } }),
+      'checkout/src/server.ts': '',
+      'plain/src/server.ts': '',
+    });
+    const lookup = createZodVersionLookup();
+    // Nothing installed in the checkout: what it declares, not core's zod 4 further up.
+    expect(lookup(join(dir, 'checkout/src/server.ts'))).toBe(3);
+    // No package.json of its own: the zod installed further up (core's, zod 4).
+    expect(lookup(join(dir, 'plain/src/server.ts'))).toBe(4);
+  });
+});
