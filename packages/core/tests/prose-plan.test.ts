@@ -5,6 +5,7 @@ import { statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { classifySentence, findPointer, findUnitFeatures, getParamTargets, getSafeShare, getShippedModel, hashFeature, MODEL_CATEGORIES, parseProseModel, planDescription, scoreFeatures, splitSentences, type ProseModel } from '../src/index.js';
+import type { JsonObject } from '../src/model.js';
 
 const BUCKETS = 1024;
 
@@ -116,7 +117,7 @@ describe('the shipped prose model', () => {
 });
 
 describe('what a parameter keeps', () => {
-  const param = (schema: Record<string, unknown>) => ({ parameter: true, schema: { schema, required: false, name: 'value' } });
+  const param = (schema: JsonObject) => ({ parameter: true, schema: { schema, required: false, name: 'value' } });
 
   it('keeps its meaning when a rule comes first: the rule stays as a rule and the meaning is the next unit', () => {
     const text = "MUST use field name 'column'. Name of the column to filter on. For example, `duration_ms`.";
