@@ -13,34 +13,19 @@
  * - definitions registered through a function that gives zod schemas the project's own `~standard.jsonSchema`
  *   (what an SDK 2 server publishes): marked, since toolslim does not run that conversion.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
 import { buildReport, type ReportTool } from '../src/report.js';
 import { listToolsOnWire } from './schema-harness.js';
+import { useScratchProjects } from './scratch-projects.js';
 
 /** A server object the test connects to a real client. */
 type Connectable = Parameters<typeof listToolsOnWire>[0];
 
-const coreDir = join(dirname(fileURLToPath(import.meta.url)), '..');
-const workDir = join(coreDir, 'node_modules', '.cache', 'toolslim-ecosystem-patterns');
-const created: string[] = [];
-afterAll(() => {
-  for (const dir of created) rmSync(dir, { recursive: true, force: true });
-});
-
-function writeProject(files: Record<string, string>): string {
-  mkdirSync(workDir, { recursive: true });
-  const dir = mkdtempSync(join(workDir, 'case-'));
-  created.push(dir);
-  for (const [name, code] of Object.entries(files)) {
-    mkdirSync(dirname(join(dir, name)), { recursive: true });
-    writeFileSync(join(dir, name), code);
-  }
-  return dir;
-}
+const writeProject = useScratchProjects('toolslim-ecosystem-patterns');
 
 function report(dir: string, files: readonly string[]): ReportTool[] {
   return buildReport(

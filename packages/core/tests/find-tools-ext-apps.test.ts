@@ -4,27 +4,15 @@
  * `registerTool` publishes it; and the same registrar inlined by a bundler under a minified name. Each server
  * is our own, started in memory with the real ext-apps and MCP SDK; the static bytes must equal what it lists.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
 import { buildReport, type ReportTool } from '../src/report.js';
 import { listToolsOnWire } from './schema-harness.js';
+import { useScratchProjects } from './scratch-projects.js';
 
-const coreDir = join(dirname(fileURLToPath(import.meta.url)), '..');
-const workDir = join(coreDir, 'node_modules', '.cache', 'toolslim-ext-apps');
-const created: string[] = [];
-afterAll(() => {
-  for (const dir of created) rmSync(dir, { recursive: true, force: true });
-});
-
-function writeProject(files: Record<string, string>): string {
-  mkdirSync(workDir, { recursive: true });
-  const dir = mkdtempSync(join(workDir, 'case-'));
-  created.push(dir);
-  for (const [name, code] of Object.entries(files)) writeFileSync(join(dir, name), code);
-  return dir;
-}
+const writeProject = useScratchProjects('toolslim-ext-apps');
 
 function report(dir: string, file: string): ReportTool[] {
   return buildReport([{ filePath: join(dir, file), code: readFileSync(join(dir, file), 'utf8') }], { cwd: dir }).tools;

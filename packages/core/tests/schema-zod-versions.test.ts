@@ -4,32 +4,16 @@
  * zod 3. The bundled server is our own, started in memory with the real MCP SDK; the static bytes must equal
  * what it lists.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
 import { createZodVersionLookup } from '../src/installed-libraries.js';
 import { buildReport } from '../src/report.js';
 import { listToolsOnWire } from './schema-harness.js';
+import { useScratchProjects } from './scratch-projects.js';
 
-const coreDir = join(dirname(fileURLToPath(import.meta.url)), '..');
-// Inside core's node_modules, so that the fixtures resolve zod and the SDK.
-const workDir = join(coreDir, 'node_modules', '.cache', 'toolslim-zod-versions');
-const created: string[] = [];
-afterAll(() => {
-  for (const dir of created) rmSync(dir, { recursive: true, force: true });
-});
-
-function writeProject(files: Record<string, string>): string {
-  mkdirSync(workDir, { recursive: true });
-  const dir = mkdtempSync(join(workDir, 'case-'));
-  created.push(dir);
-  for (const [name, code] of Object.entries(files)) {
-    mkdirSync(dirname(join(dir, name)), { recursive: true });
-    writeFileSync(join(dir, name), code);
-  }
-  return dir;
-}
+const writeProject = useScratchProjects('toolslim-zod-versions');
 
 describe('zod bundled as a namespace', () => {
   it('reads zod 3 inlined by a bundler (`__export(exports_external, { …, ZodFirstPartyTypeKind })`) as zod 3', async () => {
