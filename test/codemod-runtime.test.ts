@@ -4,7 +4,7 @@
  * servers it cannot wire (wrappers) compiles against the runtime's types; a fastmcp server slim wires serves
  * the instructions for real.
  */
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
@@ -24,6 +24,7 @@ import { applyEdits } from '../packages/codemod/src/text-edits.js';
 import { getClientProfiles, getNamePrefix, parseSource } from '@toolslim/core';
 import { DEFAULT_RESULT_MAX_TOKENS } from '../packages/runtime/src/results/bounded-results.js';
 import { getNamePrefix as getRuntimeNamePrefix } from '../packages/runtime/src/family-index.js';
+import { linkRuntimeBeside } from './support/runtime-links.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'toolslim-codemod-runtime-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -157,17 +158,7 @@ test('a CommonJS server wired by slim starts: it requires the ES-module runtime 
   // The commonjs-output-of-tsc fixture as slim writes it, with the runtime, the SDK and zod beside it.
   const project = path.join(dir, 'cjs-server');
   cpSync(path.join(import.meta.dirname, '../packages/codemod/tests/fixtures/commonjs-output-of-tsc/output'), project, { recursive: true });
-  const runtimeDir = path.join(import.meta.dirname, '../packages/runtime');
-  const requireFromRuntime = createRequire(path.join(runtimeDir, 'package.json'));
-  const packageDir = (name: string) => path.dirname(requireFromRuntime.resolve(`${name}/package.json`));
-  for (const [name, target] of [
-    ['@toolslim/runtime', runtimeDir],
-    ['@modelcontextprotocol/sdk', packageDir('@modelcontextprotocol/sdk')],
-    ['zod', packageDir('zod')],
-  ]) {
-    mkdirSync(path.dirname(path.join(project, 'node_modules', name)), { recursive: true });
-    symlinkSync(target, path.join(project, 'node_modules', name), 'dir');
-  }
+  linkRuntimeBeside(project);
   writeFileSync(
     path.join(project, 'check.cjs'),
     `const { Client } = require('@modelcontextprotocol/sdk/client/index.js');

@@ -1,8 +1,7 @@
 // After plan, one changed mark and apply, the slimmed server of our own starts with the real MCP SDK
 // client: the kept unit is in the description it lists, the first call of a slimmed tool is gated (it
 // returns the tool's moved text and does not run), and the next call runs.
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -12,6 +11,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { afterAll, expect, test } from 'vitest';
 import { buildPlanFile, parsePlanFile, planSlim, planSlimFromPlanFile, writeSlimPlan } from '@toolslim/codemod';
 import { findProjectSources } from '../packages/codemod/tests/helpers.js';
+import { linkRuntimeBeside } from './support/runtime-links.js';
 
 const FIXTURE = path.join(import.meta.dirname, '../packages/codemod/tests/plan-file-fixture');
 const KEPT = 'Returns at most 25 recipes, best match first.';
@@ -30,17 +30,7 @@ test('the applied plan serves the kept unit in the description and gates the fir
   writeSlimPlan(planSlimFromPlanFile(parsePlanFile(lines.join('\n')), options));
 
   // The runtime, the SDK and zod beside the slimmed server, as an install would put them.
-  const runtimeDir = path.join(import.meta.dirname, '../packages/runtime');
-  const requireFromRuntime = createRequire(path.join(runtimeDir, 'package.json'));
-  const packageDir = (name: string) => path.dirname(requireFromRuntime.resolve(`${name}/package.json`));
-  for (const [name, target] of [
-    ['@toolslim/runtime', runtimeDir],
-    ['@modelcontextprotocol/sdk', packageDir('@modelcontextprotocol/sdk')],
-    ['zod', packageDir('zod')],
-  ] as const) {
-    mkdirSync(path.dirname(path.join(dir, 'node_modules', name)), { recursive: true });
-    symlinkSync(target, path.join(dir, 'node_modules', name), 'dir');
-  }
+  linkRuntimeBeside(dir);
   const { server } = (await import(pathToFileURL(path.join(dir, 'src/server.ts')).href)) as { server: McpServer };
   const client = new Client({ name: 'c', version: '1.0.0' });
   const [a, b] = InMemoryTransport.createLinkedPair();
