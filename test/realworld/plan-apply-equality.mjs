@@ -10,9 +10,10 @@
  * Prints one line per entry and the totals.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { copySources } from './copy-sources.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const corpus = process.env.CORPUS ?? '/work/corpus';
@@ -27,8 +28,8 @@ for (const entry of manifest.servers) {
   if (only.length > 0 && !only.includes(entry.name)) continue;
   totals.servers++;
   const from = existsSync(path.join(installs, entry.repo)) ? path.join(installs, entry.repo) : path.join(corpus, entry.repo);
-  const alone = copy(from, path.join(out, entry.name, 'alone'));
-  const viaPlan = copy(from, path.join(out, entry.name, 'via-plan'));
+  const alone = copySources(from, path.join(out, entry.name, 'alone'));
+  const viaPlan = copySources(from, path.join(out, entry.name, 'via-plan'));
   const planFile = path.join(out, entry.name, 'plan.md');
   const pkgOf = (work) => path.join(work, entry.package ?? '.');
   const sources = entry.sources.map((source) => path.relative(pkgOf(alone), path.join(alone, source)) || '.');
@@ -58,25 +59,6 @@ console.log(
 function run(args, cwd) {
   const result = spawnSync(process.execPath, [cli, ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, maxBuffer: 256 * 1024 * 1024 });
   return { status: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
-}
-
-/** A copy of the sources; each node_modules folder is a link to the cached install (slim only reads it). */
-function copy(from, to) {
-  rmSync(to, { recursive: true, force: true });
-  mkdirSync(to, { recursive: true });
-  const walk = (dir) => {
-    for (const entry of readdirSync(path.join(from, dir), { withFileTypes: true })) {
-      const rel = path.join(dir, entry.name);
-      if (entry.name === '.git') continue;
-      if (entry.name === 'node_modules') symlinkSync(path.join(from, rel), path.join(to, rel));
-      else if (entry.isDirectory()) {
-        mkdirSync(path.join(to, rel), { recursive: true });
-        walk(rel);
-      } else cpSync(path.join(from, rel), path.join(to, rel), { verbatimSymlinks: true });
-    }
-  };
-  walk('.');
-  return to;
 }
 
 /** Every file's text, by relative path, outside node_modules and .git. */

@@ -15,6 +15,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { copySources } from './copy-sources.mjs';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 
@@ -149,29 +150,20 @@ function findSlimmedTools(planFile) {
 
 /** The sources copied; node_modules a folder of links to the cached install, with the runtime of this repository added. */
 function prepare(from, to) {
-  rmSync(to, { recursive: true, force: true });
-  mkdirSync(to, { recursive: true });
-  const walk = (dir) => {
-    for (const entry of readdirSync(path.join(from, dir), { withFileTypes: true })) {
-      const rel = path.join(dir, entry.name);
-      if (entry.name === '.git') continue;
-      if (entry.name === 'node_modules') {
-        mkdirSync(path.join(to, rel));
-        for (const item of readdirSync(path.join(from, rel))) {
-          if (item.startsWith('@')) {
-            mkdirSync(path.join(to, rel, item));
-            for (const scoped of readdirSync(path.join(from, rel, item))) symlinkSync(path.join(from, rel, item, scoped), path.join(to, rel, item, scoped));
-          } else symlinkSync(path.join(from, rel, item), path.join(to, rel, item));
-        }
-        if (dir === '.') {
-          mkdirSync(path.join(to, rel, '@toolslim'), { recursive: true });
-          if (!existsSync(path.join(to, rel, '@toolslim/runtime'))) symlinkSync(path.join(root, 'packages/runtime'), path.join(to, rel, '@toolslim/runtime'));
-        }
-      } else if (entry.isDirectory()) {
-        mkdirSync(path.join(to, rel), { recursive: true });
-        walk(rel);
-      } else cpSync(path.join(from, rel), path.join(to, rel), { verbatimSymlinks: true });
-    }
-  };
-  walk('.');
+  copySources(from, to, { linkNodeModules: linkPackages });
+}
+
+/** Each installed package linked one by one, so that the top folder can take this repository's runtime too. */
+function linkPackages(fromFolder, toFolder, parentRel) {
+  mkdirSync(toFolder);
+  for (const item of readdirSync(fromFolder)) {
+    if (item.startsWith('@')) {
+      mkdirSync(path.join(toFolder, item));
+      for (const scoped of readdirSync(path.join(fromFolder, item))) symlinkSync(path.join(fromFolder, item, scoped), path.join(toFolder, item, scoped));
+    } else symlinkSync(path.join(fromFolder, item), path.join(toFolder, item));
+  }
+  if (parentRel === '.') {
+    mkdirSync(path.join(toFolder, '@toolslim'), { recursive: true });
+    if (!existsSync(path.join(toFolder, '@toolslim/runtime'))) symlinkSync(path.join(root, 'packages/runtime'), path.join(toFolder, '@toolslim/runtime'));
+  }
 }
