@@ -112,14 +112,17 @@ export function planSlimFromPublished(options: PublishedSlimOptions): PublishedS
   const movedCount = new Map<string, number>();
   for (const { texts } of selected.values()) for (const text of texts) for (const unit of text.moved) movedCount.set(unit.text, (movedCount.get(unit.text) ?? 0) + 1);
   const blocked = new Set<string>();
-  // A sentence written in several places is looked for where the rest of its published text is written too.
+  // A sentence is taken from the place that also holds the rest of its published text as far as it goes:
+  // another tool's text that holds the same sentence among other words is not where this one was written.
   const locate = (unit: Sentence, value: string): Located => {
     const found = findOccurrences(sites, unit.text);
-    const at = found.length === 1 ? found[0] : pickByContext(found, value, unit.start, unit.end);
-    if (!at) {
-      return { unit, at: undefined, reason: `"${shorten(unit.text)}" is written ${found.length === 0 ? 'nowhere as one piece of text' : `${found.length} times`} in the project, so it stays` };
+    const picked = pickByContext(found, value, unit.start, unit.end);
+    if (!('at' in picked)) {
+      const where = picked.tie ? `${found.length} times` : found.length === 0 ? 'nowhere as one piece of text' : 'nowhere with the text around it';
+      return { unit, at: undefined, reason: `"${shorten(unit.text)}" is written ${where} in the project, so it stays` };
     }
-    const published = found.length === 1 ? countPublished(unit.text) : countPublishedFrom(at, found, publishedTexts, unit.text);
+    const { at } = picked;
+    const published = countPublishedFrom(at, found, publishedTexts, unit.text);
     const key = `${at.site.file}\0${at.site.offsets[at.start]}\0${unit.text.length}`;
     if (published > 1 && ((movedCount.get(unit.text) ?? 0) < published || blocked.has(key))) {
       return { unit, at: undefined, reason: `"${shorten(unit.text)}" is published ${published} times from one place and not every text that holds it moves it, so it stays` };
@@ -511,35 +514,49 @@ function groupPlans(plans: readonly PublishedToolPlan[]) {
 }
 
 /**
- * Of several places that hold a sentence, the one that also holds the most of the text around it in the
- * published text. A place whose text goes on differently from the published text (another tool's literal
- * that ends with the same sentence) is not where it was read; two places that match as far (the same text
- * written twice, as a package that ships both its source and its build has it) leave none.
+ * Of the places that hold a sentence, the one that also holds the most of the text around it in the
+ * published text (spacing aside). A place whose text goes on differently from the published text (another
+ * tool's text with the same sentence among other words) is not where it was read; two places that match as
+ * far (the same text written twice, as a package that ships both its source and its build has it) are a tie.
  */
-function pickByContext(found: readonly Occurrence[], value: string, start: number, end: number): Occurrence | undefined {
+function pickByContext(found: readonly Occurrence[], value: string, start: number, end: number): { at: Occurrence } | { tie: boolean } {
   let best: Occurrence | undefined;
   let bestScore = -1;
   let tie = false;
   for (const occurrence of found) {
     const score = matchAround(occurrence, value, start, end);
     if (score > bestScore) [best, bestScore, tie] = [occurrence, score, false];
-    else if (score === bestScore) tie = true;
+    else if (score === bestScore && score >= 0) tie = true;
   }
-  return tie || bestScore < 0 ? undefined : best;
+  return best && bestScore >= 0 && !tie ? { at: best } : { tie };
 }
 
+const SPACE = /\s/;
+
 /**
- * How many characters before and after the occurrence are the same in its place and in the published text,
- * or -1 when, on either side, both go on and differ.
+ * How many characters before and after the occurrence its place and the published text share (a run of
+ * spacing matches any run of spacing), or -1 when, on either side, both go on and differ.
  */
 function matchAround({ site, start, end }: Occurrence, value: string, unitStart: number, unitEnd: number): number {
-  let before = 0;
-  while (start - before > 0 && unitStart - before > 0 && site.value[start - before - 1] === value[unitStart - before - 1]) before++;
-  if (start - before > 0 && unitStart - before > 0) return -1;
-  let after = 0;
-  while (end + after < site.value.length && unitEnd + after < value.length && site.value[end + after] === value[unitEnd + after]) after++;
-  if (end + after < site.value.length && unitEnd + after < value.length) return -1;
-  return before + after;
+  const side = (a: string, i: number, b: string, j: number, step: 1 | -1): number => {
+    let matched = 0;
+    const inside = (text: string, at: number) => (step < 0 ? at > 0 : at < text.length);
+    const char = (text: string, at: number) => text[step < 0 ? at - 1 : at];
+    while (inside(a, i) && inside(b, j)) {
+      if (SPACE.test(char(a, i)) && SPACE.test(char(b, j))) {
+        while (inside(a, i) && SPACE.test(char(a, i))) i += step;
+        while (inside(b, j) && SPACE.test(char(b, j))) j += step;
+      } else if (char(a, i) === char(b, j)) {
+        i += step;
+        j += step;
+      } else return -1;
+      matched++;
+    }
+    return matched;
+  };
+  const before = side(site.value, start, value, unitStart, -1);
+  const after = side(site.value, end, value, unitEnd, 1);
+  return before < 0 || after < 0 ? -1 : before + after;
 }
 
 /** How many places in the published texts `text` stands where its context leads to the place `at`. */
@@ -547,7 +564,8 @@ function countPublishedFrom(at: Occurrence, found: readonly Occurrence[], publis
   let count = 0;
   for (const published of publishedTexts) {
     for (let start = published.indexOf(text); start !== -1; start = published.indexOf(text, start + 1)) {
-      if (pickByContext(found, published, start, start + text.length) === at) count++;
+      const picked = pickByContext(found, published, start, start + text.length);
+      if ('at' in picked && picked.at === at) count++;
     }
   }
   return count;

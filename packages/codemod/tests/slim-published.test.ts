@@ -154,5 +154,22 @@ describe('planSlimFromPublished', () => {
     const main = plan.sources.find((change) => change.file.endsWith('main.ts'))?.after ?? '';
     expect(main).toMatch(/const server = new ShelfServer\(\);\nserveInstructions\(server, /);
   });
+
+  it('cuts a sentence written once only for the tool whose text holds it; a tool that builds the same sentence from a value keeps it', () => {
+    const tip = '- For example, the id 7 opens the seventh letter that arrived this year, counted from January.';
+    const { cwd, files } = project({
+      'open.ts': `export const OPEN = \`Open a letter by its id.\n  Notes:\n  - Ids are case-sensitive and never reused.\n  - The letter opens in the reader with its attachments listed below the text, largest first.\n  ${tip}\n\`;\n`,
+      'trash.ts': `const SEVEN = 7;\nexport const TRASH = \`Move a letter to the trash.\n  Notes:\n  - Letters stay in the trash for thirty days, are listed newest first and can be restored one at a time.\n  - For example, the id \${SEVEN} opens the seventh letter that arrived this year, counted from January.\n\`;\n`,
+    });
+    const open = 'Open a letter by its id.\n  Notes:\n  - Ids are case-sensitive and never reused.\n  - The letter opens in the reader with its attachments listed below the text, largest first.\n  ' + tip + '\n';
+    const trash = 'Move a letter to the trash.\n  Notes:\n  - Letters stay in the trash for thirty days, are listed newest first and can be restored one at a time.\n  ' + tip + '\n';
+    const plan = planSlimFromPublished({ cwd, files, tools: [tool('letters_open', open), tool('letters_trash', trash)], serverName: 'letters', skipUnprofitable: false, wire: false, moveThreshold: 0.01 });
+    expect(plan.problems).toEqual([]);
+    expect(plan.expected.get('letters_trash')?.description).toContain(tip);
+    const trashReason = [...plan.partlySlimmed, ...plan.skipped].find((entry) => entry.name === 'letters_trash')?.reason ?? '';
+    expect(trashReason).toContain('is written nowhere with the text around it in the project, so it stays');
+    expect(plan.expected.get('letters_open')?.description).not.toContain(tip);
+    expect(plan.sources.find((change) => change.file.endsWith('open.ts'))?.after).not.toContain(tip);
+  });
 });
 

@@ -324,7 +324,7 @@ function compareLists(plan: PublishedSlimPlan, after: ListedServer, addedName: s
     }
     if (JSON.stringify(stripDescriptions(tool)) !== JSON.stringify(stripDescriptions(expected))) problems.push(`${name} changed more than its description text`);
     for (const [where, want, got] of listDescriptions(expected, tool)) {
-      if (want !== got && normalise(want) !== normalise(got)) problems.push(`${name}${where}: the server lists "${shorten(got)}", the plan expected "${shorten(want)}"`);
+      if (want !== got && normalise(want) !== normalise(got)) problems.push(`${name}${where}: ${describeDifference(normalise(want), normalise(got))}`);
       else if (want !== got) spacing.push(`${name}${where}`);
     }
   }
@@ -371,6 +371,15 @@ function listDescriptions(expected: PublishedTool, got: PublishedTool): Array<[s
 
 function normalise(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
+}
+
+/** Where two texts first differ: the server's text and the planned one from a little before that point. */
+function describeDifference(want: string, got: string): string {
+  let at = 0;
+  while (at < want.length && at < got.length && want[at] === got[at]) at++;
+  const from = Math.max(0, at - 30);
+  const quote = (text: string) => `${from > 0 ? '…' : ''}${text.slice(from, at + 50)}${text.length > at + 50 ? '…' : ''}`;
+  return `from character ${at + 1} the server lists "${quote(got)}", the plan expected "${quote(want)}"`;
 }
 
 function shorten(text: string): string {
