@@ -49,6 +49,7 @@ export interface SlimServerValues {
   readonly json?: boolean;
   readonly force?: boolean;
   readonly 'no-wire'?: boolean;
+  readonly 'even-if-larger'?: boolean;
 }
 
 const RUNTIME = '@toolslim/runtime';
@@ -82,6 +83,7 @@ export async function slimFromServer(values: SlimServerValues, positionals: read
       extraSentences: keep,
       moveThreshold: getMoveThreshold(values['move-threshold']),
       wire: !values['no-wire'],
+      skipUnprofitable: !values['even-if-larger'],
     });
   } catch (error) {
     if (error instanceof SlimError) throw new CliError(error.message, EXIT.usage);
