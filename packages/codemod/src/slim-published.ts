@@ -98,7 +98,6 @@ export function planSlimFromPublished(options: PublishedSlimOptions): PublishedS
   const model = getMoveModel(options);
   // Every description the list holds, nested ones too: a sentence cut for one text must not also change another.
   const publishedTexts = options.tools.flatMap((tool) => [tool.description ?? '', ...findNestedDescriptions(tool.inputSchema)]);
-  const countPublished = (text: string) => publishedTexts.reduce((sum, published) => sum + countIn(published, text), 0);
   const selected = new Map<PublishedTool, SelectedTool>();
   for (const tool of options.tools) {
     try {
@@ -568,12 +567,6 @@ function countPublishedFrom(at: Occurrence, found: readonly Occurrence[], publis
       if ('at' in picked && picked.at === at) count++;
     }
   }
-  return count;
-}
-
-function countIn(text: string, part: string): number {
-  let count = 0;
-  for (let at = text.indexOf(part); at !== -1; at = text.indexOf(part, at + 1)) count++;
   return count;
 }
 

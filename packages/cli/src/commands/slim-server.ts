@@ -384,11 +384,6 @@ function describeDifference(want: string, got: string): string {
   return `from character ${at + 1} the server lists "${quote(got)}", the plan expected "${quote(want)}"`;
 }
 
-function shorten(text: string): string {
-  const flat = normalise(text);
-  return flat.length > 80 ? `${flat.slice(0, 77)}…` : flat;
-}
-
 /** Copy a project: `node_modules` folders are linked (the copy's own top one holds links, so the runtime can be added to it). */
 function copyProject(from: string, to: string): void {
   for (const entry of readdirSync(from, { withFileTypes: true })) {
