@@ -92,6 +92,21 @@ describe('slim on repositories as they are', { timeout: 120_000 }, () => {
     expect((await slim(dir, '--check')).code).toBe(0);
   });
 
+  test('hand-written docs with a section per tool are someone else\'s: the default folder moves aside and they are unchanged', async () => {
+    const site = {
+      'docs/tools/README.md': '# Tools\n\n- [Notes](notes-guide.md)\n',
+      'docs/tools/notes-guide.md': '# Notes tools\n\n## notes_search\n\nSearches your notes. Written by the maintainers.\n',
+    };
+    const dir = project({ 'package.json': PACKAGE('notes-server'), 'src/server.ts': BASIC, ...site });
+    const { code } = await slim(dir);
+    expect(code).toBe(0);
+    const after = readTree(dir);
+    for (const [file, text] of Object.entries(site)) expect(after[file]).toBe(text);
+    expect(after['docs/tool-instructions/notes.md']).toContain('## notes_search');
+    // A second run keeps using the folder it made.
+    expect((await slim(dir, '--check')).code).toBe(0);
+  });
+
   test('a repository with several servers gets a folder, families and the dependency per server package; Next names each', async () => {
     const dir = project({
       'package.json': `${JSON.stringify({ name: 'repo', private: true, workspaces: ['packages/*'] }, null, 2)}\n`,

@@ -160,8 +160,20 @@ describe('toolslim slim --server', { timeout: 240_000 }, () => {
     const result = await runSlim(dir, ['--server', START, '--force'], { PANTRY_TEXTS: path.join(dir, 'tools.json') });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('the slimmed server did not pass its check, nothing was written');
-    expect(result.stderr).toContain('pantry_list description: the server lists');
+    expect(result.stderr).toMatch(/pantry_list description: from character \d+ the server lists "/);
     expect(readTree(dir)).toEqual(before);
+  });
+
+  test('--server leaves a small server alone unless --even-if-larger, as slimming from source does', async () => {
+    // Its first two tools only: what moves would not pay for read_instructions.
+    const dir = copyServer('descriptions-json');
+    const texts = JSON.parse(readFileSync(path.join(dir, 'tools.json'), 'utf8')) as { tools: unknown[] };
+    writeFileSync(path.join(dir, 'tools.json'), `${JSON.stringify({ ...texts, tools: texts.tools.slice(0, 2) }, null, 2)}\n`);
+    const plain = JSON.parse((await slim(dir, '--json', '--dry-run')).stdout) as { tools: unknown[]; skipped: Array<{ reason: string }> };
+    expect(plain.tools).toEqual([]);
+    expect(plain.skipped.some((entry) => entry.reason.includes('would not pay for the read_instructions tool'))).toBe(true);
+    const forced = JSON.parse((await slim(dir, '--json', '--dry-run', '--even-if-larger')).stdout) as { tools: unknown[] };
+    expect(forced.tools.length).toBeGreaterThan(0);
   });
 
   test('static slim wires an McpServer whose tool handlers were replaced on its low-level server, and the started server serves', async () => {

@@ -53,7 +53,7 @@ function findImports(code: string): string[] {
 }
 
 /** A relative or workspace import as a source file, or undefined (a library under node_modules, a missing file). */
-function resolveImport(from: string, specifier: string): string | undefined {
+export function resolveImport(from: string, specifier: string): string | undefined {
   let base: string | undefined;
   if (specifier.startsWith('.')) base = path.resolve(path.dirname(from), specifier);
   else if (!specifier.startsWith('node:')) {

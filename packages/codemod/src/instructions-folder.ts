@@ -2,11 +2,12 @@
  * Which folder the instruction files go to. A folder that already holds someone else's markdown (a docs
  * site, a handbook) is never taken over: with the default folder another one is chosen, with a folder the
  * user named the run stops and says why. A folder is the run's own when it is missing or empty, when its
- * index was written by slim, or when one of its files has a section for a tool the run knows.
+ * index was written by slim, or when one of its files is a family file slim wrote. Hand-written docs with a
+ * section per tool (a docs site that documents the same tools) are someone else's.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { findToolHeadings, isGeneratedIndex } from './markdown.js';
+import { isFamilyFile, isGeneratedIndex } from './markdown.js';
 import { DEFAULT_INSTRUCTIONS_DIR } from './options.js';
 import { SlimError } from './slim-types.js';
 
@@ -17,10 +18,10 @@ export const FALLBACK_INSTRUCTIONS_DIRS = ['docs/tool-instructions', 'tool-instr
  * The absolute folder to write to, under `base` (the server's package). `requested` is the folder the user
  * named (relative to `cwd`); it must be free or the run's own. Throws a `SlimError` when no folder can be used.
  */
-export function chooseInstructionsDir(cwd: string, base: string, requested: string | undefined, toolNames: ReadonlySet<string>): string {
+export function chooseInstructionsDir(cwd: string, base: string, requested: string | undefined): string {
   if (requested !== undefined) {
     const dir = path.resolve(cwd, requested);
-    const foreign = findForeignMarkdown(dir, toolNames);
+    const foreign = findForeignMarkdown(dir);
     if (foreign.length > 0) {
       throw new SlimError(
         `${path.relative(cwd, dir) || '.'} already holds markdown that slim did not write (${foreign.slice(0, 3).join(', ')}${foreign.length > 3 ? ', …' : ''}); ` +
@@ -31,7 +32,7 @@ export function chooseInstructionsDir(cwd: string, base: string, requested: stri
   }
   for (const candidate of [DEFAULT_INSTRUCTIONS_DIR, ...FALLBACK_INSTRUCTIONS_DIRS]) {
     const dir = path.resolve(base, candidate);
-    if (findForeignMarkdown(dir, toolNames).length === 0) return dir;
+    if (findForeignMarkdown(dir).length === 0) return dir;
   }
   throw new SlimError(
     `${[DEFAULT_INSTRUCTIONS_DIR, ...FALLBACK_INSTRUCTIONS_DIRS].join(', ')} already hold markdown that slim did not write; they are left alone. Name a folder of its own with --instructions.`,
@@ -39,7 +40,7 @@ export function chooseInstructionsDir(cwd: string, base: string, requested: stri
 }
 
 /** The markdown files of a folder that are not the run's own (empty when the folder is free or its own). */
-export function findForeignMarkdown(dir: string, toolNames: ReadonlySet<string>): string[] {
+export function findForeignMarkdown(dir: string): string[] {
   let names: string[];
   try {
     // A file in the folder's place is not markdown to protect: writing then fails with its own clear error.
@@ -58,6 +59,6 @@ export function findForeignMarkdown(dir: string, toolNames: ReadonlySet<string>)
   };
   const index = names.find((name) => name.toLowerCase() === 'readme.md');
   if (index !== undefined && isGeneratedIndex(read(index))) return [];
-  if (names.some((name) => /\.md$/i.test(name) && findToolHeadings(read(name)).some((heading) => toolNames.has(heading)))) return [];
+  if (names.some((name) => /\.md$/i.test(name) && isFamilyFile(read(name)))) return [];
   return names.sort();
 }

@@ -79,7 +79,7 @@ function foldHeadingMarkers(text: string): string {
 
 /** Merge tool sections into a family file (new when `existing` is undefined). */
 export function mergeFamilyFile(existing: string | undefined, family: string, sections: readonly ToolSection[]): string {
-  let text = existing ?? `# ${buildHeadingText(family)}\n\nUsage notes for the ${family} tools, moved out of their descriptions. Read a tool's section before calling it the first time.\n`;
+  let text = existing ?? `# ${buildHeadingText(family)}\n\n${buildFamilyIntro(family)}\n`;
   // Parse once to know which tools already have a section; a new section is appended whole (a catalogue
   // writes hundreds of units, and parsing the growing file for each one was most of a run's time).
   const titles = new Set(findToolHeadings(text));
@@ -241,6 +241,16 @@ export function buildFamilySummary(tools: readonly string[]): string {
 }
 
 /** True for an index slim wrote (its heading, or one of its generated lines). */
+/** The paragraph that opens every family file slim writes. */
+function buildFamilyIntro(family: string): string {
+  return `Usage notes for the ${family} tools, moved out of their descriptions. Read a tool's section before calling it the first time.`;
+}
+
+/** A family file slim wrote: it opens with slim's own paragraph. */
+export function isFamilyFile(text: string): boolean {
+  return /^Usage notes for the .+ tools, moved out of their descriptions\. Read a tool's section before calling it the first time\.$/m.test(text);
+}
+
 export function isGeneratedIndex(text: string): boolean {
   return text.includes(SUMMARY_PREFIX) || /^# Tool instructions\s*$/m.test(text);
 }

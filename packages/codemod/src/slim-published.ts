@@ -21,12 +21,12 @@ import { SourceStore } from './source-store.js';
 import { applyEdits, type SourceEdit } from './text-edits.js';
 import { getErrorMessage } from './tool-values.js';
 import type { MovedText } from './verify.js';
-import { buildWiringElsewhere, planRuntimeDependency, wireRuntime } from './wire-plan.js';
+import { buildWiringElsewhere, planRuntimeDependency, serverSource, wireRuntime } from './wire-plan.js';
 import { ALREADY_SERVED, readDefaultToolsets } from './wire-runtime.js';
 import { encodeForSite, findOccurrences, findTextSites, type Occurrence, type TextSite } from './written-text.js';
 import { chooseInstructionsDir } from './instructions-folder.js';
 import { keepLeadIns } from './lead-ins.js';
-import { findSubclassServers } from './subclass-servers.js';
+import { findServersOfSubclasses } from './subclass-servers.js';
 
 export interface PublishedSlimOptions extends Pick<SlimOptions, 'cwd' | 'instructionsDir' | 'pointer' | 'instructionsTool' | 'extraSentences' | 'moveThreshold' | 'settings' | 'wire' | 'skipUnprofitable'> {
   /** Absolute source files of the project (where text and the server setup are looked for). */
@@ -56,6 +56,8 @@ interface Located {
   readonly reason?: string;
   /** Published by several texts from this one place: cut once for all of them, never the pointer's place. */
   readonly shared?: boolean;
+  /** The place (file, offset) and how many published texts read this sentence from it. */
+  readonly place?: { readonly key: string; readonly published: number };
 }
 
 interface PublishedToolPlan {
@@ -68,6 +70,8 @@ interface PublishedToolPlan {
   readonly expected: PublishedTool;
   readonly section: ToolSection;
   readonly moved: MovedText[];
+  /** Every place a sentence of this tool is cut, with how many published texts read it from there. */
+  readonly places: ReadonlyArray<{ readonly key: string; readonly published: number }>;
   readonly file: string;
   readonly line: number;
 }
@@ -76,7 +80,7 @@ interface PublishedToolPlan {
 export function planSlimFromPublished(options: PublishedSlimOptions): PublishedSlimPlan {
   const cwd = path.resolve(options.cwd);
   // A folder that holds someone else's markdown is never taken over (chooseInstructionsDir).
-  const instructionsDir = chooseInstructionsDir(cwd, options.packageRoot ?? cwd, options.instructionsDir, new Set(options.tools.map((tool) => tool.name)));
+  const instructionsDir = chooseInstructionsDir(cwd, options.packageRoot ?? cwd, options.instructionsDir);
   const relative = (file: string) => path.relative(cwd, file).split(path.sep).join('/');
   const store = new SourceStore();
   const errors: FileError[] = [];
@@ -94,7 +98,6 @@ export function planSlimFromPublished(options: PublishedSlimOptions): PublishedS
   const model = getMoveModel(options);
   // Every description the list holds, nested ones too: a sentence cut for one text must not also change another.
   const publishedTexts = options.tools.flatMap((tool) => [tool.description ?? '', ...findNestedDescriptions(tool.inputSchema)]);
-  const countPublished = (text: string) => publishedTexts.reduce((sum, published) => sum + countIn(published, text), 0);
   const selected = new Map<PublishedTool, SelectedTool>();
   for (const tool of options.tools) {
     try {
@@ -108,16 +111,22 @@ export function planSlimFromPublished(options: PublishedSlimOptions): PublishedS
   const movedCount = new Map<string, number>();
   for (const { texts } of selected.values()) for (const text of texts) for (const unit of text.moved) movedCount.set(unit.text, (movedCount.get(unit.text) ?? 0) + 1);
   const blocked = new Set<string>();
-  const locate = (unit: Sentence): Located => {
-    const published = countPublished(unit.text);
+  // A sentence is taken from the place that also holds the rest of its published text as far as it goes:
+  // another tool's text that holds the same sentence among other words is not where this one was written.
+  const locate = (unit: Sentence, value: string): Located => {
     const found = findOccurrences(sites, unit.text);
-    if (found.length !== 1) {
-      return { unit, at: undefined, reason: `"${shorten(unit.text)}" is written ${found.length === 0 ? 'nowhere as one piece of text' : `${found.length} times`} in the project, so it stays` };
+    const picked = pickByContext(found, value, unit.start, unit.end);
+    if (!('at' in picked)) {
+      const where = picked.tie ? `${found.length} times` : found.length === 0 ? 'nowhere as one piece of text' : 'nowhere with the text around it';
+      return { unit, at: undefined, reason: `"${shorten(unit.text)}" is written ${where} in the project, so it stays` };
     }
-    if (published > 1 && ((movedCount.get(unit.text) ?? 0) < published || blocked.has(unit.text))) {
+    const { at } = picked;
+    const published = countPublishedFrom(at, found, publishedTexts, unit.text);
+    const key = `${at.site.file}\0${at.site.offsets[at.start]}\0${unit.text.length}`;
+    if (published > 1 && ((movedCount.get(unit.text) ?? 0) < published || blocked.has(key))) {
       return { unit, at: undefined, reason: `"${shorten(unit.text)}" is published ${published} times from one place and not every text that holds it moves it, so it stays` };
     }
-    return { unit, at: found[0], shared: published > 1 };
+    return { unit, at, shared: published > 1, place: { key, published } };
   };
 
   const families = findFamilies(
@@ -155,11 +164,11 @@ export function planSlimFromPublished(options: PublishedSlimOptions): PublishedS
   };
   let planned = planAll();
   for (let round = 0; round < options.tools.length; round++) {
-    const cuts = new Map<string, number>();
-    for (const plan of planned.kept) for (const moved of plan.moved) cuts.set(moved.text, (cuts.get(moved.text) ?? 0) + 1);
-    const uneven = [...cuts].filter(([text, count]) => count > 1 || countPublished(text) > 1).filter(([text, count]) => count < countPublished(text));
+    const cuts = new Map<string, { count: number; published: number }>();
+    for (const plan of planned.kept) for (const place of plan.places) cuts.set(place.key, { count: (cuts.get(place.key)?.count ?? 0) + 1, published: place.published });
+    const uneven = [...cuts].filter(([, { count, published }]) => count < published);
     if (uneven.length === 0) break;
-    for (const [text] of uneven) blocked.add(text);
+    for (const [key] of uneven) blocked.add(key);
     planned = planAll();
   }
   const { skipped, partlySlimmed, kept } = planned;
@@ -230,7 +239,7 @@ export function planSlimFromPublished(options: PublishedSlimOptions): PublishedS
   if (install?.change) sources.push(install.change);
 
   // The tool is published as the low-level server lists it when slim serves there (an McpServer whose handlers were replaced).
-  const servers = analysed.flatMap(({ file, model }) => (model.servers.length > 0 ? model.servers : findSubclassServers(store.getProgram(file), store.getOriginal(file))));
+  const servers = analysed.flatMap(({ file, model }) => (model.servers.length > 0 ? model.servers : findServersOfSubclasses(serverSource(store, file))));
   const lowLevel =
     !servers.some((server) => server.framework === 'mcp-sdk') || wiring.some((w) => w.wired && w.lines.some((line) => /serveInstructions\([\w$.]+\.server,/.test(line)));
   const added = kept.length > 0 && !alreadyServed ? measure(buildReadInstructionsTool(toolName, familyNames, 4, 1, lowLevel ? 'low-level' : 'mcp-server')) : undefined;
@@ -283,7 +292,8 @@ interface ToolContext {
   readonly extra: number;
   /** The prose model with the run's move threshold, when it sets one. */
   readonly model?: ProseModel;
-  readonly locate: (unit: Sentence) => Located;
+  /** Where `unit` of the published text `value` is written. */
+  readonly locate: (unit: Sentence, value: string) => Located;
 }
 
 /** One text of a tool (its description or a parameter's) with the units it moves and where each is written. */
@@ -321,7 +331,7 @@ function planPublishedTool(selected: SelectedTool, family: string, pointer: stri
   const { tool, existingPointer, selection } = selected;
   const description = tool.description ?? '';
   const params = getParams(tool);
-  const texts: TextPlan[] = selected.texts.map((text) => ({ param: text.param, value: text.value, located: text.moved.map(context.locate) }));
+  const texts: TextPlan[] = selected.texts.map((text) => ({ param: text.param, value: text.value, located: text.moved.map((unit) => context.locate(unit, text.value)) }));
   const reasons = texts.flatMap((text) => text.located.flatMap((l) => (l.reason ? [text.param ? `${text.param}: ${l.reason}` : l.reason] : [])));
   const found = texts.some((text) => text.located.some((l) => l.at));
   if (!found) return { plan: undefined, reasons };
@@ -342,7 +352,7 @@ function planPublishedTool(selected: SelectedTool, family: string, pointer: stri
       // With nothing moving out of the description itself, every unit of it is kept.
       const keptUnits: readonly Sentence[] = selection?.kept ?? splitSentences(description);
       const lastKept = [...keptUnits].reverse().find((unit) => unit.end <= keptEnd);
-      const keptAt = lastKept ? context.locate(lastKept) : undefined;
+      const keptAt = lastKept ? context.locate(lastKept, description) : undefined;
       const at = keptAt && !keptAt.shared ? keptAt.at : undefined;
       if (at && encodeForSite(at.site.kind, ` ${pointer}`) !== undefined) {
         after = at;
@@ -388,7 +398,8 @@ function planPublishedTool(selected: SelectedTool, family: string, pointer: stri
     params: texts.slice(1).flatMap((text) => (text.located.some((l) => l.at) ? [{ param: text.param!, chunks: chunksOf(text) }] : [])),
   };
   const first = texts.flatMap((text) => text.located).find((l) => l.at)!.at!;
-  return { plan: { tool, family, edits, cuts: deletions, expected, section, moved, file: first.site.file, line: first.site.line }, reasons };
+  const places = texts.flatMap((text) => text.located.flatMap((l) => (l.at && l.place ? [l.place] : [])));
+  return { plan: { tool, family, edits, cuts: deletions, expected, section, moved, places, file: first.site.file, line: first.site.line }, reasons };
 }
 
 /**
@@ -501,9 +512,61 @@ function groupPlans(plans: readonly PublishedToolPlan[]) {
   return [...byFamily].map(([family, list]) => ({ family, sections: list.map((p) => p.section), moved: list.flatMap((p) => p.moved) }));
 }
 
-function countIn(text: string, part: string): number {
+/**
+ * Of the places that hold a sentence, the one that also holds the most of the text around it in the
+ * published text (spacing aside). A place whose text goes on differently from the published text (another
+ * tool's text with the same sentence among other words) is not where it was read; two places that match as
+ * far (the same text written twice, as a package that ships both its source and its build has it) are a tie.
+ */
+function pickByContext(found: readonly Occurrence[], value: string, start: number, end: number): { at: Occurrence } | { tie: boolean } {
+  let best: Occurrence | undefined;
+  let bestScore = -1;
+  let tie = false;
+  for (const occurrence of found) {
+    const score = matchAround(occurrence, value, start, end);
+    if (score > bestScore) [best, bestScore, tie] = [occurrence, score, false];
+    else if (score === bestScore && score >= 0) tie = true;
+  }
+  return best && bestScore >= 0 && !tie ? { at: best } : { tie };
+}
+
+const SPACE = /\s/;
+
+/**
+ * How many characters before and after the occurrence its place and the published text share (a run of
+ * spacing matches any run of spacing), or -1 when, on either side, both go on and differ.
+ */
+function matchAround({ site, start, end }: Occurrence, value: string, unitStart: number, unitEnd: number): number {
+  const side = (a: string, i: number, b: string, j: number, step: 1 | -1): number => {
+    let matched = 0;
+    const inside = (text: string, at: number) => (step < 0 ? at > 0 : at < text.length);
+    const char = (text: string, at: number) => text[step < 0 ? at - 1 : at];
+    while (inside(a, i) && inside(b, j)) {
+      if (SPACE.test(char(a, i)) && SPACE.test(char(b, j))) {
+        while (inside(a, i) && SPACE.test(char(a, i))) i += step;
+        while (inside(b, j) && SPACE.test(char(b, j))) j += step;
+      } else if (char(a, i) === char(b, j)) {
+        i += step;
+        j += step;
+      } else return -1;
+      matched++;
+    }
+    return matched;
+  };
+  const before = side(site.value, start, value, unitStart, -1);
+  const after = side(site.value, end, value, unitEnd, 1);
+  return before < 0 || after < 0 ? -1 : before + after;
+}
+
+/** How many places in the published texts `text` stands where its context leads to the place `at`. */
+function countPublishedFrom(at: Occurrence, found: readonly Occurrence[], publishedTexts: readonly string[], text: string): number {
   let count = 0;
-  for (let at = text.indexOf(part); at !== -1; at = text.indexOf(part, at + 1)) count++;
+  for (const published of publishedTexts) {
+    for (let start = published.indexOf(text); start !== -1; start = published.indexOf(text, start + 1)) {
+      const picked = pickByContext(found, published, start, start + text.length);
+      if ('at' in picked && picked.at === at) count++;
+    }
+  }
   return count;
 }
 

@@ -104,7 +104,7 @@ function planSlimOnce(options: SlimOptions, base: string): SlimPlan {
     model.tools.map((decl, index) => ({ file, decl, index })).filter(({ file, decl }) => !reachability.isUnreached(decl, file, store.getOriginal(file))),
   );
   // A folder that holds someone else's markdown is never taken over (the tools' own sections make it the run's).
-  const instructionsDir = chooseInstructionsDir(cwd, base, options.instructionsDir, new Set(allTools.map(({ decl }) => getStaticValue(decl.name)).filter((name) => name !== undefined)));
+  const instructionsDir = chooseInstructionsDir(cwd, base, options.instructionsDir);
   const serversOfFile = new Map(analysed.map(({ file, model }) => [file, model.servers]));
   const familyOfTool = findFamilies(
     allTools.map(({ file, decl }) => ({ name: getStaticValue(decl.name), filePath: file, serverName: getServerName(decl, serversOfFile.get(file) ?? []), description: getStaticValue(decl.description) })),

@@ -12,7 +12,7 @@ import { buildToolsetsOption, buildWiring, getPackageDir, type Wiring } from './
 import type { ServerElsewhere } from './find-server-elsewhere.js';
 import { buildRegisterCallbackWiring, findRegisterCallbackOptions } from './wire-register-callback.js';
 import { getInstructionsModuleFile, isWorkerPackage } from './bundle-instructions.js';
-import { findSubclassServers } from './subclass-servers.js';
+import { findServersOfSubclasses, type ServerSource } from './subclass-servers.js';
 import { DEFAULT_INSTRUCTIONS_TOOL } from './options.js';
 
 /**
@@ -40,7 +40,7 @@ export function wireRuntime(
       const packageRoot = findPackageRoot(file) ?? path.dirname(file);
       const moduleKind = getModuleKind(file, program.body.some((statement) => statement.type === 'ImportDeclaration'));
       const instructionsModule = isWorkerPackage(packageRoot) ? getInstructionsModuleFile(file) : undefined;
-      const servers = current.servers.length > 0 ? current.servers : findSubclassServers(program, code);
+      const servers = current.servers.length > 0 ? current.servers : findServersOfSubclasses(serverSource(store, file));
       built = buildWiring({ file, code, program, servers, packageDir: getPackageDir(packageRoot, instructionsDir), moduleKind, toolName, instructionsModule, defaultToolsets });
     } catch {
       continue;
@@ -58,10 +58,22 @@ export function wireRuntime(
 
 function hasSubclassServer(store: SourceStore, file: string): boolean {
   try {
-    return findSubclassServers(store.getProgram(file), store.getCurrent(file)).length > 0;
+    return findServersOfSubclasses(serverSource(store, file)).length > 0;
   } catch {
     return false;
   }
+}
+
+/** A file of the run as its servers are read: as edited so far, with the files it imports read from the same store. */
+export function serverSource(store: SourceStore, file: string): ServerSource {
+  const read = (other: string) => {
+    try {
+      return { program: store.getProgram(other), code: store.getCurrent(other) };
+    } catch {
+      return undefined;
+    }
+  };
+  return { file, program: store.getProgram(file), code: store.getCurrent(file), read };
 }
 
 /**

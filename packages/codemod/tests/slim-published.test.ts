@@ -37,9 +37,11 @@ describe('planSlimFromPublished', () => {
   });
 
   it('keeps a sentence written twice, or nowhere as one piece, and says why the tool is partly slimmed', () => {
+    // The same literal twice (as a package that ships both its source and its build has it): neither place says more of the text.
+    const first = 'Search the archive for letters. Results are sorted by date, newest first. Each result is a JSON ';
     const { cwd, files } = project({
-      'a.ts': `export const A = 'Search the archive for letters. Results are sorted by date, newest first. Each result is a JSON ' + 'object with id, sender and date.';\n`,
-      'b.ts': `export const COPY = 'Results are sorted by date, newest first.';\n`,
+      'a.ts': `export const A = '${first}' + 'object with id, sender and date.';\n`,
+      'b.ts': `export const COPY = '${first}';\n`,
     });
     const plan = planSlimFromPublished({ cwd, files, tools: [tool('archive_search', SEARCH)], serverName: 'archive', skipUnprofitable: false, wire: false, moveThreshold: MECHANISM });
     expect(plan.tools).toEqual([]);
@@ -78,4 +80,96 @@ describe('planSlimFromPublished', () => {
     expect(after('site_files')).toMatch(/Important:\n- Paths are relative to the workspace root\./);
     expect(after('site_files')).not.toContain('Hidden files');
   });
+
+  it('finds a sentence written in several places where the rest of its published text is written', () => {
+    // Two tools, each with its own literal, end with the same sentence; a parameter sentence is shared the same way,
+    // and a third, shorter literal holds the sentence alone.
+    const tail = 'Each result is a JSON object with id, sender and date, sorted newest first.';
+    const letters = `Search the archive for letters. ${tail}`;
+    const parcels = `Search the archive for parcels. ${tail}`;
+    const tip = 'Take it from the id field of a search result.';
+    const { cwd, files } = project({
+      'letters.ts': `export const LETTERS = ${JSON.stringify(letters)};\nexport const ID = 'The letter to open. ${tip}';\n`,
+      'parcels.ts': `export const PARCELS = ${JSON.stringify(parcels)};\nexport const ID = 'The parcel to open. ${tip}';\n`,
+      'shared.ts': `export const TAIL = ${JSON.stringify(tail)};\n`,
+    });
+    const tools = [
+      tool('letters_search', letters, { id: { type: 'string', description: `The letter to open. ${tip}` } }),
+      tool('parcels_search', parcels, { id: { type: 'string', description: `The parcel to open. ${tip}` } }),
+    ];
+    const plan = planSlimFromPublished({ cwd, files, tools, serverName: 'archive', skipUnprofitable: false, wire: false, moveThreshold: MECHANISM });
+    expect(plan.problems).toEqual([]);
+    expect(plan.partlySlimmed).toEqual([]);
+    expect(plan.skipped).toEqual([]);
+    const after = (file: string) => plan.sources.find((change) => change.file.endsWith(file))?.after ?? '';
+    expect(after('letters.ts')).toContain('Search the archive for letters. Before first use');
+    expect(after('letters.ts')).not.toContain(tail);
+    expect(after('parcels.ts')).not.toContain(tail);
+    expect(after('shared.ts')).toBe('');
+    for (const name of ['letters_search', 'parcels_search']) expect(plan.expected.get(name)?.description).not.toContain(tail);
+  });
+
+  it('cuts a sentence two tools read from one place, and a copy in the own text of a third tool, when all three move it', () => {
+    const tail = 'Results are sorted by date, newest first. Each result is a JSON object with id, sender, date and the first lines of its text.';
+    const { cwd, files } = project({
+      'a.ts': `const NOTE = ${JSON.stringify(tail)};\nexport const LETTERS = 'Search the archive for letters. ' + NOTE;\nexport const FIND = 'Find letters by their sender. ' + NOTE;\n`,
+      'b.ts': `export const PARCELS = ${JSON.stringify(`Search the archive for parcels. ${tail}`)};\n`,
+    });
+    const tools = [
+      tool('letters_search', `Search the archive for letters. ${tail}`),
+      tool('letters_find', `Find letters by their sender. ${tail}`),
+      tool('parcels_search', `Search the archive for parcels. ${tail}`),
+    ];
+    const plan = planSlimFromPublished({ cwd, files, tools, serverName: 'archive', skipUnprofitable: false, wire: false, moveThreshold: MECHANISM });
+    expect(plan.problems).toEqual([]);
+    for (const name of ['letters_search', 'letters_find', 'parcels_search']) expect(plan.expected.get(name)?.description).not.toContain(tail);
+    expect(plan.sources.find((change) => change.file.endsWith('a.ts'))?.after).not.toContain(tail);
+    expect(plan.sources.find((change) => change.file.endsWith('b.ts'))?.after).toBe(`export const PARCELS = "Search the archive for parcels. Before first use: read_instructions family=\\"archive\\".";\n`);
+  });
+
+  it('wires a server created from a subclass of McpServer that another module exports', () => {
+    const { cwd, files } = project({
+      'package.json': '{ "name": "archive", "type": "module" }\n',
+      'shelf.ts': [
+        "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
+        'export class ShelfServer extends McpServer {',
+        '  constructor() {',
+        "    super({ name: 'archive', version: '1.0.0' });",
+        `    this.registerTool('archive_search', { description: ${JSON.stringify(SEARCH)} }, async () => ({ content: [] }));`,
+        '  }',
+        '}',
+        '',
+      ].join('\n'),
+      'main.ts': [
+        "import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';",
+        "import { ShelfServer } from './shelf.js';",
+        'const server = new ShelfServer();',
+        'await server.connect(new StdioServerTransport());',
+        '',
+      ].join('\n'),
+    });
+    const sources = files.filter((file) => file.endsWith('.ts'));
+    const plan = planSlimFromPublished({ cwd, files: sources, tools: [tool('archive_search', SEARCH)], serverName: 'archive', skipUnprofitable: false, moveThreshold: MECHANISM });
+    expect(plan.wiring.map((w) => [path.basename(w.file), w.wired])).toEqual([['main.ts', true]]);
+    const main = plan.sources.find((change) => change.file.endsWith('main.ts'))?.after ?? '';
+    expect(main).toMatch(/const server = new ShelfServer\(\);\nserveInstructions\(server, /);
+  });
+
+  it('cuts a sentence written once only for the tool whose text holds it; a tool that builds the same sentence from a value keeps it', () => {
+    const tip = '- For example, the id 7 opens the seventh letter that arrived this year, counted from January.';
+    const { cwd, files } = project({
+      'open.ts': `export const OPEN = \`Open a letter by its id.\n  Notes:\n  - Ids are case-sensitive and never reused.\n  - The letter opens in the reader with its attachments listed below the text, largest first.\n  ${tip}\n\`;\n`,
+      'trash.ts': `const SEVEN = 7;\nexport const TRASH = \`Move a letter to the trash.\n  Notes:\n  - Letters stay in the trash for thirty days, are listed newest first and can be restored one at a time.\n  - For example, the id \${SEVEN} opens the seventh letter that arrived this year, counted from January.\n\`;\n`,
+    });
+    const open = 'Open a letter by its id.\n  Notes:\n  - Ids are case-sensitive and never reused.\n  - The letter opens in the reader with its attachments listed below the text, largest first.\n  ' + tip + '\n';
+    const trash = 'Move a letter to the trash.\n  Notes:\n  - Letters stay in the trash for thirty days, are listed newest first and can be restored one at a time.\n  ' + tip + '\n';
+    const plan = planSlimFromPublished({ cwd, files, tools: [tool('letters_open', open), tool('letters_trash', trash)], serverName: 'letters', skipUnprofitable: false, wire: false, moveThreshold: 0.01 });
+    expect(plan.problems).toEqual([]);
+    expect(plan.expected.get('letters_trash')?.description).toContain(tip);
+    const trashReason = [...plan.partlySlimmed, ...plan.skipped].find((entry) => entry.name === 'letters_trash')?.reason ?? '';
+    expect(trashReason).toContain('is written nowhere with the text around it in the project, so it stays');
+    expect(plan.expected.get('letters_open')?.description).not.toContain(tip);
+    expect(plan.sources.find((change) => change.file.endsWith('open.ts'))?.after).not.toContain(tip);
+  });
 });
+

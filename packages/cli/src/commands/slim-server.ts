@@ -49,6 +49,7 @@ export interface SlimServerValues {
   readonly json?: boolean;
   readonly force?: boolean;
   readonly 'no-wire'?: boolean;
+  readonly 'even-if-larger'?: boolean;
 }
 
 const RUNTIME = '@toolslim/runtime';
@@ -82,6 +83,7 @@ export async function slimFromServer(values: SlimServerValues, positionals: read
       extraSentences: keep,
       moveThreshold: getMoveThreshold(values['move-threshold']),
       wire: !values['no-wire'],
+      skipUnprofitable: !values['even-if-larger'],
     });
   } catch (error) {
     if (error instanceof SlimError) throw new CliError(error.message, EXIT.usage);
@@ -324,7 +326,7 @@ function compareLists(plan: PublishedSlimPlan, after: ListedServer, addedName: s
     }
     if (JSON.stringify(stripDescriptions(tool)) !== JSON.stringify(stripDescriptions(expected))) problems.push(`${name} changed more than its description text`);
     for (const [where, want, got] of listDescriptions(expected, tool)) {
-      if (want !== got && normalise(want) !== normalise(got)) problems.push(`${name}${where}: the server lists "${shorten(got)}", the plan expected "${shorten(want)}"`);
+      if (want !== got && normalise(want) !== normalise(got)) problems.push(`${name}${where}: ${describeDifference(normalise(want), normalise(got))}`);
       else if (want !== got) spacing.push(`${name}${where}`);
     }
   }
@@ -373,9 +375,13 @@ function normalise(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
 
-function shorten(text: string): string {
-  const flat = normalise(text);
-  return flat.length > 80 ? `${flat.slice(0, 77)}…` : flat;
+/** Where two texts first differ: the server's text and the planned one from a little before that point. */
+function describeDifference(want: string, got: string): string {
+  let at = 0;
+  while (at < want.length && at < got.length && want[at] === got[at]) at++;
+  const from = Math.max(0, at - 30);
+  const quote = (text: string) => `${from > 0 ? '…' : ''}${text.slice(from, at + 50)}${text.length > at + 50 ? '…' : ''}`;
+  return `from character ${at + 1} the server lists "${quote(got)}", the plan expected "${quote(want)}"`;
 }
 
 /** Copy a project: `node_modules` folders are linked (the copy's own top one holds links, so the runtime can be added to it). */

@@ -28,7 +28,8 @@ type Handler = (request: { method: string; params?: Record<string, unknown> }, e
 /** What the wrapping uses of a server; SDK 1's `Server` and SDK 2's have it all. */
 export interface HandlerServer {
   setRequestHandler(...args: never[]): unknown;
-  registerCapabilities(capabilities: Record<string, unknown>): void;
+  /** Missing on SDK 1.0, whose capabilities are the constructor's (see addCapability). */
+  registerCapabilities?(capabilities: Record<string, unknown>): void;
   readonly transport?: unknown;
 }
 
@@ -96,13 +97,29 @@ export function getServerWrapping(server: HandlerServer, answersMissing = true):
   const wrapping: ServerWrapping = {
     add(layer) {
       layers.push(layer);
-      if (answersMissing && layer.provides?.tools) server.registerCapabilities({ tools: {} });
-      if (answersMissing && layer.provides?.resources) server.registerCapabilities({ resources: {} });
+      if (answersMissing && layer.provides?.tools) addCapability(server, 'tools');
+      if (answersMissing && layer.provides?.resources) addCapability(server, 'resources');
       install();
     },
   };
   wrappings.set(server, { layers, install, wrapping });
   return wrapping;
+}
+
+/**
+ * Declare a capability before `connect`. SDK 1.0 has no `registerCapabilities`: it keeps the capabilities
+ * given to its constructor in `_capabilities` and reads them when it answers `initialize`, so the
+ * capability is added there.
+ */
+function addCapability(server: HandlerServer, capability: 'tools' | 'resources'): void {
+  if (typeof server.registerCapabilities === 'function') {
+    server.registerCapabilities({ [capability]: {} });
+    return;
+  }
+  const holder = server as unknown as { _capabilities?: Record<string, unknown> };
+  if (holder._capabilities === undefined || holder._capabilities === null) holder._capabilities = {};
+  if (typeof holder._capabilities !== 'object') throw new Error('@toolslim/runtime: this version of the MCP SDK keeps its capabilities where the runtime cannot find them.');
+  holder._capabilities[capability] ??= {};
 }
 
 /** The SDK keeps request handlers in a map by method; SDK 1.x and 2.x name it `_requestHandlers`. */
