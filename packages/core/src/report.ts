@@ -7,14 +7,14 @@ import path from 'node:path';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createProgramCache, type ProgramCache } from './ast.js';
 import { findTools } from './find-tools/index.js';
-import { explainLauncher } from './find-tools/elsewhere.js';
+import { explainLauncher, explainServerPackageCall, getPackageName } from './find-tools/elsewhere.js';
 import { createPackageBinLookup } from './package-bins.js';
 import { Scope } from './text/scope.js';
 import { estimateDeferral, measureApiToolArray } from './api-requests/deferral.js';
 import { findApiToolArrays } from './api-requests/find-requests.js';
 import { createFileConstantResolver } from './text/file-resolver.js';
 import { createModuleResolver } from './resolve/modules.js';
-import { createMcpSdkExecutionLookup, createZodVersionLookup, getProjectLibraries } from './installed-libraries.js';
+import { createMcpSdkExecutionLookup, createZodVersionLookup, findInstalledPackage, getProjectLibraries } from './installed-libraries.js';
 import { assignFamilies } from './families.js';
 import { FRAMEWORKS } from './frameworks.js';
 import { measureTool } from './measure.js';
@@ -22,6 +22,7 @@ import type { ApiToolArray } from './api-requests/find-requests.js';
 import type { ConstantResolver, Framework, PublishedTool, ToolDecl, ToolMeasure, ToolslimSettings } from './model.js';
 import { isSchemaFromZod } from './schema/index.js';
 import { createReachabilityChecker } from './reachability.js';
+import { createEntryFiles } from './entry-files.js';
 import { buildPublishedTool, getPublisherName, hasOwnStandardSchemaConversion, type PublishedToolOptions, type PublisherName, type UnreadableField } from './published.js';
 
 /** One row of `toolslim report --json` / `measure --json`. */
@@ -143,6 +144,8 @@ export function buildReport(
   const getMcpSdkExecution = createMcpSdkExecutionLookup();
   // Tool-shaped objects that are only exported and used nowhere are not tools of any server.
   const reachability = createReachabilityChecker({ readFile: (path) => given.get(path) ?? readIfFile(path), files: [...given.keys()], programs });
+  // A file that none of its package's entry points reaches (a second server, demo data, a test) publishes nothing.
+  const entryFiles = createEntryFiles(given);
   // A bin that only launches another program is the server: its tools are that program's.
   const packages = createPackageBinLookup();
   // A server built by a package whose files are read with the project (a monorepo's own toolkit) is read there.
@@ -154,6 +157,7 @@ export function buildReport(
   for (const [index, file] of files.entries()) {
     options.onProgress?.(index, files.length);
     const relative = toReportPath(file.filePath, options.cwd);
+    if (entryFiles.isNeverRun(file.filePath)) continue;
     let decls: readonly ToolDecl[];
     try {
       const zodVersion = getZodVersion(path.resolve(file.filePath));
@@ -163,7 +167,7 @@ export function buildReport(
       const model = findTools(program, { filePath, settings, resolveConstant, resolveModule });
       decls = model.tools;
       const binOf = model.tools.length === 0 && model.unread.length === 0 ? packages.getBinPackage(filePath) : undefined;
-      const launcher = binOf === undefined ? undefined : explainLauncher(program, Scope.of(program));
+      const launcher = binOf === undefined ? undefined : (explainLauncher(program, Scope.of(program)) ?? explainServerPackageCall(program, Scope.of(program), (source) => !readPackages.has(getPackageName(source)) && dependsOnServerLibrary(filePath, source)));
       if (launcher && binOf) launchers.push({ packageDir: binOf, miss: { file: relative, line: launcher.line, sink: launcher.sink, reason: launcher.reason, fromCollection: false, renamed: false } });
       for (const miss of model.unread) {
         if (miss.fromPackage !== undefined && readPackages.has(miss.fromPackage)) continue;
@@ -344,6 +348,20 @@ function isInside(filePath: string, dir: string): boolean {
   const relative = path.relative(dir, path.resolve(filePath));
   return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
 }
+
+/** The installed package `source` names (as Node finds it from the file) lists an MCP server library among its dependencies. */
+function dependsOnServerLibrary(filePath: string, source: string): boolean {
+  const dir = findInstalledPackage(path.dirname(filePath), getPackageName(source));
+  const manifest = dir === undefined ? undefined : readIfFile(path.join(dir, 'package.json'));
+  try {
+    const json: { dependencies?: object; peerDependencies?: object } = JSON.parse(manifest ?? '{}');
+    return Object.keys({ ...json.dependencies, ...json.peerDependencies }).some((name) => SERVER_LIBRARIES.has(name));
+  } catch {
+    return false;
+  }
+}
+
+const SERVER_LIBRARIES: ReadonlySet<string> = new Set(['@modelcontextprotocol/sdk', '@modelcontextprotocol/server', 'fastmcp']);
 
 function readIfFile(path: string): string | undefined {
   try {

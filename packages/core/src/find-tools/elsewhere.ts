@@ -175,3 +175,29 @@ function isProcessStream(input: Node, stream: 'stdin'): boolean {
     (unwrap(node.object) as TSESTree.Identifier).name === 'process'
   );
 }
+
+/**
+ * A program (a package's `bin`) that declares no tool and calls a function it imports from an installed
+ * package which itself depends on an MCP server library (`runServer(config)` from a shared server package):
+ * the server, and its tools, are that package's. `dependsOnServerLibrary` answers for a bare specifier.
+ */
+export function explainServerPackageCall(program: Program, scope: Scope, dependsOnServerLibrary: (source: string) => boolean): UnreadSink | undefined {
+  let found: UnreadSink | undefined;
+  walk(program, (node: Node) => {
+    if (found) return false;
+    if (node.type !== 'CallExpression' && node.type !== 'NewExpression') return;
+    const callee = unwrap(node.callee);
+    const root = getRootIdentifier(callee.type === 'SequenceExpression' ? callee.expressions[callee.expressions.length - 1] : callee);
+    const imported = root ? scope.getImport(root.name) : undefined;
+    if (!imported || !isInstalledPackage(imported.source) || SERVER_LIBRARY.test(imported.source) || !dependsOnServerLibrary(imported.source)) return;
+    found = {
+      node,
+      line: node.loc?.start.line ?? 0,
+      column: node.loc?.start.column ?? 0,
+      sink: `${getCalleeName(node.callee) ?? 'call'}()`,
+      reason: `this program hands its server to ${describe(callee)} of the installed package ${getPackageName(imported.source)}, which builds an MCP server; its tools are in that package, which toolslim does not read`,
+      fromPackage: getPackageName(imported.source),
+    };
+  });
+  return found;
+}

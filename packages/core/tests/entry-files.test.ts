@@ -1,0 +1,108 @@
+// A package's entry points run what they import and nothing else: tool objects in a file no entry reaches
+// (a second server nobody starts, a scanner's demo data) are not published, and report leaves them out.
+// A bin that hands its server to an installed MCP server package names that package as not read.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildReport } from '../src/report.js';
+
+const root = mkdtempSync(path.join(os.tmpdir(), 'toolslim-entries-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+const SERVER = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { notesTools } from './tools.js';
+const server = new McpServer({ name: 'notes', version: '1.0.0' });
+for (const tool of notesTools) server.registerTool(tool.name, { description: tool.description, inputSchema: tool.inputSchema }, async () => ({ content: [] }));
+`;
+const TOOLS = `export const notesTools = [
+  { name: 'read_note', description: 'Reads one note.', inputSchema: { type: 'object', properties: { id: { type: 'string' } } } },
+];
+`;
+const FILES: Record<string, string> = {
+  'notes/package.json': '{ "name": "notes", "bin": { "notes": "bin/server.js" } }',
+  'notes/bin/server.js': `${SERVER}import { fork } from 'node:child_process';\nfork(new URL('./indexer.js', import.meta.url));\n`,
+  'notes/bin/tools.js': TOOLS,
+  // Named by the entry (a child process): it runs.
+  'notes/bin/indexer.js': `export const indexerTool = { name: 'index_notes', description: 'Indexes notes.', inputSchema: { type: 'object', properties: {} } };\nconsole.log(indexerTool);\n`,
+  // Examples a checker scans: no entry imports or names this file.
+  'notes/bin/check-definitions.js': `function demoDefinitions() {
+  return [{ name: 'demo_fetch', description: 'An example definition to check.', inputSchema: { type: 'object', properties: {} } }];
+}
+console.log(JSON.stringify(demoDefinitions()));
+`,
+  // A second server the package never starts.
+  'notes/bin/legacy-server.js': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+const server = new McpServer({ name: 'legacy', version: '0.1.0' });
+server.registerTool('legacy_search', { description: 'Searches the old way.' }, async () => ({ content: [] }));
+`,
+  // Loads a module whose path is computed: what it reaches cannot be known, so nothing is left out.
+  'plugins/package.json': '{ "name": "plugins", "bin": "main.js" }',
+  'plugins/main.js': `${SERVER}const name = process.argv[2];\nawait import(\`./plugins/\${name}.js\`);\n`,
+  'plugins/tools.js': TOOLS,
+  'plugins/plugins/extra.js': `export const extraTool = { name: 'extra_tool', description: 'An extra tool.', inputSchema: { type: 'object', properties: {} } };\nexport default [extraTool];\n`,
+  // A library whose files another package imports by path (a bundler resolves it): each may be reached.
+  'common/package.json': '{ "name": "@demo/common", "exports": { ".": "./src/index.js" } }',
+  'common/src/index.js': 'export const version = 1;\n',
+  'common/src/tools/zones.js': `export const zoneTools = [{ name: 'list_zones', description: 'Lists zones.', inputSchema: { type: 'object', properties: {} } }];\nexport default zoneTools;\n`,
+  'common/src/tools/stale.js': `export const staleTools = [{ name: 'stale_tool', description: 'Nothing uses it.', inputSchema: { type: 'object', properties: {} } }];\nexport default staleTools;\n`,
+  'app/package.json': '{ "name": "app", "private": true }',
+  'app/src/server.js': `import { zoneTools } from '@demo/common/src/tools/zones.js';\nexport default zoneTools;\n`,
+  // A bin whose server is built by an installed package that depends on an MCP server library.
+  'docs/package.json': '{ "name": "docs", "bin": "cli.js" }',
+  'docs/cli.js': `import { runDocsServer } from 'docs-server-kit';\nawait runDocsServer({ name: 'docs', root: './data' });\n`,
+  'docs/node_modules/docs-server-kit/package.json': '{ "name": "docs-server-kit", "dependencies": { "@modelcontextprotocol/sdk": "^1.0.0" } }',
+  'docs/node_modules/docs-server-kit/index.js': 'export async function runDocsServer() {}\n',
+  // The same call into a package that builds no MCP server: nothing to name.
+  'other/package.json': '{ "name": "other", "bin": "cli.js" }',
+  'other/cli.js': `import { runDocsServer } from 'plain-kit';\nawait runDocsServer({ name: 'docs' });\n`,
+  'other/node_modules/plain-kit/package.json': '{ "name": "plain-kit", "dependencies": { "yaml": "^2.0.0" } }',
+  'other/node_modules/plain-kit/index.js': 'export async function runDocsServer() {}\n',
+};
+
+for (const [file, code] of Object.entries(FILES)) {
+  mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+  writeFileSync(path.join(root, file), code);
+}
+
+function report(files: readonly string[]) {
+  const given = files.map((file) => ({ filePath: path.join(root, file), code: readFileSync(path.join(root, file), 'utf8') }));
+  return buildReport(given, { cwd: root });
+}
+
+describe('files the entry points of a package run', () => {
+  it('leaves out tool objects and registrations in files no entry reaches, keeps what the entry imports or names', () => {
+    const files = ['notes/bin/server.js', 'notes/bin/tools.js', 'notes/bin/indexer.js', 'notes/bin/check-definitions.js', 'notes/bin/legacy-server.js'];
+    expect(report(files).tools.map((tool) => tool.name).sort()).toEqual(['index_notes', 'read_note']);
+  });
+
+  it('reads every file when the entry is not among the files read', () => {
+    const names = report(['notes/bin/tools.js', 'notes/bin/check-definitions.js', 'notes/bin/legacy-server.js']).tools.map((tool) => tool.name);
+    expect(names.sort()).toEqual(['demo_fetch', 'legacy_search', 'read_note']);
+  });
+
+  it('leaves nothing out when an entry loads a module by a computed path', () => {
+    const names = report(['plugins/main.js', 'plugins/tools.js', 'plugins/plugins/extra.js']).tools.map((tool) => tool.name);
+    expect(names.sort()).toEqual(['extra_tool', 'read_note']);
+  });
+});
+
+describe('a library of the workspace', () => {
+  it('leaves out what its exports do not reach, and keeps every file when another package imports one by path', () => {
+    expect(report(['common/src/index.js', 'common/src/tools/zones.js', 'common/src/tools/stale.js']).tools.map((tool) => tool.name)).toEqual([]);
+    const names = report(['common/src/index.js', 'common/src/tools/zones.js', 'common/src/tools/stale.js', 'app/src/server.js']).tools.map((tool) => tool.name);
+    expect(names.sort()).toEqual(['list_zones', 'stale_tool']);
+  });
+});
+
+describe('a bin whose server an installed package builds', () => {
+  it('names the call into a package that depends on an MCP server library as not read', () => {
+    const result = report(['docs/cli.js']);
+    expect(result.tools).toEqual([]);
+    expect(result.unread).toEqual([expect.objectContaining({ file: 'docs/cli.js', line: 2, sink: 'runDocsServer()', reason: expect.stringContaining('installed package docs-server-kit') })]);
+  });
+
+  it('names nothing for a package that builds no MCP server', () => {
+    expect(report(['other/cli.js']).unread).toEqual([]);
+  });
+});
