@@ -6,13 +6,14 @@
  * section per tool (a docs site that documents the same tools) are someone else's.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { INSTRUCTIONS_DIRS } from '@toolslim/core';
 import path from 'node:path';
 import { isFamilyFile, isGeneratedIndex } from './markdown.js';
 import { DEFAULT_INSTRUCTIONS_DIR } from './options.js';
 import { SlimError } from './slim-types.js';
 
 /** Tried in order when the default folder holds other markdown. */
-export const FALLBACK_INSTRUCTIONS_DIRS = ['docs/tool-instructions', 'tool-instructions'] as const;
+export const FALLBACK_INSTRUCTIONS_DIRS: readonly string[] = INSTRUCTIONS_DIRS.slice(1);
 
 /**
  * The absolute folder to write to, under `base` (the server's package). `requested` is the folder the user

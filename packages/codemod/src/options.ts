@@ -1,4 +1,5 @@
 /** What a slimming run can be told, its defaults, and the pointer sentence it appends. */
+import { INSTRUCTIONS_DIRS } from '@toolslim/core';
 import type { ProgramCache, ToolslimSettings } from '@toolslim/core';
 import type { SlimDecisions } from './plan-file/decisions.js';
 
@@ -52,6 +53,6 @@ export interface SlimOptions {
   readonly onProgress?: (done: number, total: number) => void;
 }
 
-export const DEFAULT_INSTRUCTIONS_DIR = 'docs/tools';
+export const DEFAULT_INSTRUCTIONS_DIR: string = INSTRUCTIONS_DIRS[0];
 export { DEFAULT_INSTRUCTIONS_TOOL, DEFAULT_POINTER, buildPointer, findPointer, type PointerContext } from '@toolslim/core';
 export const DEFAULT_EXTRA_SENTENCES = 2;

@@ -24,3 +24,4 @@ export { escapeRegExp } from './regexp.js';
 export { getJsonNumber, memoizeByText } from './memo.js';
 export * from './api-requests/index.js';
 export { findServerToolsAcrossFiles, type ServerToolsAcrossFiles, type HelperTools, type ServerToolsOptions } from './server-tools.js';
+export * from './kept-units.js';

@@ -3,22 +3,15 @@
  * for its description or one of its parameters, where each unit goes, by the unit's text. Core's planner
  * takes them as `PlanOptions.decisions` and has the last word with them, so there is still one planner.
  */
-import type { UnitDecision } from '@toolslim/core';
+import type { AuthorDecisions, TextDecisions, ToolDecisions } from '@toolslim/core';
 
-/** Unit text → where it goes. */
-export type TextDecisions = ReadonlyMap<string, UnitDecision>;
-
-export interface ToolDecisions {
-  readonly description?: TextDecisions;
-  /** By parameter key (its path joined with `.`). */
-  readonly params?: ReadonlyMap<string, TextDecisions>;
-}
+export type { TextDecisions, ToolDecisions };
 
 /**
  * By tool name: a name is what stays the same when a slimmed file is planned again (an index or a line
  * does not). Two tools of one run with the same name and the same unit text get the same decision.
  */
-export type SlimDecisions = ReadonlyMap<string, ToolDecisions>;
+export type SlimDecisions = AuthorDecisions;
 
 /** The decisions for one text of a tool, or undefined when there are none. */
 export function getTextDecisions(decisions: SlimDecisions | undefined, tool: string, param?: string): TextDecisions | undefined {

@@ -6,10 +6,11 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { KEPT_FILE, KeptFileError, readKeptUnits } from '@toolslim/core';
 import { SlimError, type FileChange } from '../slim-types.js';
 import type { SlimDecisions, TextDecisions, ToolDecisions } from './decisions.js';
 
-export const KEPT_FILE = 'kept-in-descriptions.json';
+export { KEPT_FILE };
 
 const NOTE =
   'Units toolslim slim keeps in these descriptions although its planner would move them (the author decided so in a plan, toolslim slim --apply). Delete an entry to let slim decide again.';
@@ -22,34 +23,12 @@ interface KeptFile {
 
 /** The kept units as decisions, or undefined when the folder has no such file. A malformed file stops the run. */
 export function readKeptFile(instructionsDir: string): SlimDecisions | undefined {
-  const file = path.join(instructionsDir, KEPT_FILE);
-  let text: string;
   try {
-    text = readFileSync(file, 'utf8');
-  } catch {
-    return undefined;
-  }
-  const fail = (why: string) => new SlimError(`${file} is not a file of kept units (${why}); fix or delete it.`);
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
+    return readKeptUnits(instructionsDir);
   } catch (error) {
-    throw fail(error instanceof Error ? error.message : String(error));
+    if (error instanceof KeptFileError) throw new SlimError(error.message);
+    throw error;
   }
-  const tools = (json as KeptFile | null)?.tools;
-  if (!isRecord(tools)) throw fail('it has no "tools" object');
-  const out = new Map<string, ToolDecisions>();
-  for (const [tool, entry] of Object.entries(tools)) {
-    if (!isRecord(entry)) throw fail(`"${tool}" is not an object`);
-    const description = readTexts(entry.description, `${tool}.description`, fail);
-    const params = new Map<string, TextDecisions>();
-    if (entry.parameters !== undefined) {
-      if (!isRecord(entry.parameters)) throw fail(`"${tool}".parameters is not an object`);
-      for (const [param, texts] of Object.entries(entry.parameters)) params.set(param, readTexts(texts, `${tool}.parameters.${param}`, fail));
-    }
-    out.set(tool, { description, params });
-  }
-  return out;
 }
 
 /** The file with `add` kept and `remove` no longer kept, or undefined when it would not change. */
@@ -77,14 +56,4 @@ export function buildKeptFileChange(instructionsDir: string, add: SlimDecisions,
   if (Object.keys(tools).length === 0 && before === undefined) return undefined;
   const after = `${JSON.stringify({ note: NOTE, tools } satisfies KeptFile, null, 2)}\n`;
   return after === before ? undefined : { file, before, after };
-}
-
-function readTexts(value: unknown, where: string, fail: (why: string) => Error): TextDecisions {
-  if (value === undefined) return new Map();
-  if (!Array.isArray(value) || value.some((text) => typeof text !== 'string')) throw fail(`${where} is not a list of texts`);
-  return new Map(value.map((text: string) => [text, 'stays' as const]));
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

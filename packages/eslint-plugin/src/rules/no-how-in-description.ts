@@ -1,6 +1,7 @@
 import {
   buildUnitQuote,
   countTokens,
+  findKeptUnits,
   findPointer,
   getParamTargets,
   getSchemaFacts,
@@ -17,7 +18,7 @@ import { createRule } from '../utils/create-rule.js';
 import { formatCount } from '../utils/cost.js';
 import { getFileModel } from '../utils/file-model.js';
 import { getUnitsLoc } from '../utils/unit-range.js';
-import { asEslintNode, getToolLabel, isStaticText } from '../utils/tool-text.js';
+import { asEslintNode, getToolLabel, getToolName, isStaticText } from '../utils/tool-text.js';
 
 type Kind = HowKind | 'filler';
 export type Options = [{ checkParameters?: boolean; checkConstraints?: boolean; kinds?: Kind[] }];
@@ -127,11 +128,15 @@ export default createRule<Options, MessageIds>({
     return {
       'Program:exit'() {
         const tools = getFileModel(context).tools;
+        if (tools.length === 0) return;
         const sharedTexts = findSharedTexts(tools);
+        // What the author keeps on purpose (a plan's [stay] marks, carried out by slim --apply) is not reported.
+        const kept = findKeptUnits(context.filename);
         for (const tool of tools) {
+          const keptHere = kept?.get(getToolName(tool) ?? '');
           if (isStaticText(tool.description)) {
             const value = tool.description.value;
-            const plan = planDescription(value, { ...getToolTargets(tool, sharedTexts), pinned: findPointer(value) });
+            const plan = planDescription(value, { ...getToolTargets(tool, sharedTexts), pinned: findPointer(value), decisions: keptHere?.description });
             const how = findMovedHow(plan);
             const toParams = options.checkConstraints === false ? [] : (plan.selection?.toParams ?? []);
             const label = getToolLabel(tool);
@@ -146,7 +151,7 @@ export default createRule<Options, MessageIds>({
           if (options.checkParameters === false) continue;
           for (const param of tool.params) {
             if (!isStaticText(param.description)) continue;
-            const how = findMovedHow(planDescription(param.description.value, { parameter: true, schema: getSchemaFacts(param) }));
+            const how = findMovedHow(planDescription(param.description.value, { parameter: true, schema: getSchemaFacts(param), decisions: keptHere?.params?.get(param.path.join('.')) }));
             if (how.length > 0) reportUnits(param.description, how, 'howInParamDescription', { param: param.path.join('.'), ...getHowData(how) });
           }
         }

@@ -1,3 +1,7 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll } from 'vitest';
 import rule, { type Options } from '../../src/rules/no-how-in-description.js';
 import { createRuleTester } from '../setup.js';
 import { DECLARATION_STYLES, locate } from '../styles.js';
@@ -54,7 +58,7 @@ ruleTester.run('no-how-in-description', rule, {
     },
     {
       name: 'checkParameters: false',
-      code: `${MCP_HEAD}server.tool('read_file', 'Reads a file.', { path: z.string().describe('Where the file is. Defaults to the workspace root.') }, async () => ({ content: [] }));`,
+      code: `${MCP_HEAD}server.tool('read_file', 'Reads a file.', { path: z.string().describe('Where the file is, from the workspace root. For example, docs/guide.md.') }, async () => ({ content: [] }));`,
       options: [{ checkParameters: false }],
     },
     {
@@ -205,5 +209,36 @@ ruleTester.run('no-how-in-description', rule, {
       code,
       errors: [{ messageId: 'howInToolDescription' as const, ...locateSpan(code, 'Returns JSON.') }],
     }))(`${MCP_HEAD}server.tool('list_runs', 'Lists the runs of a day. The date must be in YYYY-MM-DD format. Returns JSON.', { date: z.string() }, async () => ({ content: [] }));`),
+  ],
+});
+
+// A unit the author kept with a plan's [stay] mark (slim --apply writes it to kept-in-descriptions.json in the
+// instruction folder of the server's package) is not reported; what the author did not keep still is.
+const keptProject = mkdtempSync(path.join(tmpdir(), 'toolslim-kept-'));
+afterAll(() => rmSync(keptProject, { recursive: true, force: true }));
+writeFileSync(path.join(keptProject, 'package.json'), '{ "name": "reader" }\n');
+mkdirSync(path.join(keptProject, 'docs', 'tools'), { recursive: true });
+writeFileSync(
+  path.join(keptProject, 'docs', 'tools', 'kept-in-descriptions.json'),
+  JSON.stringify({ tools: { read_file: { description: ['For example, pass src/index.ts.'], parameters: { path: ['For example, docs/guide.md.'] } } } }),
+);
+const KEPT_CODE = `${MCP_HEAD}server.tool('read_file', 'Reads a file. For example, pass src/index.ts.', { path: z.string().optional().describe('Where the file is, from the workspace root. For example, docs/guide.md.') }, async () => ({ content: [] }));`;
+const PARTLY_KEPT = `${MCP_HEAD}server.tool('read_file', 'Reads a file. For example, pass src/index.ts. Returns a JSON array of {id, title}.', async () => ({ content: [] }));`;
+
+ruleTester.run('no-how-in-description (kept on purpose)', rule, {
+  valid: [{ name: 'units kept with slim --apply are not reported', filename: path.join(keptProject, 'src', 'server.ts'), code: KEPT_CODE }],
+  invalid: [
+    {
+      name: 'the same units outside that package are reported',
+      filename: path.join(tmpdir(), 'elsewhere', 'server.ts'),
+      code: KEPT_CODE,
+      errors: [{ messageId: 'howInToolDescription' as const }, { messageId: 'howInParamDescription' as const }],
+    },
+    {
+      name: 'a unit the author did not keep is still reported',
+      filename: path.join(keptProject, 'src', 'server.ts'),
+      code: PARTLY_KEPT,
+      errors: [{ messageId: 'howInToolDescription' as const, ...locateSpan(PARTLY_KEPT, 'Returns a JSON array of {id, title}.') }],
+    },
   ],
 });
