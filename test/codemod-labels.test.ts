@@ -97,8 +97,9 @@ describe('selection on the dev sets (the move threshold was chosen there)', () =
   });
 
   // 43% when the threshold was chosen; 39% once a default the schema does not state stays with its
-  // parameter (the dev sets labelled those defaults how).
-  test('still moves at least 38% of the how-text', () => {
-    expect(totals.howMoved / totals.how).toBeGreaterThanOrEqual(0.38);
+  // parameter (the dev sets labelled those defaults how); 41% with sealed-3 trained on and a harm topic's
+  // veto turned into a stricter threshold (session 8).
+  test('still moves at least 40% of the how-text', () => {
+    expect(totals.howMoved / totals.how).toBeGreaterThanOrEqual(0.4);
   });
 });

@@ -34,6 +34,13 @@ const CLASS_WEIGHTS = { what: 1, when: 1, guardrail: 4, constraint: 2, how: 1, f
 const LEAK_LIMITS = { guardrail: 0.03, constraint: 0.05 };
 /** The guardrail weights tried in the safety share. */
 const GUARDRAIL_WEIGHTS = [1, 2, 3];
+/** The harm thresholds tried (undefined: a unit that names a harm topic never moves). */
+const HARM_THRESHOLDS = [undefined, 0.99, 0.975, 0.95, 0.9];
+/**
+ * The P(how) + P(filler) bars tried for reading a unit the cues call what as how-text. Only one half: lower
+ * bars (0.4, 0.3) moved 1 to 3 more dev how units and read plain what sentences ("Reads text.") as how-text.
+ */
+const HOW_BARS = [0.5];
 
 const usable = (label) => label.text && label.tool && core.MODEL_CATEGORIES.includes(label.category);
 
@@ -76,8 +83,8 @@ function train(rows, { l2 = 1e-4, epochs = 150, rate = 0.25 } = {}) {
   return weights;
 }
 
-function buildModel(weights, temperature, moveThreshold, reviewThreshold, about, guardrailWeight = 1) {
-  return { buckets: BUCKETS, scale: SCALE, temperature, moveThreshold, guardrailWeight, reviewThreshold, about, weights: Array.from(weights, (w) => Math.round(w * SCALE)) };
+function buildModel(weights, temperature, moveThreshold, reviewThreshold, about, guardrailWeight = 1, harmThreshold = undefined, howBar = 0.5) {
+  return { buckets: BUCKETS, scale: SCALE, temperature, moveThreshold, guardrailWeight, harmThreshold, howBar, reviewThreshold, about, weights: Array.from(weights, (w) => Math.round(w * SCALE)) };
 }
 
 function logLoss(model, rows) {
@@ -123,22 +130,29 @@ const meets = (c) => c.guardrailsMoved <= LEAK_LIMITS.guardrail * c.guardrails &
 const thresholds = (from) => Array.from({ length: Math.round((0.975 - from) / 0.025) + 1 }, (_, i) => Math.round((from + 0.025 * i) * 1000) / 1000);
 let choice;
 for (const guardrailWeight of GUARDRAIL_WEIGHTS) {
-  const model = buildModel(weights, temperature, 1, 1, undefined, guardrailWeight);
-  // From the strictest threshold down, until one breaks the leak limits (the leaks only grow as it falls).
-  for (const threshold of thresholds(0.5).reverse()) {
-    const c = { threshold, guardrailWeight, ...measureSelection(model, devLabels, threshold) };
-    if (!meets(c)) break;
-    if (!choice || c.howMoved > choice.howMoved || (c.howMoved === choice.howMoved && !meets(choice))) choice = c;
+  for (const howBar of HOW_BARS) {
+    for (const harmThreshold of HARM_THRESHOLDS) {
+      const model = buildModel(weights, temperature, 1, 1, undefined, guardrailWeight, harmThreshold, howBar);
+      // From the strictest threshold down, until one breaks the leak limits (the leaks only grow as it falls).
+      for (const threshold of thresholds(0.5).reverse()) {
+        const c = { threshold, guardrailWeight, harmThreshold, howBar, ...measureSelection(model, devLabels, threshold) };
+        if (!meets(c)) break;
+        if (!choice || c.howMoved > choice.howMoved) choice = c;
+      }
+      const mine = choice?.guardrailWeight === guardrailWeight && choice.harmThreshold === harmThreshold && choice.howBar === howBar;
+      console.log(`guardrail weight ${guardrailWeight}, how bar ${howBar}, harm threshold ${harmThreshold ?? 'none'}: ${mine ? `best so far, threshold ${choice.threshold}, how ${choice.howMoved}/${choice.how}` : 'no better'}`);
+    }
   }
-  console.log(`guardrail weight ${guardrailWeight}: ${choice?.guardrailWeight === guardrailWeight ? `best so far, threshold ${choice.threshold}, how ${choice.howMoved}/${choice.how}` : 'no better'}`);
 }
 const chosenWeight = choice?.guardrailWeight ?? 1;
-const draft = buildModel(weights, temperature, 1, 1, undefined, chosenWeight);
+const chosenHarm = choice?.harmThreshold;
+const chosenBar = choice?.howBar ?? 0.5;
+const draft = buildModel(weights, temperature, 1, 1, undefined, chosenWeight, chosenHarm, chosenBar);
 const curve = [];
 for (const threshold of thresholds(process.argv.includes('--curve') ? 0.3 : 0.975)) curve.push({ threshold, ...measureSelection(draft, devLabels, threshold) });
 const pct = (a, b) => `${((100 * a) / b).toFixed(1)}%`;
 if (process.argv.includes('--curve')) {
-  console.log(`guardrail weight ${chosenWeight}`);
+  console.log(`guardrail weight ${chosenWeight}, how bar ${chosenBar}, harm threshold ${chosenHarm ?? 'none'}`);
   console.log('| threshold | guardrails moved | constraints moved | how moved | filler moved |\n| ---: | ---: | ---: | ---: | ---: |');
   for (const c of curve) {
     console.log(`| ${c.threshold} | ${c.guardrailsMoved}/${c.guardrails} (${pct(c.guardrailsMoved, c.guardrails)}) | ${c.constraintsMoved}/${c.constraints} (${pct(c.constraintsMoved, c.constraints)}) | ${c.howMoved}/${c.how} (${pct(c.howMoved, c.how)}) | ${c.fillerMoved}/${c.filler} |`);
@@ -146,7 +160,7 @@ if (process.argv.includes('--curve')) {
 }
 const chosen = choice ?? curve[curve.length - 1];
 console.log(
-  `move threshold ${chosen.threshold}, guardrail weight ${chosenWeight}${meets(chosen) ? '' : ' (no threshold meets the leak limits; the strictest is shipped)'}: dev guardrails moved ${chosen.guardrailsMoved}/${chosen.guardrails} (${pct(chosen.guardrailsMoved, chosen.guardrails)}), constraints ${chosen.constraintsMoved}/${chosen.constraints} (${pct(chosen.constraintsMoved, chosen.constraints)}), how ${chosen.howMoved}/${chosen.how} (${pct(chosen.howMoved, chosen.how)})`,
+  `move threshold ${chosen.threshold}, guardrail weight ${chosenWeight}, how bar ${chosenBar}, harm threshold ${chosenHarm ?? 'none'}${meets(chosen) ? '' : ' (no threshold meets the leak limits; the strictest is shipped)'}: dev guardrails moved ${chosen.guardrailsMoved}/${chosen.guardrails} (${pct(chosen.guardrailsMoved, chosen.guardrails)}), constraints ${chosen.constraintsMoved}/${chosen.constraints} (${pct(chosen.constraintsMoved, chosen.constraints)}), how ${chosen.howMoved}/${chosen.how} (${pct(chosen.howMoved, chosen.how)})`,
 );
 
 // The review threshold: of the units that move at the chosen threshold, list those most likely to be kept text.
@@ -173,7 +187,9 @@ const about = {
   classWeights: CLASS_WEIGHTS,
   leakLimits: LEAK_LIMITS,
   guardrailWeight: chosenWeight,
+  harmThreshold: chosenHarm ?? null,
+  howBar: chosenBar,
   dev: { guardrailsMoved: `${chosen.guardrailsMoved}/${chosen.guardrails}`, constraintsMoved: `${chosen.constraintsMoved}/${chosen.constraints}`, howMoved: `${chosen.howMoved}/${chosen.how}` },
 };
-writeFileSync(OUT, `${JSON.stringify(buildModel(weights, temperature, chosen.threshold, reviewThreshold, about, chosenWeight))}\n`);
+writeFileSync(OUT, `${JSON.stringify(buildModel(weights, temperature, chosen.threshold, reviewThreshold, about, chosenWeight, chosenHarm, chosenBar))}\n`);
 console.log(`wrote ${OUT}`);

@@ -92,6 +92,26 @@ describe('planDescription', () => {
   });
 });
 
+describe('the sentence limit counts what and when only', () => {
+  it('keeps a later paragraph\'s when sentence within the limit and removes it past the limit', () => {
+    const text = 'Renames a bucket.\n\nUse list_buckets first to find the name.';
+    expect(planDescription(text, { model: SURE, extraSentences: 2 }).selection).toBeUndefined();
+    expect(planDescription(text, { model: SURE, extraSentences: 0 }).selection?.reasons).toEqual(['extra-sentence']);
+  });
+
+  it('reads a later paragraph\'s what sentence as a section\'s detail, never as a sentence past the limit', () => {
+    const text = 'Renames a bucket.\n\nThe bucket keeps its objects and its policies.';
+    // A model sure that a unit no cue decided is what-text (and so no guardrail or constraint); buckets
+    // enough that no other feature of these two units shares its bucket.
+    const buckets = 1 << 14;
+    const weights = new Array<number>(MODEL_CATEGORIES.length * buckets).fill(0);
+    for (const [feature, category] of [['cue:what', 'what'], ['cue:none', 'what']] as const) weights[MODEL_CATEGORIES.indexOf(category) * buckets + hashFeature(feature, buckets)] += 8000;
+    const plan = planDescription(text, { model: { buckets, scale: 1000, weights, temperature: 1, moveThreshold: 0.9, reviewThreshold: 0.2 }, extraSentences: 2 });
+    expect(plan.units[1].category).toBe('what');
+    expect(plan.selection?.reasons).toEqual(['how']);
+  });
+});
+
 describe('the shipped prose model', () => {
   const model = getShippedModel();
 

@@ -11,7 +11,7 @@ export type HarmTopic = 'money' | 'secrets' | 'people' | 'data loss' | 'access';
 const HARM_TOPICS: ReadonlyArray<readonly [HarmTopic, RegExp]> = [
   ['money', /\b(?:charg(?:e|es|ed|ing)|payments?|refunds?|tax(?:es)?|money|billing|billed|fees?)\b/i],
   // A token is a secret, not a unit of model text ("to reduce token usage", "fewer tokens", "max tokens").
-  ['secrets', /\b(?:secrets?|(?<!\b(?:fewer|more|less|reduce|reduces|save|saves|saving|max|maximum|output|input|response|context)\s+)tokens?(?!\s+(?:usage|count|counts|limits?|budget|costs?|consumption|efficient|efficiency|window))|passwords?|credentials?|api keys?|private keys?|sensitive|expos(?:e|es|ed|ing|ure))\b/i],
+  ['secrets', /\b(?:secrets?|(?<!\b(?:fewer|more|less|reduce|reduces|save|saves|saving|max|maximum|output|input|response|context)\s+)tokens?(?![\s-]+(?:usage|count|counts|limits?|budget|costs?|consumption|efficient|efficiency|window))|passwords?|credentials?|api keys?|private keys?|sensitive|expos(?:e|es|ed|ing|ure))\b/i],
   // Asking means asking a person ("ask the user", "ask for confirmation"), not asking the tool for a value.
   ['people', /\b(?:customers?'?s?|confirm(?:s|ed|ation)?|approv(?:e|al|ed)|consent|ask(?:s|ing)?\s+(?:the\s+)?(?:user|customer|human|them|for\s+(?:confirmation|approval|permission|consent))|sends?|sent|notif(?:y|ies|ication)|publish(?:es|ed)?|public(?:ly)?)\b/i],
   // Dropping means dropping stored data ("drops the table"), not a filter or a connection.

@@ -45,6 +45,7 @@ export {
   type MoveReason,
   type UnitDecision,
   type UnitAnchor,
+  type KeepReason,
   type Selection,
   type ParamMove,
   type Range,

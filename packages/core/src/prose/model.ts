@@ -30,6 +30,17 @@ export interface ProseModel {
    * development sets.
    */
   readonly guardrailWeight?: number;
+  /**
+   * The safety share at or above which a unit that names a harm topic (money, secrets, people, data loss,
+   * access) may still move: stricter than `moveThreshold`, chosen with it on the development sets. Absent:
+   * such a unit never moves.
+   */
+  readonly harmThreshold?: number;
+  /**
+   * P(how) + P(filler) at or above which the model reads a unit the cues call what as how-text (default
+   * one half), chosen with the thresholds on the development sets.
+   */
+  readonly howBar?: number;
   /** P(guardrail) at or above which a moved unit is listed for review. */
   readonly reviewThreshold: number;
   /** What the model was trained and tuned on, and its figures there (written by the training script). */

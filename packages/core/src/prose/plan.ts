@@ -8,8 +8,8 @@
  * The decision abstains. A unit moves to markdown as how-text only when it reads as how-text (to the cues,
  * or, for a unit the cues call what, to the model: P(how) + P(filler) at least one half), the model is sure it is no guardrail or
  * constraint (1 − P(guardrail) − P(constraint) clears the move threshold, chosen on the development sets
- * for a stated rate of guardrails and constraints moved; prose/model.ts), and it names no harm topic
- * (money, secrets, people, data loss, access). A what or when sentence past the sentence allowance moves
+ * for a stated rate of guardrails and constraints moved; prose/model.ts), and, if it names a harm topic
+ * (money, secrets, people, data loss, access), the share clears the model's stricter harm threshold. A what or when sentence past the sentence allowance moves
  * under the same two conditions. Everything else stays: an uncertain unit costs a few bytes, a moved
  * guardrail a wrong call.
  *
@@ -130,7 +130,16 @@ export interface DescriptionPlan {
   readonly anchors: readonly (UnitAnchor | undefined)[];
   /** What leaves the description; undefined when nothing does. */
   readonly selection: Selection | undefined;
+  /** For each unit of `units` that stays, why (same order; undefined for a unit that leaves). */
+  readonly keptBecause: readonly (KeepReason | undefined)[];
 }
+
+/**
+ * Why a unit stays: an existing pointer, the opening unit, a guardrail or constraint (by the cues or by the
+ * model's doubt), a harm topic, a what/when sentence of the opening paragraph's allowance, one the model is
+ * not sure enough to move, a lead-in of a list that stays, the tag of a block that stays, or the author's mark.
+ */
+export type KeepReason = 'pointer' | 'opening' | 'protected' | 'model-doubt' | 'harm' | 'allowance' | 'not-sure' | 'lead-in' | 'tag' | 'marked' | 'whole';
 
 /** A unit as selection sees it: a planned unit, or the opening or closing tag of an opened block. */
 interface Unit {
@@ -185,7 +194,7 @@ function planUncached(value: string, options: PlanOptions, model: ProseModel): D
   const extraSentences = options.extraSentences ?? (parameter ? 0 : 2);
   const pinned = options.pinned;
   const readings = readUnits(value, { parameter, schema: options.schema });
-  if (readings.length === 0) return { units: [], places: [], anchors: [], selection: undefined };
+  if (readings.length === 0) return { units: [], places: [], anchors: [], selection: undefined, keptBecause: [] };
   const isPinned = (unit: Sentence) => pinned !== undefined && unit.start < pinned[1] && pinned[0] < unit.end;
   const decide = (unit: ClassifiedSentence, context: UnitContext): PlannedUnit => (isPinned(unit) ? unit : decideUnit(unit, context, model));
   const classified = readings.map(({ unit, context }) => decide(unit, context));
@@ -194,6 +203,11 @@ function planUncached(value: string, options: PlanOptions, model: ProseModel): D
   const keptIndexes = new Set<number>();
   const toParams = new Map<number, string>();
   const reasons = new Map<number, MoveReason>();
+  const why = new Map<number, KeepReason>();
+  const keep = (i: number, reason: KeepReason) => {
+    keptIndexes.add(i);
+    if (!why.has(i)) why.set(i, reason);
+  };
   let counted = 0;
   // Extra what/when sentences come from the opening paragraph only: past a blank line or a markup block
   // the text is a section of details (a "Response shape:" paragraph may well contain a "what" sentence).
@@ -205,7 +219,7 @@ function planUncached(value: string, options: PlanOptions, model: ProseModel): D
       return;
     }
     if (i > 0 && i > opening && (unit.markup || /\n[ \t]*\n/.test(value.slice(units[i - 1].unit.end, unit.start)))) inOpening = false;
-    if (isPinned(unit)) keptIndexes.add(i);
+    if (isPinned(unit)) keep(i, 'pointer');
     else if (isProtected(unit)) {
       // A lead-in names its list and stays with it: moving it alone would join its first item to the sentence before.
       const isLeadIn = /:\s*$/.test(unit.text) && units[i + 1]?.unit.markupKind === 'list-item';
@@ -213,16 +227,23 @@ function planUncached(value: string, options: PlanOptions, model: ProseModel): D
       const restated = param !== undefined && readAgainstSchema(unit, options.paramSchemas?.get(param), 1).category === 'how';
       if (restated) reasons.set(i, 'schema');
       else if (param !== undefined) toParams.set(i, param);
-      else keptIndexes.add(i);
+      else keep(i, i === opening ? 'opening' : unit.cueSource !== 'model' ? 'protected' : unit.cue.startsWith('names ') ? 'harm' : 'model-doubt');
       if (i === opening) counted++;
     } else if (i === opening || (inOpening && counted <= extraSentences && (unit.category === 'what' || unit.category === 'when'))) {
-      keptIndexes.add(i);
+      keep(i, i === opening ? 'opening' : unit.cueSource !== 'model' ? 'allowance' : unit.cue.startsWith('names ') ? 'harm' : 'model-doubt');
       counted++;
       if (i === opening) inOpening = true;
+    } else if (i > opening && !inOpening && unit.category === 'when' && counted <= extraSentences) {
+      // A hand-off or a "use X instead" in a later section helps pick the tool: it stays while the
+      // description is within its sentence limit, and counts toward it.
+      keep(i, unit.cueSource !== 'model' ? 'allowance' : unit.cue.startsWith('names ') ? 'harm' : 'model-doubt');
+      counted++;
     } else if (unit.category === 'how' || unit.category === 'filler') reasons.set(i, 'how');
-    else if (isSureToMove(unit, model)) reasons.set(i, 'extra-sentence');
+    // Past the opening paragraph a what sentence is a section's detail (moved as how-text, not counted
+    // against the sentence limit); a what or when sentence past the allowance is one the limit removes.
+    else if (isSureToMove(unit, model)) reasons.set(i, inOpening || unit.category === 'when' ? 'extra-sentence' : 'how');
     // Not sure enough that it is no guardrail or constraint: it stays.
-    else keptIndexes.add(i);
+    else keep(i, unit.cueSource === 'model' ? (unit.cue.startsWith('names ') ? 'harm' : 'model-doubt') : unit.probabilities && findBlockingHarm(unit, unit.probabilities, model) !== undefined ? 'harm' : 'not-sure');
   });
   // A lead-in that opens the items' sentence ("If you have a temporary branch from a prior step, you
   // MUST:") stays when a guardrail of its list stays: the guardrail holds under the condition it states.
@@ -231,7 +252,7 @@ function planUncached(value: string, options: PlanOptions, model: ProseModel): D
     if (tag || keptIndexes.has(i) || unit.markup || !/\b(?:must|should|need to|have to|always|never)\s*:\s*$/i.test(unit.text)) return;
     let j = i + 1;
     while (j < units.length && !units[j].tag && units[j].unit.markupKind === 'list-item') j++;
-    if (units.slice(i + 1, j).some((u, k) => keptIndexes.has(i + 1 + k) && u.unit.category === 'guardrail')) keptIndexes.add(i);
+    if (units.slice(i + 1, j).some((u, k) => keptIndexes.has(i + 1 + k) && u.unit.category === 'guardrail')) keep(i, 'lead-in');
   });
   // A lead-in ("TRIGGER PATTERNS:", "BEFORE RENAMING:") is the name of its list: it stays when an item of the list stays.
   units.forEach(({ unit, tag }, i) => {
@@ -239,7 +260,7 @@ function planUncached(value: string, options: PlanOptions, model: ProseModel): D
     let j = i + 1;
     while (j < units.length && !units[j].tag && units[j].unit.markupKind === 'list-item') j++;
     if (units.slice(i + 1, j).some((_, k) => keptIndexes.has(i + 1 + k))) {
-      keptIndexes.add(i);
+      keep(i, 'lead-in');
       reasons.delete(i);
     }
   });
@@ -253,13 +274,17 @@ function planUncached(value: string, options: PlanOptions, model: ProseModel): D
     while (j < units.length && !units[j].tag && isListPart(units[j])) j++;
     if (j > i + 1 && !units.slice(i + 1, j).some((_, k) => keptIndexes.has(i + 1 + k) || toParams.has(i + 1 + k))) {
       keptIndexes.delete(i);
-      reasons.set(i, 'how');
+      why.delete(i);
+      // It goes for the reason its list goes: a what/when list the sentence limit removes takes its what/when lead-in along as the same.
+      const listReasons = units.slice(i + 1, j).map((_, k) => reasons.get(i + 1 + k));
+      const extra = (unit.category === 'what' || unit.category === 'when') && listReasons.every((reason) => reason === 'extra-sentence');
+      reasons.set(i, extra ? 'extra-sentence' : 'how');
     }
   });
-  if (options.decisions) applyDecisions(value, units, opening, options, keptIndexes, toParams, reasons);
+  if (options.decisions) applyDecisions(value, units, opening, options, keptIndexes, toParams, reasons, why);
   // The tags of an opened block stay when anything inside it stays.
   units.forEach(({ tag }, i) => {
-    if (tag && units.some((u, j) => !u.tag && u.blocks.includes(tag.block) && keptIndexes.has(j))) keptIndexes.add(i);
+    if (tag && units.some((u, j) => !u.tag && u.blocks.includes(tag.block) && keptIndexes.has(j))) keep(i, 'tag');
   });
   // An opened block none of whose inner units stays moves whole, as the one unit it was.
   const flat = closeMovedBlocks(value, units, keptIndexes, toParams, reasons);
@@ -267,9 +292,10 @@ function planUncached(value: string, options: PlanOptions, model: ProseModel): D
   const tags = new Set(units.filter((u) => u.tag).map((u) => u.unit));
   const anchors = flat.units.map((unit): UnitAnchor | undefined => (units[opening]?.unit === unit ? 'opening' : isPinned(unit) ? 'pointer' : tags.has(unit) ? 'tag' : undefined));
   const selection = keptIndexes.size === units.length ? undefined : buildSelection(value, flat.units, flat.kept, flat.toParams, flat.reasons, value.length);
+  const reasonOf = new Map([...why].map(([i, reason]) => [units[i].unit, reason]));
   // Nothing leaves, or everything would (no unit left to say what the tool does): the description stays as it is.
-  if (!selection) return { units: flat.units, places: flat.units.map(() => 'stays'), anchors, selection: undefined };
-  return { units: flat.units, places, anchors, selection };
+  if (!selection) return { units: flat.units, places: flat.units.map(() => 'stays'), anchors, selection: undefined, keptBecause: flat.units.map((unit) => reasonOf.get(unit) ?? 'whole') };
+  return { units: flat.units, places, anchors, selection, keptBecause: flat.units.map((unit, i) => (flat.kept.has(i) ? (reasonOf.get(unit) ?? 'whole') : undefined)) };
 }
 
 /**
@@ -285,6 +311,7 @@ function applyDecisions(
   kept: Set<number>,
   toParams: Map<number, string>,
   reasons: Map<number, MoveReason>,
+  why: Map<number, KeepReason>,
 ): void {
   const decisions = options.decisions ?? new Map<string, UnitDecision>();
   const decide = (i: number, decision: UnitDecision) => {
@@ -292,10 +319,12 @@ function applyDecisions(
     kept.delete(i);
     toParams.delete(i);
     reasons.delete(i);
+    why.delete(i);
     if (decision === 'stays') kept.add(i);
     else if (decision === 'markdown') reasons.set(i, 'marked');
     else if ((options.params ?? []).includes(decision.param)) toParams.set(i, decision.param);
     else kept.add(i);
+    if (kept.has(i)) why.set(i, 'marked');
   };
   units.forEach(({ unit, tag }, i) => {
     if (tag) {
@@ -316,12 +345,12 @@ function applyDecisions(
  */
 function decideUnit(unit: ClassifiedSentence, context: UnitContext, model: ProseModel): PlannedUnit {
   const probabilities = getCachedProbabilities(unit, context, model);
-  const harm = findProseHarm(unit);
+  const harm = findBlockingHarm(unit, probabilities, model);
   const cueMoves = unit.category === 'how' || unit.category === 'filler';
   // How-text by the cues or by the model's reading, and sure to be neither a guardrail nor a constraint; or
   // a rule the parameter's schema already states (an enum or a bound restated), which moves as it is.
   // The model may read a unit the cues call what as how-text, never one they call when (a hand-off), a guardrail or a constraint.
-  const readsAsHow = cueMoves || (unit.category === 'what' && getMoveProbability(probabilities) >= 0.5);
+  const readsAsHow = cueMoves || (unit.category === 'what' && getMoveProbability(probabilities) >= (model.howBar ?? 0.5));
   const statedBySchema = cueMoves && (unit.cueSource === 'schema' || isStatedBySchema(unit, context));
   const moves = readsAsHow && (statedBySchema || isSafeToMove(probabilities, model)) && harm === undefined;
   if (moves === cueMoves) return { ...unit, probabilities };
@@ -361,6 +390,7 @@ function getCachedProbabilities(unit: ClassifiedSentence, context: UnitContext, 
     unit.howKind,
     unit.cue,
     context.index === 0,
+    context.first,
     context.parameter === true,
     context.header?.category,
     context.header?.text,
@@ -377,7 +407,13 @@ function getCachedProbabilities(unit: ClassifiedSentence, context: UnitContext, 
 
 /** A what or when unit past the allowance moves only when the model is as sure that it is no guardrail or constraint, and it names no harm. */
 function isSureToMove(unit: PlannedUnit, model: ProseModel): boolean {
-  return unit.probabilities !== undefined && isSafeToMove(unit.probabilities, model) && findProseHarm(unit) === undefined;
+  return unit.probabilities !== undefined && isSafeToMove(unit.probabilities, model) && findBlockingHarm(unit, unit.probabilities, model) === undefined;
+}
+
+/** The harm topics a unit names when they keep it: the model is not sure enough, to the stricter harm threshold, that it is no guardrail or constraint. */
+function findBlockingHarm(unit: ClassifiedSentence, probabilities: CategoryProbabilities, model: ProseModel): string | undefined {
+  const harm = findProseHarm(unit);
+  return harm !== undefined && model.harmThreshold !== undefined && getSafeShare(model, probabilities) >= model.harmThreshold ? undefined : harm;
 }
 
 /** The model's safety share (1 − w·P(guardrail) − P(constraint), prose/model.ts) clears the move threshold. */
@@ -387,8 +423,9 @@ function isSafeToMove(probabilities: CategoryProbabilities, model: ProseModel): 
 
 /**
  * The harm topics a prose unit or list item names (money, secrets, people, data loss, access), or undefined.
- * Such a unit stays whatever the model says: on the development sets seven in ten guardrails name one
- * and one in ten how units does, so keeping them halves the guardrails moved for a tenth of the how-text.
+ * Such a unit moves only when the model's safety share clears the stricter harm threshold (findBlockingHarm;
+ * without one in the model, never): on the development sets seven in ten guardrails name one and one in
+ * ten how units does.
  * Code, tables and blocks are read as their units or moved as examples.
  */
 function findProseHarm(unit: ClassifiedSentence): string | undefined {

@@ -44,6 +44,11 @@ ruleTester.run('max-description-sentences', rule, {
       code: `${MCP_HEAD}server.tool('read_file', 'Reads a file.', { path: z.string().describe('Where the file is. Use it after list_files.') }, async () => ({ content: [] }));`,
     },
     {
+      // Two what and when sentences, one of them in a later paragraph: within the limit of three, never reported.
+      name: 'a when sentence in a later paragraph counts, and a description within its limit is not reported',
+      code: `${MCP_HEAD}server.tool('read_file', 'Reads a file.\\n\\nUse list_files first to find the path.', async () => ({ content: [] }));`,
+    },
+    {
       name: 'slim\'s pointer sentence is never counted',
       code: `${MCP_HEAD}server.tool('read_file', 'Reads a file. Use it before editing. Use it instead of cat_file. Before first use: read_instructions family="files".', async () => ({ content: [] }));`,
     },
