@@ -154,12 +154,17 @@ describe('toolslim slim', { timeout: 240_000 }, () => {
     for (const tool of json.tools) {
       expect(tool.descriptionAfter).toContain('Choose the tax category carefully, as it changes what the customer pays.');
       expect(tool.descriptionAfter).not.toContain('For example, pass 1250');
-      // Nothing that moves reads like a guardrail to the prose model.
-      expect(tool.review).toEqual([]);
+      // Only what reads like a guardrail to the prose model is listed (at or above its review threshold), not
+      // all that moves, and never the money sentence, which stays. (Session 8's model gives a line-item
+      // ordering sentence 5%, over the 3% threshold; which how sentence clears it depends on the model.)
+      expect(tool.review.length).toBeLessThan(tool.movedUnits);
+      for (const item of tool.review as { guardrail: number; topics: string[] }[]) {
+        expect(item.guardrail).toBeGreaterThanOrEqual(getShippedModel().reviewThreshold);
+        expect(item.topics).not.toContain('money');
+      }
     }
     const dry = await slim(dir, 'src', '--dry-run');
     expect(dry.code).toBe(0);
-    expect(dry.stderr).not.toContain('review ');
   });
 
   test('a moved sentence the prose model gives a guardrail probability above its review threshold is listed', async () => {

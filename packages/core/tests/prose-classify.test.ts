@@ -475,6 +475,9 @@ describe('findHarmTopics', () => {
     ['Existing labels are replaced.', ['data loss']],
     ['Results are sorted by date, newest first.', []],
     ['Pass `delete_after` to expire the link.', []],
+    // A token of model text, written with a hyphen, is no secret; a token on its own is.
+    ['Use the summary mode for the most token-efficient listing.', []],
+    ['The response includes a token for the next call.', ['secrets']],
   ] as const)('%s → %j', (text, topics) => {
     expect(findHarmTopics(text)).toEqual(topics);
   });

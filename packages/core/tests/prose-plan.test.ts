@@ -49,6 +49,21 @@ describe('planDescription', () => {
     expect(unit.cue).toMatch(/^names /);
   });
 
+  it('moves a unit that names a harm topic only when the model clears its stricter harm threshold', () => {
+    const harmful = 'Renames a bucket. Defaults to deleting the old public link. For example, rename `logs` to `old-logs`.';
+    const share = getSafeShare(SURE, planDescription(harmful, { model: SURE }).units[1].probabilities!);
+    expect(moved(harmful, { ...SURE, harmThreshold: share })).toEqual(['Defaults to deleting the old public link.', 'For example, rename `logs` to `old-logs`.']);
+    expect(moved(harmful, { ...SURE, harmThreshold: share + 0.001 })).toEqual(['For example, rename `logs` to `old-logs`.']);
+    expect(planDescription(harmful, { model: { ...SURE, harmThreshold: share + 0.001 } }).keptBecause).toEqual(['opening', 'harm', undefined]);
+  });
+
+  it('says why each unit stays', () => {
+    const text = 'Renames a bucket. Never rename a bucket the user did not name. For example, rename `logs` to `old-logs`.';
+    const plan = planDescription(text, { model: SURE });
+    expect(plan.keptBecause).toEqual(['opening', 'protected', undefined]);
+    expect(planDescription(text, { model: NEVER }).keptBecause).toEqual(['opening', 'protected', 'model-doubt']);
+  });
+
   it('opens a block and moves only its how items', () => {
     const tips = ['Renames a bucket.', '', '<tips>', '- Ask the user before renaming a shared bucket.', '- Defaults to the current region.', '- For example, rename `logs` to `old-logs`.', '</tips>'].join('\n');
     const plan = planDescription(tips, { model: SURE });
