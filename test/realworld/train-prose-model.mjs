@@ -14,7 +14,9 @@
  *    P(constraint) clears the threshold. For each w, the lowest threshold at which slim's selection
  *    (codemod-labels.mjs's checkLabels, descriptions rebuilt from the units) moves at most 3% of the dev
  *    sets' guardrails and at most 5% of their constraints; of those, the pair that moves the most how-text
- *    (the smaller w on a tie). `--curve` prints the whole trade-off at the chosen w. The review threshold: the
+ *    (the smaller w on a tie). With them, the harm threshold: the stricter safety share a unit that names a
+ *    harm topic must clear to move (or none: such a unit never moves), tried from HARM_THRESHOLDS the same
+ *    way. `--curve` prints the whole trade-off at the chosen w. The review threshold: the
  *    P(guardrail) above which a moved unit is listed for review, the lowest that lists at
  *    most a fifth of what moves on the dev sets.
  *
