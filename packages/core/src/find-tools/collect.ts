@@ -7,6 +7,7 @@ import type { TSESTree } from '@typescript-eslint/types';
 import { visitorKeys } from '@typescript-eslint/visitor-keys';
 import { getCalleeName, getPropertyName, type Program } from '../ast.js';
 import type { Node } from '../model.js';
+import { Scope, SCOPE_NODE_TYPES, type ScopeTrail } from '../text/scope.js';
 
 export interface Candidate<T extends Node = Node> {
   readonly node: T;
@@ -52,10 +53,25 @@ export function collectCandidates(program: Program, calleeNames: ReadonlySet<str
   const stack: Node[] = [program];
   const depths: number[] = [0];
   const ancestors: Node[] = [];
+  // The same walk records what the file's scope is built from, should a detector need it (`ScopeTrail`).
+  const trail: ScopeTrail = { nodes: [], parents: [], subtrees: [] };
   while (stack.length > 0) {
     const node = stack.pop()!;
     const depth = depths.pop()!;
-    if (SKIPPED_TYPES.has(node.type)) continue;
+    if (SKIPPED_TYPES.has(node.type)) {
+      // Leaves hold no names; a skipped subtree (imports, enums, types) is walked by the scope itself.
+      if (node.type !== 'Literal' && node.type !== 'TemplateElement') {
+        trail.nodes.push(node);
+        trail.parents.push(undefined);
+        trail.subtrees.push(true);
+      }
+      continue;
+    }
+    if (SCOPE_NODE_TYPES.has(node.type)) {
+      trail.nodes.push(node);
+      trail.parents.push(depth > 0 ? ancestors[depth - 1] : undefined);
+      trail.subtrees.push(false);
+    }
     switch (node.type) {
       case 'CallExpression': {
         const name = getCalleeName(node.callee);
@@ -99,6 +115,7 @@ export function collectCandidates(program: Program, calleeNames: ReadonlySet<str
       }
     }
   }
+  Scope.recordTrail(program, trail);
   return found;
 }
 

@@ -22,6 +22,43 @@ export interface ImportBinding {
 
 const cache = new WeakMap<Program, Scope>();
 
+/**
+ * The node types the scope's walk acts on. Everything else it only passes through, so a walk that has
+ * already visited the whole program (find-tools' candidate walk) can hand over just these nodes, in the
+ * order it met them, and the scope is built without a second walk of the file (`ScopeTrail`).
+ */
+export const SCOPE_NODE_TYPES: ReadonlySet<string> = new Set([
+  'VariableDeclarator',
+  'FunctionDeclaration',
+  'ClassDeclaration',
+  'TSEnumDeclaration',
+  'ImportDeclaration',
+  'AssignmentExpression',
+  'UpdateExpression',
+  'CatchClause',
+  'BlockStatement',
+  'StaticBlock',
+  'ForStatement',
+  'ForInStatement',
+  'ForOfStatement',
+  'SwitchStatement',
+  'FunctionExpression',
+  'ArrowFunctionExpression',
+]);
+
+/**
+ * What another pre-order walk of a program recorded for its scope: each node of `SCOPE_NODE_TYPES` with its
+ * parent, and each subtree that walk did not enter (`subtree` true), which the scope walks itself in its place.
+ * Building from it gives the same scope as walking the program.
+ */
+export interface ScopeTrail {
+  readonly nodes: Node[];
+  readonly parents: Array<Node | undefined>;
+  readonly subtrees: boolean[];
+}
+
+const trails = new WeakMap<Program, ScopeTrail>();
+
 export class Scope {
   private readonly bindings = new Map<string, Binding[]>();
   private readonly imports = new Map<string, ImportBinding>();
@@ -32,17 +69,23 @@ export class Scope {
   static of(program: Program): Scope {
     let scope = cache.get(program);
     if (!scope) {
-      scope = new Scope(program);
+      scope = new Scope(program, trails.get(program));
+      trails.delete(program);
       cache.set(program, scope);
     }
     return scope;
   }
 
-  private constructor(program: Program) {
+  /** Keep a walk's trail of `program`, used if its scope is asked for (most files never need one). */
+  static recordTrail(program: Program, trail: ScopeTrail): void {
+    if (!cache.has(program)) trails.set(program, trail);
+  }
+
+  private constructor(program: Program, trail: ScopeTrail | undefined) {
     // Pre-order walk visits nodes in source order, so the enclosing blocks are a stack.
     const blocks: Array<readonly [number, number]> = [program.range];
     const reassigned = new Set<string>();
-    walk(program, (node, parent) => {
+    const visit = (node: Node, parent: Node | undefined): void => {
       while (blocks.length > 1 && blocks[blocks.length - 1][1] <= node.range[0]) blocks.pop();
       const block = blocks[blocks.length - 1];
       switch (node.type) {
@@ -113,7 +156,16 @@ export class Scope {
         blocks.push(node.range);
         for (const param of node.params) for (const name of findPatternNames(param)) this.add(name, { init: undefined, blockRange: node.range });
       }
-    });
+    };
+    if (trail) {
+      // Nodes of other types only pop finished blocks, which the next recorded node does as well.
+      for (let i = 0; i < trail.nodes.length; i++) {
+        if (trail.subtrees[i]) walk(trail.nodes[i], visit);
+        else visit(trail.nodes[i], trail.parents[i]);
+      }
+    } else {
+      walk(program, visit);
+    }
     // A reassigned name is never read as a constant, wherever the assignment sits.
     for (const name of reassigned) for (const b of this.bindings.get(name) ?? []) b.reassigned = true;
   }
