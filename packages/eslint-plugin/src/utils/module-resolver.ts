@@ -8,9 +8,9 @@ const resolversByAst = new WeakMap<TSESTree.Program, ModuleResolver>();
 /**
  * Other modules' programs, kept by path and text for the whole process: each lint reads every module it
  * follows from disk again, and a module whose text is unchanged is not parsed again (an edited one is).
- * Bounded by the characters it holds, oldest first.
+ * Bounded by the characters it holds (about 40 bytes of heap each when parsed), oldest first.
  */
-const programs = createProgramCache(4_000_000);
+const programs = createProgramCache(1_000_000);
 
 /**
  * The module resolver cross-file rules read other modules through: one per linted file (keyed by its AST,
