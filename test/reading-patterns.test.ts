@@ -23,6 +23,8 @@ const READING_FIXTURES: Record<string, string> = {
     'tool factories returning `{ name, schema, handler }` picked from a record by name and pushed into a list, title, description and annotations from an imported JSON file validated once and looked up by name, registered by a class method called in a loop',
   'helper-registrations':
     "helpers whose parameters reach the registration: a function nested in the one that builds the server, a const arrow, and an `McpServer` subclass's method called from another method the constructor calls, with a title looked up by the name parameter",
+  'handler-table':
+    'a low-level list handler mapping a table of entries whose handlers call helpers with a default parameter known only at run time (`dir = os.homedir()`)',
   'mapped-list':
     'a low-level list handler that maps its definitions to tools, a destructured parameter with a default schema and a name built from a template',
   toolkit:

@@ -645,7 +645,9 @@ class Evaluator {
     // `z.lazy(() => Node)` inside `Node` itself: zod calls the function once `Node` has its value, and so
     // does the stand-in, which reads the body again then (zod's JSON Schema then refers to it, `$ref`).
     if (value instanceof SelfReference) return this.getFunction(node);
-    if (value instanceof Unreadable) return value;
+    // A body that cannot be known (`() => discover()` where `discover(home = os.homedir())`) is still a
+    // function: a definition holding it as its handler stays readable; a call of it is what is unknown.
+    if (value instanceof Unreadable) return this.getFunction(node);
     const constant = () => value;
     // Called by the project (`lenientString()`), it runs afresh, as each call builds a new schema at run time.
     registerProjectFunction(constant, { node, context: this.context });
