@@ -16,6 +16,11 @@ import { resolveModulePath } from './resolve/modules.js';
 export interface EntryFiles {
   /** True when the file belongs to a package whose entry points were read and none of them reaches it. */
   isNeverRun(filePath: string): boolean;
+  /**
+   * True when the file belongs to a package that is a program (`bin`) whose every file it runs was read:
+   * nothing outside the package calls what it exports, so an export none of its files calls never runs.
+   */
+  isClosedProgram(filePath: string): boolean;
 }
 
 const SPECIFIER = /(?:\bfrom|\bimport|\brequire\s*\()\s*\(?\s*(['"])([^'"\n]+)\1/g;
@@ -31,20 +36,34 @@ export function createEntryFiles(given: ReadonlyMap<string, string>): EntryFiles
     if (!rootOf.has(dir)) rootOf.set(dir, findPackageRoot(dir));
     return rootOf.get(dir);
   };
-  const reachedBy = new Map<string, ReadonlySet<string> | undefined>();
+  const reachedBy = new Map<string, Reached | undefined>();
+  const getReached = (file: string) => {
+    const root = getRoot(file);
+    if (root === undefined || !given.has(file)) return undefined;
+    if (!reachedBy.has(root)) reachedBy.set(root, readReached(root, given, getRoot, isDeepImported));
+    return reachedBy.get(root);
+  };
   let deepImported: ReadonlySet<string> | undefined;
   const isDeepImported = (name: string) => (deepImported ??= listDeepImports(given)).has(name);
   return {
     isNeverRun(filePath) {
       const file = path.resolve(filePath);
-      const root = getRoot(file);
-      if (root === undefined || !given.has(file)) return false;
-      if (!reachedBy.has(root)) reachedBy.set(root, readReached(root, given, getRoot, isDeepImported));
-      const reached = reachedBy.get(root);
+      const reached = getReached(file)?.files;
       if (reached === undefined || reached.has(file)) return false;
       return !isNamedByReached(file, reached, given);
     },
+    isClosedProgram(filePath) {
+      const file = path.resolve(filePath);
+      const reached = getReached(file);
+      return reached !== undefined && reached.program && reached.files.has(file);
+    },
   };
+}
+
+interface Reached {
+  readonly files: ReadonlySet<string>;
+  /** The entries are the package's `bin`: a program, not a library others import. */
+  readonly program: boolean;
 }
 
 /** The files the package's entries reach; undefined when the package is not checked. */
@@ -53,7 +72,7 @@ function readReached(
   given: ReadonlyMap<string, string>,
   getRoot: (file: string) => string | undefined,
   isDeepImported: (name: string) => boolean,
-): ReadonlySet<string> | undefined {
+): Reached | undefined {
   const manifest = readManifest(root);
   if (!manifest || manifest.imports !== undefined || /"paths"\s*:/.test(readIfFile(path.join(root, 'tsconfig.json')) ?? '')) return undefined;
   // Another file imports one of its files by path (`@repo/common/src/tools`): any file may be reached.
@@ -76,7 +95,7 @@ function readReached(
       queue.push(target);
     }
   }
-  return reached;
+  return { files: reached, program: hasBin(manifest) };
 }
 
 /** `spawn(process.execPath, [join(__dirname, 'server.js')])`, `new Worker('./worker.js')`: the file named in a quote. */
@@ -114,6 +133,10 @@ function readManifest(root: string): Manifest | undefined {
   } catch {
     return undefined;
   }
+}
+
+function hasBin(manifest: Manifest): boolean {
+  return typeof manifest.bin === 'string' || (isRecord(manifest.bin) && Object.keys(manifest.bin).length > 0);
 }
 
 /** What a user starts (`bin`); a package with no `bin` is a library, run through `main` and `exports`. */

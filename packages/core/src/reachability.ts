@@ -4,6 +4,7 @@
  * own file, not imported by any other file of its package — is registered by nothing and listed by
  * nothing: it is not a tool of the server, and `report` leaves it out. Anything less certain (the name
  * appears in another file, in a comment, in a string) keeps the tool: this only drops dead exports.
+ * It also names an exported registering function nothing in its package calls (`findUncalledExport`).
  */
 import path from 'node:path';
 import { parseSource, type Program, type ProgramCache } from './ast.js';
@@ -20,6 +21,12 @@ const MAX_FILES = 2000;
 export interface ReachabilityChecker {
   /** True when `decl` (declared in `filePath`, whose text is `code`) is an exported definition that nothing uses. */
   isUnreached(decl: ToolDecl, filePath: string, code: string): boolean;
+  /**
+   * `X` when `decl` is made inside the body of a top-level exported function `X` (`export function X()`,
+   * `export const X = () => …`) that nothing calls: its name appears nowhere else in its file nor in any
+   * other file of its package. Whether others may call it (a library) is for the caller to decide.
+   */
+  findUncalledExport(decl: ToolDecl, filePath: string, code: string): string | undefined;
 }
 
 export interface ReachabilityOptions {
@@ -38,28 +45,49 @@ export function createReachabilityChecker(options: ReachabilityOptions = {}): Re
     if (!packageFiles.has(root)) packageFiles.set(root, listPackageSources(root));
     return packageFiles.get(root);
   };
+  /**
+   * True when `name` appears once in `code` and in no other file of the package of `filePath`; `strip`
+   * takes out of each text what does not count as a use.
+   */
+  const isUsedNowhereElse = (name: string, filePath: string, code: string, strip: (text: string) => string = (text) => text) => {
+    // Identifiers may hold `$` (`tool$featureFlagsCreate` in generated code): escaped, and bounded by what cannot continue a name.
+    const word = new RegExp(`(?<![\\w$])${name.replace(/\$/g, '\\$')}(?![\\w$])`, 'g');
+    // Used in its own file besides its declaration (a list, a registration, a default export).
+    if ((strip(code).match(word) ?? []).length > 1) return false;
+    const root = findPackageRoot(path.dirname(path.resolve(filePath)));
+    if (root === undefined) return false;
+    const files = getPackageFiles(root);
+    if (files === undefined) return false;
+    const self = path.resolve(filePath);
+    for (const file of new Set([...files, ...(options.files ?? [])])) {
+      if (file === self) continue;
+      const text = read(file);
+      if (text === undefined || word.test(strip(text))) return false;
+      word.lastIndex = 0;
+    }
+    return true;
+  };
   return {
+    findUncalledExport(decl, filePath, code) {
+      if (!/\bexport\b/.test(code)) return undefined;
+      const exported = getExportedFunctionName(decl.node, code, path.resolve(filePath), programs, options.programs);
+      if (exported === undefined) return undefined;
+      // A default export may be imported under any name: an import of its file (not a re-export) is taken as a use.
+      const self = path.resolve(filePath);
+      const root = findPackageRoot(path.dirname(self));
+      const files = root === undefined ? undefined : getPackageFiles(root);
+      if (files === undefined) return undefined;
+      const stem = path.basename(self).replace(/\.[cm]?[jt]sx?$/, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      const importsFile = new RegExp(`['"\`][^'"\`\\n]*/${stem}(?:\\.[cm]?[jt]sx?)?['"\`]`);
+      const others = [...new Set([...files, ...(options.files ?? [])])].filter((file) => file !== self);
+      if (exported.isDefault && others.some((file) => importsFile.test(stripReExports(read(file) ?? '')))) return undefined;
+      return isUsedNowhereElse(exported.name, filePath, code, stripReExports) ? exported.name : undefined;
+    },
     isUnreached(decl, filePath, code) {
       // Only a definition found as an object (a low-level `{ name, description, inputSchema }` too) can be one nothing registers.
       if (!FRAMEWORKS[decl.framework].declaredAsObject) return false;
       const exported = getExportedConstName(decl.node, code, path.resolve(filePath), programs, options.programs);
-      if (exported === undefined) return false;
-      // Identifiers may hold `$` (`tool$featureFlagsCreate` in generated code): escaped, and bounded by what cannot continue a name.
-      const word = new RegExp(`(?<![\\w$])${exported.replace(/\$/g, '\\$')}(?![\\w$])`, 'g');
-      // Used in its own file besides its declaration (a list, a registration, a default export).
-      if ((code.match(word) ?? []).length > 1) return false;
-      const root = findPackageRoot(path.dirname(path.resolve(filePath)));
-      if (root === undefined) return false;
-      const files = getPackageFiles(root);
-      if (files === undefined) return false;
-      const self = path.resolve(filePath);
-      for (const file of new Set([...files, ...(options.files ?? [])])) {
-        if (file === self) continue;
-        const text = read(file);
-        if (text === undefined || word.test(text)) return false;
-        word.lastIndex = 0;
-      }
-      return true;
+      return exported !== undefined && isUsedNowhereElse(exported, filePath, code);
     },
   };
 }
@@ -71,6 +99,55 @@ export function createReachabilityChecker(options: ReachabilityOptions = {}): Re
  */
 function getExportedConstName(node: Node, code: string, filePath: string, programs: Map<string, Program | undefined>, shared: ProgramCache | undefined): string | undefined {
   if (!/\bexport\s+const\b/.test(code)) return undefined;
+  const program = getProgram(code, filePath, programs, shared);
+  if (!program) return undefined;
+  const [start, end] = node.range;
+  const statement = program.body.find((s) => s.range[0] <= start && end <= s.range[1]);
+  if (statement?.type !== 'ExportNamedDeclaration' || statement.declaration?.type !== 'VariableDeclaration') return undefined;
+  if (statement.declaration.kind !== 'const' || statement.declaration.declarations.length !== 1) return undefined;
+  const declarator = statement.declaration.declarations[0];
+  if (declarator.id.type !== 'Identifier' || !declarator.init || !isWithinLiterals(declarator.init, start, end)) return undefined;
+  return declarator.id.name;
+}
+
+/** `export { a, b as c }`, `export { default as X } from './x.js'`, `export * from './y.js'`: handing a name on is not calling it. */
+const RE_EXPORT = /\bexport\s*(?:\*(?:\s*as\s+[\w$]+)?|\{[^}]*\})(?:\s*from\s*(['"])[^'"\n]+\1)?\s*;?/g;
+
+function stripReExports(text: string): string {
+  return text.replace(RE_EXPORT, '');
+}
+
+/**
+ * `X` when the node is inside the body of a top-level `export function X`, `export const X = (…) => …`
+ * or `export default function X`.
+ */
+function getExportedFunctionName(node: Node, code: string, filePath: string, programs: Map<string, Program | undefined>, shared: ProgramCache | undefined): { readonly name: string; readonly isDefault: boolean } | undefined {
+  const program = getProgram(code, filePath, programs, shared);
+  if (!program) return undefined;
+  const [start, end] = node.range;
+  const statement = program.body.find((s) => s.range[0] <= start && end <= s.range[1]);
+  if (statement?.type !== 'ExportNamedDeclaration' && statement?.type !== 'ExportDefaultDeclaration') return undefined;
+  const declaration = statement.declaration;
+  let fn: Node | undefined;
+  let name: string | undefined;
+  if (declaration?.type === 'FunctionDeclaration' && declaration.id) {
+    fn = declaration;
+    name = declaration.id.name;
+  } else if (declaration?.type === 'VariableDeclaration' && declaration.kind === 'const' && declaration.declarations.length === 1) {
+    const declarator = declaration.declarations[0];
+    const init = declarator.init;
+    if (declarator.id.type === 'Identifier' && (init?.type === 'ArrowFunctionExpression' || init?.type === 'FunctionExpression')) {
+      fn = init;
+      name = declarator.id.name;
+    }
+  }
+  if (fn === undefined || (fn.type !== 'FunctionDeclaration' && fn.type !== 'ArrowFunctionExpression' && fn.type !== 'FunctionExpression')) return undefined;
+  const body = fn.body;
+  if (name === undefined || !(body.range[0] <= start && end <= body.range[1])) return undefined;
+  return { name, isDefault: statement.type === 'ExportDefaultDeclaration' };
+}
+
+function getProgram(code: string, filePath: string, programs: Map<string, Program | undefined>, shared: ProgramCache | undefined): Program | undefined {
   if (!programs.has(filePath)) {
     let program: Program | undefined;
     try {
@@ -80,15 +157,7 @@ function getExportedConstName(node: Node, code: string, filePath: string, progra
     }
     programs.set(filePath, program);
   }
-  const program = programs.get(filePath);
-  if (!program) return undefined;
-  const [start, end] = node.range;
-  const statement = program.body.find((s) => s.range[0] <= start && end <= s.range[1]);
-  if (statement?.type !== 'ExportNamedDeclaration' || statement.declaration?.type !== 'VariableDeclaration') return undefined;
-  if (statement.declaration.kind !== 'const' || statement.declaration.declarations.length !== 1) return undefined;
-  const declarator = statement.declaration.declarations[0];
-  if (declarator.id.type !== 'Identifier' || !declarator.init || !isWithinLiterals(declarator.init, start, end)) return undefined;
-  return declarator.id.name;
+  return programs.get(filePath);
 }
 
 /** True when the range is reached from `value` through object and array literals only (no call, no function). */

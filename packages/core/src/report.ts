@@ -186,8 +186,14 @@ export function buildReport(
     const mastraMcpServer = /\bMCPServer\b/.test(file.code) && /['"]@mastra\/mcp['"]/.test(file.code);
     const zodFilePath = /from\s+['"]zod(?:\/v[34])?['"]|require\(['"]zod['"]\)/.test(file.code) ? path.resolve(file.filePath) : undefined;
     const ownStandardSchemaConversion = hasOwnStandardSchemaConversion(file.code);
+    // In a program whose every file was read, a function it exports and never calls registers nothing unless called from outside.
+    const closed = entryFiles.isClosedProgram(file.filePath);
     for (const decl of decls) {
-      if (!reachability.isUnreached(decl, file.filePath, file.code)) found.push(measureDecl(decl, file.filePath, { mcpSdkExecution, mcpSdkMajor, zodFilePath, mastraMcpServer, ownStandardSchemaConversion }));
+      if (reachability.isUnreached(decl, file.filePath, file.code)) continue;
+      const uncalled = closed ? reachability.findUncalledExport(decl, file.filePath, file.code) : undefined;
+      const reason = uncalled === undefined ? undefined : `registered only when ${uncalled}() is called; the program exports it and none of its files calls it`;
+      const read = reason === undefined ? decl : { ...decl, condition: { reason: decl.condition ? `${decl.condition.reason}; ${reason}` : reason } };
+      found.push(measureDecl(read, file.filePath, { mcpSdkExecution, mcpSdkMajor, zodFilePath, mastraMcpServer, ownStandardSchemaConversion }));
     }
   }
   options.onProgress?.(files.length, files.length);
