@@ -21,6 +21,8 @@ export interface EntryFiles {
    * nothing outside the package calls what it exports, so an export none of its files calls never runs.
    */
   isClosedProgram(filePath: string): boolean;
+  /** False when the file's package was checked and none of its entry points reaches the file (read or not). */
+  mayRun(filePath: string): boolean;
 }
 
 const SPECIFIER = /(?:\bfrom|\bimport|\brequire\s*\()\s*\(?\s*(['"])([^'"\n]+)\1/g;
@@ -37,11 +39,13 @@ export function createEntryFiles(given: ReadonlyMap<string, string>): EntryFiles
     return rootOf.get(dir);
   };
   const reachedBy = new Map<string, Reached | undefined>();
-  const getReached = (file: string) => {
-    const root = getRoot(file);
-    if (root === undefined || !given.has(file)) return undefined;
+  const getReachedOf = (root: string) => {
     if (!reachedBy.has(root)) reachedBy.set(root, readReached(root, given, getRoot, isDeepImported));
     return reachedBy.get(root);
+  };
+  const getReached = (file: string) => {
+    const root = getRoot(file);
+    return root === undefined || !given.has(file) ? undefined : getReachedOf(root);
   };
   let deepImported: ReadonlySet<string> | undefined;
   const isDeepImported = (name: string) => (deepImported ??= listDeepImports(given)).has(name);
@@ -51,6 +55,12 @@ export function createEntryFiles(given: ReadonlyMap<string, string>): EntryFiles
       const reached = getReached(file)?.files;
       if (reached === undefined || reached.has(file)) return false;
       return !isNamedByReached(file, reached, given);
+    },
+    mayRun(filePath) {
+      const file = path.resolve(filePath);
+      const root = getRoot(file);
+      const reached = root === undefined ? undefined : getReachedOf(root)?.files;
+      return reached === undefined || reached.has(file) || isNamedByReached(file, reached, given);
     },
     isClosedProgram(filePath) {
       const file = path.resolve(filePath);

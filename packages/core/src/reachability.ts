@@ -7,9 +7,10 @@
  * It also names an exported registering function nothing in its package calls (`findUncalledExport`).
  */
 import path from 'node:path';
-import { parseSource, type Program, type ProgramCache } from './ast.js';
+import { getParent, parseSource, walk, type Program, type ProgramCache } from './ast.js';
 import { findPackageRoot, isFile, listSourceFiles, readIfFile } from './files.js';
 import { FRAMEWORKS } from './frameworks.js';
+import type { TSESTree } from '@typescript-eslint/types';
 import type { Node, ToolDecl } from './model.js';
 
 
@@ -27,6 +28,13 @@ export interface ReachabilityChecker {
    * other file of its package. Whether others may call it (a library) is for the caller to decide.
    */
   findUncalledExport(decl: ToolDecl, filePath: string, code: string): string | undefined;
+  /**
+   * Why a definition held by a top-level `const X = { … }` is listed only under a condition: every use of
+   * `X` in the files of its package that run (`isRun`) sits in a branch of `cond ? … : …` or right of
+   * `cond && …` whose condition is not a literal (`...flag ? [X] : [Y]` in another module). Undefined when
+   * some use is unconditional, or `X` is used nowhere.
+   */
+  findBranchOnlyUse(decl: ToolDecl, filePath: string, code: string, isRun: (file: string) => boolean): string | undefined;
 }
 
 export interface ReachabilityOptions {
@@ -83,6 +91,29 @@ export function createReachabilityChecker(options: ReachabilityOptions = {}): Re
       if (exported.isDefault && others.some((file) => importsFile.test(stripReExports(read(file) ?? '')))) return undefined;
       return isUsedNowhereElse(exported.name, filePath, code, stripReExports) ? exported.name : undefined;
     },
+    findBranchOnlyUse(decl, filePath, code, isRun) {
+      if (!FRAMEWORKS[decl.framework].declaredAsObject) return undefined;
+      const self = path.resolve(filePath);
+      const program = getProgram(code, self, programs, options.programs);
+      const name = program ? getConstName(program, decl.node) : undefined;
+      const root = findPackageRoot(path.dirname(self));
+      const files = root === undefined ? undefined : getPackageFiles(root);
+      if (name === undefined || files === undefined) return undefined;
+      const word = new RegExp(`(?<![\\w$])${name.replace(/\$/g, '\\$')}(?![\\w$])`);
+      const reasons: string[] = [];
+      for (const file of new Set([self, ...files, ...(options.files ?? [])])) {
+        const text = file === self ? code : read(file);
+        if (text === undefined || !word.test(text) || (file !== self && !isRun(file))) continue;
+        const other = getProgram(text, file, programs, options.programs);
+        if (!other) return undefined;
+        for (const use of findUses(other, name)) {
+          const test = findRunTimeBranch(other, use);
+          if (!test) return undefined;
+          reasons.push(`\`${text.slice(test.range[0], test.range[1]).slice(0, 60)}\` (${path.basename(file)}:${test.loc.start.line})`);
+        }
+      }
+      return reasons.length === 0 ? undefined : `listed only in a branch chosen at run time by ${[...new Set(reasons)].sort().join(', ')}`;
+    },
     isUnreached(decl, filePath, code) {
       // Only a definition found as an object (a low-level `{ name, description, inputSchema }` too) can be one nothing registers.
       if (!FRAMEWORKS[decl.framework].declaredAsObject) return false;
@@ -108,6 +139,43 @@ function getExportedConstName(node: Node, code: string, filePath: string, progra
   const declarator = statement.declaration.declarations[0];
   if (declarator.id.type !== 'Identifier' || !declarator.init || !isWithinLiterals(declarator.init, start, end)) return undefined;
   return declarator.id.name;
+}
+
+/** `X` when the node is, or sits inside object and array literals of, the initializer of a top-level `const X = …`. */
+function getConstName(program: Program, node: Node): string | undefined {
+  const [start, end] = node.range;
+  const found = program.body.find((s) => s.range[0] <= start && end <= s.range[1]);
+  const statement = found?.type === 'ExportNamedDeclaration' ? found.declaration : found;
+  if (statement?.type !== 'VariableDeclaration' || statement.kind !== 'const' || statement.declarations.length !== 1) return undefined;
+  const declarator = statement.declarations[0];
+  if (declarator.id.type !== 'Identifier' || !declarator.init || !isWithinLiterals(declarator.init, start, end)) return undefined;
+  return declarator.id.name;
+}
+
+/** The identifiers `name` read as a value: not its declaration, not import or export specifiers, not a property key. */
+function findUses(program: Program, name: string): Node[] {
+  const uses: Node[] = [];
+  walk(program, (node, parent) => {
+    if (node.type !== 'Identifier' || node.name !== name || !parent) return;
+    if (parent.type === 'VariableDeclarator' && parent.id === node) return;
+    if (parent.type === 'ImportSpecifier' || parent.type === 'ImportDefaultSpecifier' || parent.type === 'ImportNamespaceSpecifier' || parent.type === 'ExportSpecifier') return;
+    if (parent.type === 'MemberExpression' && parent.property === node && !parent.computed) return;
+    if (parent.type === 'Property' && parent.key === node && !parent.computed && !parent.shorthand) return;
+    uses.push(node);
+  });
+  return uses;
+}
+
+/** The condition of the nearest `cond ? … : …` branch or `cond && …` right side holding `node`, when it is not a literal. */
+function findRunTimeBranch(program: Program, node: Node): TSESTree.Expression | undefined {
+  let child = node;
+  for (let parent = getParent(program, node); parent; child = parent, parent = getParent(program, parent)) {
+    if (parent.type === 'ConditionalExpression' && parent.test !== child) return parent.test.type === 'Literal' ? undefined : parent.test;
+    if (parent.type === 'LogicalExpression' && parent.operator === '&&' && parent.right === child) return parent.left.type === 'Literal' ? undefined : parent.left;
+    // A list built in a function or a statement: what decides it is not an expression around the use.
+    if (parent.type.endsWith('Statement') || parent.type.includes('Function') || parent.type === 'VariableDeclarator') return undefined;
+  }
+  return undefined;
 }
 
 /** `export { a, b as c }`, `export { default as X } from './x.js'`, `export * from './y.js'`: handing a name on is not calling it. */
