@@ -89,6 +89,43 @@ describe('registrar wrappers', () => {
     expect(found.after_wrap).toBe('registered through a wrapper of fast.addTool (line 8) that may return without registering');
   });
 
+  it('marks tools registered through a wrapper that returns from a switch case, and leaves one whose only return registers', () => {
+    const found = conditions(
+      [
+        ...HEADER,
+        "const fast = new FastMCP({ name: 'f', version: '1.0.0' });",
+        "const mode = process.env.MODE ?? 'small';",
+        'const add = fast.addTool.bind(fast);',
+        'fast.addTool = function (tool) {',
+        '  switch (mode) {',
+        "    case 'small':",
+        '      if (!tool.core) return;',
+        '      break;',
+        "    case 'all':",
+        '      break;',
+        '  }',
+        '  add(tool);',
+        '};',
+        "fast.addTool({ name: 'kiln_fire', description: 'Fire.', execute: async () => '' });",
+      ].join('\n'),
+    );
+    expect(found.kiln_fire).toBe('registered through a wrapper of fast.addTool (line 7) that may return without registering');
+    const always = conditions(
+      [
+        ...HEADER,
+        "const fast = new FastMCP({ name: 'f', version: '1.0.0' });",
+        'const add = fast.addTool.bind(fast);',
+        'fast.addTool = (tool) => {',
+        '  const named = { ...tool, name: `kiln_${tool.name}` };',
+        '  [1, 2].forEach(() => { return; });',
+        '  return add(named);',
+        '};',
+        "fast.addTool({ name: 'fire', description: 'Fire.', execute: async () => '' });",
+      ].join('\n'),
+    );
+    expect(Object.values(always)).toEqual([undefined]);
+  });
+
   it('leaves a wrapper that always registers alone', () => {
     const found = conditions(
       [

@@ -291,6 +291,26 @@ function findDroppingWrapper(call: TSESTree.CallExpression, context: DetectConte
   return `registered through a wrapper of ${receiver.name}.${callee.property.name} (line ${wrapper.loc?.start.line ?? 0}) that may return without registering`;
 }
 
+/**
+ * A body that may return before its end: a `return` in any statement but the last (in a branch, a
+ * `switch` case, a loop), or inside a last statement that branches. A function nested in the body does
+ * not count, nor a last `return add(tool)`.
+ */
+function mayReturnEarly(body: TSESTree.BlockStatement): boolean {
+  const hasReturn = (node: Node) => {
+    let found = false;
+    walk(node, (child) => {
+      if (found) return false;
+      if (child !== node && (child.type === 'FunctionDeclaration' || child.type === 'FunctionExpression' || child.type === 'ArrowFunctionExpression')) return false;
+      if (child.type === 'ReturnStatement') found = true;
+      return undefined;
+    });
+    return found;
+  };
+  const last = body.body.length - 1;
+  return body.body.some((statement, i) => (i < last ? hasReturn(statement) : statement.type !== 'ReturnStatement' && hasReturn(statement)));
+}
+
 /** Top-level `X.method = (…) => { … return; … }` for a registering method: by `X.method`. */
 export function findDroppingWrappers(program: TSESTree.Program): Map<string, Node> {
   const out = new Map<string, Node>();
@@ -304,7 +324,7 @@ export function findDroppingWrappers(program: TSESTree.Program): Map<string, Nod
     if (object.type !== 'Identifier') continue;
     const fn = unwrap(e.right);
     if ((fn.type !== 'ArrowFunctionExpression' && fn.type !== 'FunctionExpression') || fn.body.type !== 'BlockStatement') continue;
-    if (fn.body.body.some((s) => s.type === 'IfStatement' && isReturn(s.consequent))) out.set(`${object.name}.${target.property.name}`, statement);
+    if (mayReturnEarly(fn.body)) out.set(`${object.name}.${target.property.name}`, statement);
   }
   return out;
 }
