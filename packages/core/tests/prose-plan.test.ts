@@ -176,6 +176,15 @@ describe('what a parameter keeps', () => {
     expect(moved(text, SURE, param({ type: 'integer', default: 1 }))).toEqual(['If not specified, reads from the beginning.']);
   });
 
+  it('keeps what omitting it does when the schema cannot be read, as when it states no default; a required parameter moves it', () => {
+    const unread = { parameter: true, schema: { schema: undefined, required: false, name: 'direction' } };
+    for (const text of ['Sort direction. Defaults to ascending.', 'Comparison to apply. Defaults are exact matches for text and ranges for numbers.']) {
+      expect(moved(text, SURE, unread)).toEqual([]);
+    }
+    expect(planDescription('Sort direction. Defaults to ascending.', { model: SURE, ...unread }).units[1].cue).toMatch(/schema could not be read/);
+    expect(moved('Sort direction. Defaults to ascending.', SURE, { parameter: true, schema: { schema: undefined, required: true, name: 'direction' } })).toEqual(['Defaults to ascending.']);
+  });
+
   it('keeps a default value the schema does not state, and moves it where the schema states it', () => {
     for (const text of ['Page size. Defaults to 20 when omitted.', "Stack to act on. Defaults to 'dev'.", 'Period to read. Default: medium_term.', 'Sort order. Newest first by default.']) {
       expect(moved(text, SURE, param({ type: 'string' }))).toEqual([]);

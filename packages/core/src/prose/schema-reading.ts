@@ -56,7 +56,14 @@ export function pickSchemaFacts(schema: JsonValue | undefined): JsonObject | und
  */
 export function readAgainstSchema(unit: ClassifiedSentence, facts: SchemaFacts | undefined, index: number): ClassifiedSentence {
   const schema = facts?.schema;
-  if (!schema || (unit.markup && unit.markupKind !== 'list-item')) return unit;
+  if (unit.markup && unit.markupKind !== 'list-item') return unit;
+  if (!schema) {
+    // A parameter whose schema cannot be read: nothing says the schema states a default, so what omitting
+    // the value does stays with it, as it does where the schema is read and states none.
+    if (facts === undefined || index === 0 || facts.required === true || unit.markup || (unit.category !== 'how' && unit.category !== 'what')) return unit;
+    const omission = findOmissionBehaviour(unit.text, {});
+    return omission ? { ...unit, category: 'constraint', howKind: undefined, cue: omission.replace('which the schema states no default for', 'and the schema could not be read'), cueSource: 'schema' } : unit;
+  }
   // A boolean whose text names a destructive action switches it on: "Discard local commits…", "Remove ignored files as well."
   const verb = unit.category === 'guardrail' || schema.type !== 'boolean' ? null : DESTRUCTIVE_VERB.exec(maskLiterals(unit.text));
   if (verb) return { ...unit, category: 'guardrail', howKind: undefined, cue: `a boolean switch that turns on "${verb[0]}"`, cueSource: 'schema' };
@@ -83,7 +90,7 @@ export function readAgainstSchema(unit: ClassifiedSentence, facts: SchemaFacts |
  * "(default: 'dev')", "By default, …": what leaving the value out does.
  */
 const OMISSION =
-  /\b(?:if|when)\s+(?:(?:it\s+is|this\s+is|left)\s+)?(?:not\s+(?:specified|provided|set|given|passed|supplied|included)|omitted|absent|unset|unspecified|empty|blank|out)\b|\bomit(?:ted)?\s+(?:it\s+|this\s+)?(?:to|for)\b|\bwithout\s+(?:it|this\s+(?:parameter|field|value|option))\b|\bdefaults?\s*(?:to\b|is\b|value\b|[:=])|\bby\s+default\b|\(default\b|\bis\s+the\s+default\b/i;
+  /\b(?:if|when)\s+(?:(?:it\s+is|this\s+is|left)\s+)?(?:not\s+(?:specified|provided|set|given|passed|supplied|included)|omitted|absent|unset|unspecified|empty|blank|out)\b|\bomit(?:ted)?\s+(?:it\s+|this\s+)?(?:to|for)\b|\bwithout\s+(?:it|this\s+(?:parameter|field|value|option))\b|\bdefaults?\s*(?:to\b|is\b|are\b|value\b|[:=])|\bby\s+default\b|\(default\b|\bis\s+the\s+default\b/i;
 
 function findOmissionBehaviour(text: string, schema: JsonObject): string | undefined {
   const match = OMISSION.exec(maskLiterals(text));
