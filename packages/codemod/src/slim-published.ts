@@ -54,11 +54,14 @@ interface Located {
   readonly unit: Sentence;
   readonly at: Occurrence | undefined;
   readonly reason?: string;
-  /** Published by several texts from this one place: cut once for all of them, never the pointer's place. */
-  readonly shared?: boolean;
-  /** The place (file, offset) and how many published texts read this sentence from it. */
+  /**
+   * The place (file, offset) and how many published texts read this sentence from it. Read by several (shared):
+   * cut once for all of them, never the pointer's place.
+   */
   readonly place?: { readonly key: string; readonly published: number };
 }
+
+const isShared = (located: Located) => (located.place?.published ?? 0) > 1;
 
 interface PublishedToolPlan {
   readonly tool: PublishedTool;
@@ -126,7 +129,7 @@ export function planSlimFromPublished(options: PublishedSlimOptions): PublishedS
     if (published > 1 && ((movedCount.get(unit.text) ?? 0) < published || blocked.has(key))) {
       return { unit, at: undefined, reason: `"${shorten(unit.text)}" is published ${published} times from one place and not every text that holds it moves it, so it stays` };
     }
-    return { unit, at, shared: published > 1, place: { key, published } };
+    return { unit, at, place: { key, published } };
   };
 
   const families = findFamilies(
@@ -346,14 +349,14 @@ function planPublishedTool(selected: SelectedTool, family: string, pointer: stri
   if (existingPointer === undefined) {
     // After the kept text, as slimming from source puts it: in place of the first moved unit there, else
     // right after the last kept unit, else in place of the last moved unit.
-    const canHold = (l: Located) => !l.shared && encodeForSite(l.at!.site.kind, pointer) !== undefined;
+    const canHold = (l: Located) => !isShared(l) && encodeForSite(l.at!.site.kind, pointer) !== undefined;
     carrier = own.find((l) => l.unit.start >= keptEnd && canHold(l));
     if (!carrier) {
       // With nothing moving out of the description itself, every unit of it is kept.
       const keptUnits: readonly Sentence[] = selection?.kept ?? splitSentences(description);
       const lastKept = [...keptUnits].reverse().find((unit) => unit.end <= keptEnd);
       const keptAt = lastKept ? context.locate(lastKept, description) : undefined;
-      const at = keptAt && !keptAt.shared ? keptAt.at : undefined;
+      const at = keptAt && !isShared(keptAt) ? keptAt.at : undefined;
       if (at && encodeForSite(at.site.kind, ` ${pointer}`) !== undefined) {
         after = at;
         afterUnit = lastKept;

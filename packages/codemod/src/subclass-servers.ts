@@ -11,6 +11,9 @@ const SDK_SERVERS: Readonly<Record<string, ServerDecl['framework']>> = { McpServ
 
 type Framework = ServerDecl['framework'];
 
+/** The SDK server a class extends, when its superclass is one by name. */
+const superOf = (node: Node | null | undefined): Framework | undefined => (node?.type === 'Identifier' && Object.hasOwn(SDK_SERVERS, node.name) ? SDK_SERVERS[node.name] : undefined);
+
 /** What a file's servers are read from: its program, its text, and the programs of the files it imports. */
 export interface ServerSource {
   readonly file: string;
@@ -27,8 +30,7 @@ export function findServersOfSubclasses(source: ServerSource): ServerDecl[] {
 
 export function findSubclassServers(program: Program, code: string, imported: ReadonlyMap<string, Framework> = new Map()): ServerDecl[] {
   if (imported.size === 0 && !/@modelcontextprotocol\//.test(code)) return [];
-  const subclasses = new Map<string, ServerDecl['framework']>(imported);
-  const superOf = (node: Node | null | undefined) => (node?.type === 'Identifier' && Object.hasOwn(SDK_SERVERS, node.name) ? SDK_SERVERS[node.name] : undefined);
+  const subclasses = new Map<string, Framework>(imported);
   walk(program, (node) => {
     if (node.type === 'ClassDeclaration' && node.id) {
       const framework = superOf(node.superClass);
@@ -71,7 +73,6 @@ function findExportedSubclasses(program: Program, code: string): Map<string, Fra
   const exported = new Map<string, Framework>();
   if (!/@modelcontextprotocol\//.test(code)) return exported;
   const local = new Map<string, Framework>();
-  const superOf = (node: Node | null | undefined) => (node?.type === 'Identifier' && Object.hasOwn(SDK_SERVERS, node.name) ? SDK_SERVERS[node.name] : undefined);
   for (const statement of program.body) {
     const declaration = statement.type === 'ExportNamedDeclaration' || statement.type === 'ExportDefaultDeclaration' ? statement.declaration : statement;
     if (declaration?.type === 'ClassDeclaration' || declaration?.type === 'ClassExpression') {

@@ -12,6 +12,7 @@
 import path from 'node:path';
 import { findPackageRoot, readIfFile } from './files.js';
 import { resolveModulePath } from './resolve/modules.js';
+import { isPlainObject } from './schema/value/plain-data.js';
 
 export interface EntryFiles {
   /** True when the file belongs to a package whose entry points were read and none of them reaches it. */
@@ -146,19 +147,15 @@ function readManifest(root: string): Manifest | undefined {
 }
 
 function hasBin(manifest: Manifest): boolean {
-  return typeof manifest.bin === 'string' || (isRecord(manifest.bin) && Object.keys(manifest.bin).length > 0);
+  return typeof manifest.bin === 'string' || (isPlainObject(manifest.bin) && Object.keys(manifest.bin).length > 0);
 }
 
 /** What a user starts (`bin`); a package with no `bin` is a library, run through `main` and `exports`. */
 function listEntries(manifest: Manifest): string[] {
-  const bins = typeof manifest.bin === 'string' ? [manifest.bin] : isRecord(manifest.bin) ? Object.values(manifest.bin) : [];
-  const strings = (value: unknown): unknown[] => (isRecord(value) ? Object.values(value).flatMap(strings) : [value]);
+  const bins = typeof manifest.bin === 'string' ? [manifest.bin] : isPlainObject(manifest.bin) ? Object.values(manifest.bin) : [];
+  const strings = (value: unknown): unknown[] => (isPlainObject(value) ? Object.values(value).flatMap(strings) : [value]);
   const library = [manifest.main, ...strings(manifest.exports)];
   // Without `exports` a library hands out every file by path, and so does a wildcard export (`"./dist/*"`).
   if (bins.length === 0 && (manifest.exports === undefined || library.some((entry) => typeof entry === 'string' && entry.includes('*')))) return [];
   return (bins.length > 0 ? bins : library).filter((entry): entry is string => typeof entry === 'string' && !entry.includes('*'));
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -6,7 +6,9 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { findPackageRoot } from './files.js';
 import type { UnitDecision } from './prose/plan.js';
+import { isPlainObject } from './schema/value/plain-data.js';
 
 export const KEPT_FILE = 'kept-in-descriptions.json';
 
@@ -44,14 +46,14 @@ export function parseKeptFile(text: string, file: string): AuthorDecisions {
     throw new KeptFileError(file, error instanceof Error ? error.message : String(error));
   }
   const tools = (json as { tools?: unknown } | null)?.tools;
-  if (!isRecord(tools)) throw new KeptFileError(file, 'it has no "tools" object');
+  if (!isPlainObject(tools)) throw new KeptFileError(file, 'it has no "tools" object');
   const out = new Map<string, ToolDecisions>();
   for (const [tool, entry] of Object.entries(tools)) {
-    if (!isRecord(entry)) throw new KeptFileError(file, `"${tool}" is not an object`);
+    if (!isPlainObject(entry)) throw new KeptFileError(file, `"${tool}" is not an object`);
     const description = readTexts(entry.description, `${tool}.description`, file);
     const params = new Map<string, TextDecisions>();
     if (entry.parameters !== undefined) {
-      if (!isRecord(entry.parameters)) throw new KeptFileError(file, `"${tool}".parameters is not an object`);
+      if (!isPlainObject(entry.parameters)) throw new KeptFileError(file, `"${tool}".parameters is not an object`);
       for (const [param, texts] of Object.entries(entry.parameters)) params.set(param, readTexts(texts, `${tool}.parameters.${param}`, file));
     }
     out.set(tool, { description, params });
@@ -72,6 +74,8 @@ export function readKeptUnits(instructionsDir: string): AuthorDecisions | undefi
 }
 
 const found = new Map<string, { readonly stamp: string; readonly kept: AuthorDecisions | undefined }>();
+/** A source folder's package root, found once per process. */
+const roots = new Map<string, string>();
 
 /**
  * The kept units that apply to a source file: those of the instruction folders of its package (the nearest
@@ -79,7 +83,9 @@ const found = new Map<string, { readonly stamp: string; readonly kept: AuthorDec
  * on it with the reason. Read again when the file changes (an editor lints for hours).
  */
 export function findKeptUnits(sourceFile: string): AuthorDecisions | undefined {
-  const root = findPackageRoot(path.dirname(path.resolve(sourceFile)));
+  const dir = path.dirname(path.resolve(sourceFile));
+  let root = roots.get(dir);
+  if (root === undefined) roots.set(dir, (root = findPackageRoot(dir) ?? dir));
   const files = INSTRUCTIONS_DIRS.map((dir) => path.join(root, dir, KEPT_FILE));
   const stamp = files.map((file) => statStamp(file)).join('|');
   const cached = found.get(root);
@@ -98,13 +104,6 @@ export function findKeptUnits(sourceFile: string): AuthorDecisions | undefined {
   return kept;
 }
 
-function findPackageRoot(start: string): string {
-  for (let dir = start; ; dir = path.dirname(dir)) {
-    if (statStamp(path.join(dir, 'package.json')) !== '') return dir;
-    if (path.dirname(dir) === dir) return start;
-  }
-}
-
 function statStamp(file: string): string {
   try {
     const stat = statSync(file);
@@ -118,8 +117,4 @@ function readTexts(value: unknown, where: string, file: string): TextDecisions {
   if (value === undefined) return new Map();
   if (!Array.isArray(value) || value.some((text) => typeof text !== 'string')) throw new KeptFileError(file, `${where} is not a list of texts`);
   return new Map(value.map((text: string) => [text, 'stays' as const]));
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
