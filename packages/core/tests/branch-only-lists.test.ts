@@ -1,14 +1,8 @@
 // A definition found by its shape in one module and listed by another only inside a branch chosen at run
 // time (`...flag ? [a] : [b]`, `flag && b`) is listed only under that condition: conditional, not certain.
 // A use outside any such branch, even beside one inside, keeps the definition certain.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { buildReport } from '../src/report.js';
-
-const root = mkdtempSync(path.join(os.tmpdir(), 'toolslim-branches-'));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+import { describe, expect, it } from 'vitest';
+import { getConditions, useReportOnFiles } from './report-on-files.js';
 
 const DEFINITIONS = `const schema = { type: 'object', properties: {} };
 const waterTool = { name: 'water_plants', description: 'Waters the plants of one bed.', inputSchema: schema };
@@ -32,16 +26,8 @@ const FILES: Record<string, string> = {
   'greenhouse/node_modules/garden-kit/index.js': 'export function serveTools() {}\n',
 };
 
-for (const [file, code] of Object.entries(FILES)) {
-  mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-  writeFileSync(path.join(root, file), code);
-}
-
-function conditions(files: readonly string[]) {
-  const given = files.map((file) => ({ filePath: path.join(root, file), code: readFileSync(path.join(root, file), 'utf8') }));
-  const report = buildReport(given, { cwd: root });
-  return Object.fromEntries(report.tools.map((tool) => [tool.name, tool.conditional ?? false]));
-}
+const report = useReportOnFiles('branches', FILES);
+const conditions = (files: readonly string[]) => getConditions(report(files));
 
 describe('a definition listed only in a branch chosen at run time', () => {
   it('is conditional when every use is in such a branch, certain when one is not', () => {

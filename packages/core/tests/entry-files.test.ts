@@ -1,14 +1,8 @@
 // A package's entry points run what they import and nothing else: tool objects in a file no entry reaches
 // (a second server nobody starts, a scanner's demo data) are not published, and report leaves them out.
 // A bin that hands its server to an installed MCP server package names that package as not read.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { buildReport } from '../src/report.js';
-
-const root = mkdtempSync(path.join(os.tmpdir(), 'toolslim-entries-'));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+import { describe, expect, it } from 'vitest';
+import { useReportOnFiles } from './report-on-files.js';
 
 const SERVER = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { notesTools } from './tools.js';
@@ -60,15 +54,7 @@ server.registerTool('legacy_search', { description: 'Searches the old way.' }, a
   'other/node_modules/plain-kit/index.js': 'export async function runDocsServer() {}\n',
 };
 
-for (const [file, code] of Object.entries(FILES)) {
-  mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-  writeFileSync(path.join(root, file), code);
-}
-
-function report(files: readonly string[]) {
-  const given = files.map((file) => ({ filePath: path.join(root, file), code: readFileSync(path.join(root, file), 'utf8') }));
-  return buildReport(given, { cwd: root });
-}
+const report = useReportOnFiles('entries', FILES);
 
 describe('files the entry points of a package run', () => {
   it('leaves out tool objects and registrations in files no entry reaches, keeps what the entry imports or names', () => {

@@ -1,14 +1,8 @@
 // A program (a package with `bin`) whose every file was read runs only what its files call: a registering
 // function it exports and none of its files calls registers nothing, so its tools are conditional. A
 // library's exports are called by other packages: there the same function keeps its tools certain.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { buildReport } from '../src/report.js';
-
-const root = mkdtempSync(path.join(os.tmpdir(), 'toolslim-uncalled-'));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+import { describe, expect, it } from 'vitest';
+import { getConditions, useReportOnFiles } from './report-on-files.js';
 
 const SERVER = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { registerShelfTools } from './shelf.js';
@@ -51,16 +45,8 @@ const FILES: Record<string, string> = {
   'kit/src/freezer.js': FREEZER,
 };
 
-for (const [file, code] of Object.entries(FILES)) {
-  mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-  writeFileSync(path.join(root, file), code);
-}
-
-function conditions(files: readonly string[]) {
-  const given = files.map((file) => ({ filePath: path.join(root, file), code: readFileSync(path.join(root, file), 'utf8') }));
-  const report = buildReport(given, { cwd: root });
-  return Object.fromEntries(report.tools.map((tool) => [tool.name, tool.conditional ?? false]));
-}
+const report = useReportOnFiles('uncalled', FILES);
+const conditions = (files: readonly string[]) => getConditions(report(files));
 
 describe('a registering function the program exports and never calls', () => {
   it('makes its tools conditional in a program (a re-export is no call); what the program calls, by any name, stays certain', () => {
