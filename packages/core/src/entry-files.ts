@@ -12,6 +12,7 @@
 import path from 'node:path';
 import { findPackageRoot, readIfFile } from './files.js';
 import { resolveModulePath } from './resolve/modules.js';
+import { escapeRegExp } from './regexp.js';
 import { isPlainObject } from './schema/value/plain-data.js';
 
 export interface EntryFiles {
@@ -111,7 +112,7 @@ function readReached(
 
 /** `spawn(process.execPath, [join(__dirname, 'server.js')])`, `new Worker('./worker.js')`: the file named in a quote. */
 function isNamedByReached(file: string, reached: ReadonlySet<string>, given: ReadonlyMap<string, string>): boolean {
-  const stem = path.basename(file).replace(/\.[cm]?[jt]sx?$/, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const stem = escapeRegExp(path.basename(file).replace(/\.[cm]?[jt]sx?$/, ''));
   const quoted = new RegExp(`[/'"\`]${stem}(?:\\.[cm]?[jt]sx?)?['"\`]`);
   for (const other of reached) if (quoted.test(given.get(other) ?? '')) return true;
   return false;

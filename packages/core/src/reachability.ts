@@ -10,6 +10,7 @@ import path from 'node:path';
 import { getParent, parseSource, walk, type Program, type ProgramCache } from './ast.js';
 import { findPackageRoot, isFile, listSourceFiles, readIfFile } from './files.js';
 import { FRAMEWORKS } from './frameworks.js';
+import { escapeRegExp } from './regexp.js';
 import type { TSESTree } from '@typescript-eslint/types';
 import type { Node, ToolDecl } from './model.js';
 
@@ -53,18 +54,20 @@ export function createReachabilityChecker(options: ReachabilityOptions = {}): Re
     if (!packageFiles.has(root)) packageFiles.set(root, listPackageSources(root));
     return packageFiles.get(root);
   };
+  /** The source files of the package `filePath` belongs to, or undefined when it has none (or too many). */
+  const getOwnPackageFiles = (filePath: string) => {
+    const root = findPackageRoot(path.dirname(path.resolve(filePath)));
+    return root === undefined ? undefined : getPackageFiles(root);
+  };
   /**
    * True when `name` appears once in `code` and in no other file of the package of `filePath`; `strip`
    * takes out of each text what does not count as a use.
    */
   const isUsedNowhereElse = (name: string, filePath: string, code: string, strip: (text: string) => string = (text) => text) => {
-    // Identifiers may hold `$` (`tool$featureFlagsCreate` in generated code): escaped, and bounded by what cannot continue a name.
-    const word = new RegExp(`(?<![\\w$])${name.replace(/\$/g, '\\$')}(?![\\w$])`, 'g');
+    const word = matchName(name, 'g');
     // Used in its own file besides its declaration (a list, a registration, a default export).
     if ((strip(code).match(word) ?? []).length > 1) return false;
-    const root = findPackageRoot(path.dirname(path.resolve(filePath)));
-    if (root === undefined) return false;
-    const files = getPackageFiles(root);
+    const files = getOwnPackageFiles(filePath);
     if (files === undefined) return false;
     const self = path.resolve(filePath);
     for (const file of new Set([...files, ...(options.files ?? [])])) {
@@ -82,10 +85,9 @@ export function createReachabilityChecker(options: ReachabilityOptions = {}): Re
       if (exported === undefined) return undefined;
       // A default export may be imported under any name: an import of its file (not a re-export) is taken as a use.
       const self = path.resolve(filePath);
-      const root = findPackageRoot(path.dirname(self));
-      const files = root === undefined ? undefined : getPackageFiles(root);
+      const files = getOwnPackageFiles(self);
       if (files === undefined) return undefined;
-      const stem = path.basename(self).replace(/\.[cm]?[jt]sx?$/, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      const stem = escapeRegExp(path.basename(self).replace(/\.[cm]?[jt]sx?$/, ''));
       const importsFile = new RegExp(`['"\`][^'"\`\\n]*/${stem}(?:\\.[cm]?[jt]sx?)?['"\`]`);
       const others = [...new Set([...files, ...(options.files ?? [])])].filter((file) => file !== self);
       if (exported.isDefault && others.some((file) => importsFile.test(stripReExports(read(file) ?? '')))) return undefined;
@@ -96,10 +98,9 @@ export function createReachabilityChecker(options: ReachabilityOptions = {}): Re
       const self = path.resolve(filePath);
       const program = getProgram(code, self, programs, options.programs);
       const name = program ? getConstName(program, decl.node) : undefined;
-      const root = findPackageRoot(path.dirname(self));
-      const files = root === undefined ? undefined : getPackageFiles(root);
+      const files = getOwnPackageFiles(self);
       if (name === undefined || files === undefined) return undefined;
-      const word = new RegExp(`(?<![\\w$])${name.replace(/\$/g, '\\$')}(?![\\w$])`);
+      const word = matchName(name);
       const reasons: string[] = [];
       for (const file of new Set([self, ...files, ...(options.files ?? [])])) {
         const text = file === self ? code : read(file);
@@ -131,14 +132,9 @@ export function createReachabilityChecker(options: ReachabilityOptions = {}): Re
 function getExportedConstName(node: Node, code: string, filePath: string, programs: Map<string, Program | undefined>, shared: ProgramCache | undefined): string | undefined {
   if (!/\bexport\s+const\b/.test(code)) return undefined;
   const program = getProgram(code, filePath, programs, shared);
-  if (!program) return undefined;
   const [start, end] = node.range;
-  const statement = program.body.find((s) => s.range[0] <= start && end <= s.range[1]);
-  if (statement?.type !== 'ExportNamedDeclaration' || statement.declaration?.type !== 'VariableDeclaration') return undefined;
-  if (statement.declaration.kind !== 'const' || statement.declaration.declarations.length !== 1) return undefined;
-  const declarator = statement.declaration.declarations[0];
-  if (declarator.id.type !== 'Identifier' || !declarator.init || !isWithinLiterals(declarator.init, start, end)) return undefined;
-  return declarator.id.name;
+  const statement = program?.body.find((s) => s.range[0] <= start && end <= s.range[1]);
+  return program && statement?.type === 'ExportNamedDeclaration' ? getConstName(program, node) : undefined;
 }
 
 /** `X` when the node is, or sits inside object and array literals of, the initializer of a top-level `const X = …`. */
@@ -213,6 +209,11 @@ function getExportedFunctionName(node: Node, code: string, filePath: string, pro
   const body = fn.body;
   if (name === undefined || !(body.range[0] <= start && end <= body.range[1])) return undefined;
   return { name, isDefault: statement.type === 'ExportDefaultDeclaration' };
+}
+
+/** A name as a whole identifier: it may hold `$` (`tool$featureFlagsCreate` in generated code), bounded by what cannot continue a name. */
+function matchName(name: string, flags = ''): RegExp {
+  return new RegExp(`(?<![\\w$])${name.replace(/\$/g, '\\$')}(?![\\w$])`, flags);
 }
 
 function getProgram(code: string, filePath: string, programs: Map<string, Program | undefined>, shared: ProgramCache | undefined): Program | undefined {
