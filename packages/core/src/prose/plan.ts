@@ -141,6 +141,12 @@ export interface DescriptionPlan {
  */
 export type KeepReason = 'pointer' | 'opening' | 'protected' | 'model-doubt' | 'harm' | 'allowance' | 'not-sure' | 'lead-in' | 'tag' | 'marked' | 'whole';
 
+/** Why a unit stays: as the model decided it (a harm topic, or its doubt), else for `otherwise`. */
+function getKeepReason(unit: PlannedUnit, otherwise: KeepReason): KeepReason {
+  if (unit.cueSource !== 'model') return otherwise;
+  return unit.cue.startsWith('names ') ? 'harm' : 'model-doubt';
+}
+
 /** A unit as selection sees it: a planned unit, or the opening or closing tag of an opened block. */
 interface Unit {
   readonly unit: PlannedUnit;
@@ -227,23 +233,23 @@ function planUncached(value: string, options: PlanOptions, model: ProseModel): D
       const restated = param !== undefined && readAgainstSchema(unit, options.paramSchemas?.get(param), 1).category === 'how';
       if (restated) reasons.set(i, 'schema');
       else if (param !== undefined) toParams.set(i, param);
-      else keep(i, i === opening ? 'opening' : unit.cueSource !== 'model' ? 'protected' : unit.cue.startsWith('names ') ? 'harm' : 'model-doubt');
+      else keep(i, i === opening ? 'opening' : getKeepReason(unit, 'protected'));
       if (i === opening) counted++;
     } else if (i === opening || (inOpening && counted <= extraSentences && (unit.category === 'what' || unit.category === 'when'))) {
-      keep(i, i === opening ? 'opening' : unit.cueSource !== 'model' ? 'allowance' : unit.cue.startsWith('names ') ? 'harm' : 'model-doubt');
+      keep(i, i === opening ? 'opening' : getKeepReason(unit, 'allowance'));
       counted++;
       if (i === opening) inOpening = true;
     } else if (i > opening && !inOpening && unit.category === 'when' && counted <= extraSentences) {
       // A hand-off or a "use X instead" in a later section helps pick the tool: it stays while the
       // description is within its sentence limit, and counts toward it.
-      keep(i, unit.cueSource !== 'model' ? 'allowance' : unit.cue.startsWith('names ') ? 'harm' : 'model-doubt');
+      keep(i, getKeepReason(unit, 'allowance'));
       counted++;
     } else if (unit.category === 'how' || unit.category === 'filler') reasons.set(i, 'how');
     // Past the opening paragraph a what sentence is a section's detail (moved as how-text, not counted
     // against the sentence limit); a what or when sentence past the allowance is one the limit removes.
     else if (isSureToMove(unit, model)) reasons.set(i, inOpening || unit.category === 'when' ? 'extra-sentence' : 'how');
     // Not sure enough that it is no guardrail or constraint: it stays.
-    else keep(i, unit.cueSource === 'model' ? (unit.cue.startsWith('names ') ? 'harm' : 'model-doubt') : unit.probabilities && findBlockingHarm(unit, unit.probabilities, model) !== undefined ? 'harm' : 'not-sure');
+    else keep(i, getKeepReason(unit, unit.probabilities && findBlockingHarm(unit, unit.probabilities, model) !== undefined ? 'harm' : 'not-sure'));
   });
   // A lead-in that opens the items' sentence ("If you have a temporary branch from a prior step, you
   // MUST:") stays when a guardrail of its list stays: the guardrail holds under the condition it states.
