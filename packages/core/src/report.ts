@@ -7,7 +7,7 @@ import path from 'node:path';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createProgramCache, type ProgramCache } from './ast.js';
 import { findTools } from './find-tools/index.js';
-import { explainLauncher, explainServerPackageCall, getPackageName } from './find-tools/elsewhere.js';
+import { explainLauncher, explainServerPackageCall, getPackageName, SERVER_LIBRARIES } from './find-tools/elsewhere.js';
 import { createPackageBinLookup } from './package-bins.js';
 import { Scope } from './text/scope.js';
 import { estimateDeferral, measureApiToolArray } from './api-requests/deferral.js';
@@ -369,8 +369,6 @@ function dependsOnServerLibrary(filePath: string, source: string): boolean {
     return false;
   }
 }
-
-const SERVER_LIBRARIES: ReadonlySet<string> = new Set(['@modelcontextprotocol/sdk', '@modelcontextprotocol/server', 'fastmcp']);
 
 function readIfFile(path: string): string | undefined {
   try {

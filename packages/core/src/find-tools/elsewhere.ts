@@ -12,6 +12,8 @@ import { describe } from './unread.js';
 
 /** Packages that build the server themselves: a server built with them is read where it is built. */
 const SERVER_LIBRARY = /^(?:@modelcontextprotocol\/|fastmcp$)/;
+/** The packages a shared server package depends on when it builds an MCP server (`explainServerPackageCall`). */
+export const SERVER_LIBRARIES: ReadonlySet<string> = new Set(['@modelcontextprotocol/sdk', '@modelcontextprotocol/server', 'fastmcp']);
 /** Calls of `child_process` that start another program. */
 const LAUNCHING_CALLS: ReadonlySet<string> = new Set(['spawn', 'spawnSync', 'fork', 'execFile', 'execFileSync', 'exec', 'execSync']);
 /** Bindings followed from a receiver back to the call that built it. */
