@@ -3,7 +3,18 @@
  * written, and the text that two tools share (which cannot be slimmed for one of them alone).
  */
 import path from 'node:path';
-import { evaluateText, getSchemaFacts, getShippedModel, Scope, unwrap, type Node, type ParamDecl, type PlannedUnit, type ProseModel, type StaticText, type ToolDecl } from '@toolslim/core';
+import {
+  applyToValue,
+  buildConstraintInsertion,
+  buildPointerInsertion,
+  evaluateText,
+  getPublishedLength,
+  getSchemaFacts,
+  getShippedModel,
+  isWorthSlimming,
+  Scope,
+  unwrap,
+  type Node, type ParamDecl, type PlannedUnit, type ProseModel, type StaticText, type ToolDecl } from '@toolslim/core';
 import type { ToolSection } from './markdown.js';
 import { dedentChunk } from './markdown.js';
 import { ImportedConstants } from './imported-constants.js';
@@ -15,8 +26,6 @@ import { buildTextEdits, countReferences, findCarrierRanges, SEPARATOR_ALONE, UN
 import { getErrorMessage, getStaticValue } from './tool-values.js';
 import type { MovedText } from './verify.js';
 
-/** A tool that would publish fewer bytes than this less is left alone (the pointer alone is ~45). */
-export const MIN_SAVED_BYTES = 40;
 
 export interface ParamPlan {
   readonly key: string;
@@ -134,11 +143,7 @@ export function planToolKeeping(planner: Planner, file: string, decl: ToolDecl, 
 
   // The pointer goes once, after the kept text; a description that already has one keeps it.
   const movesToMarkdown = (selection?.moved.length ?? 0) > 0 || params.some((p) => (p.selection?.moved.length ?? 0) > 0);
-  const at = selection ? selection.keptEnd : description.value.trimEnd().length;
-  // After a full stop: kept text that ends without one ("Find keys in the data", "… (three levels)") gets
-  // it; a closing bracket or quote after the stop ("(see above.)") counts as ended.
-  const stop = /(?:[.!?:;…][)\]"'`]*|>)$/.test(description.value.slice(0, at).trimEnd()) ? '' : '.';
-  const insertion = existingPointer === undefined && movesToMarkdown ? { at, text: `${stop} ${pointer}` } : undefined;
+  const insertion = existingPointer === undefined && movesToMarkdown ? buildPointerInsertion(description.value, selection, pointer) : undefined;
   let deleteRanges = selection?.deleteRanges ?? [];
   let expectedDescription = applyToValue(description.value, deleteRanges, insertion);
   // A pointer costs bytes: a tool that would save less than that and a little more is left as it is.
@@ -149,7 +154,7 @@ export function planToolKeeping(planner: Planner, file: string, decl: ToolDecl, 
   // A tool that reads a shared parameter text is slimmed with the others whenever it does not grow: the
   // text is edited once for every tool that reads it, or not at all.
   // A move the author marked (a plan's [move]) is carried out whenever the tool does not grow.
-  if (saved < MIN_SAVED_BYTES && !(saved > 0 && (params.some((p) => p.shared !== undefined) || hasMarkedMove(planner.decisions, name)))) return undefined;
+  if (!isWorthSlimming(saved, params.some((p) => p.shared !== undefined) || hasMarkedMove(planner.decisions, name))) return undefined;
   const descriptionTarget = getEditTarget(file, description, constants, planner.store);
   let edits = buildTextEdits(descriptionTarget, deleteRanges, insertion);
   if (!edits.ok && edits.reason === SEPARATOR_ALONE) {
@@ -323,21 +328,10 @@ function getTextKey(target: EditTarget): string {
 }
 
 /** ` Dates as YYYY-MM-DD.` after a kept text that ends a sentence; `. Dates…` after one that does not. */
-function buildConstraintInsertion(value: string, at: number, constraints: readonly string[]): { at: number; text: string } {
-  const kept = value.slice(0, at).trimEnd();
-  const separator = /[.!?…]["'`)\]]*$/.test(kept) ? ' ' : '. ';
-  return { at, text: `${separator}${constraints.join(' ')}` };
-}
-
 export function getEditTarget(file: string, text: StaticText, constants: ImportedConstants, store: SourceStore): EditTarget {
   // Called while planning, when the store's text is the disk's: the program is the one core analysed.
   const context = { program: store.getProgram(file), filePath: file, resolveConstant: constants.resolve, resolveModule: constants.moduleResolver };
   return { file, text, context, getExternal: constants.getExternal };
-}
-
-/** Bytes of a text as `tools/list` sends it (a JSON string). */
-export function getPublishedLength(text: string): number {
-  return Buffer.byteLength(JSON.stringify(text));
 }
 
 export function getParamKey(param: ParamDecl): string {
@@ -397,21 +391,6 @@ export function shiftTrailingSpace(value: string, ranges: readonly Range[]): Ran
     return [leading, trailing];
   });
   return changed ? out : undefined;
-}
-
-/** The value after deleting ranges and inserting text (what the edited source must evaluate to). */
-export function applyToValue(value: string, deleteRanges: readonly Range[], insertion: { at: number; text: string } | undefined): string {
-  let out = '';
-  let cursor = 0;
-  const cuts = [...deleteRanges];
-  if (insertion) cuts.push([insertion.at, insertion.at]);
-  cuts.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
-  for (const [start, end] of cuts) {
-    out += value.slice(cursor, Math.max(cursor, start));
-    if (insertion && start === insertion.at && end === insertion.at) out += insertion.text;
-    cursor = Math.max(cursor, end);
-  }
-  return out + value.slice(cursor);
 }
 
 /** Text written once and read by two tools (a shared constant) cannot be slimmed for one of them. */

@@ -7,12 +7,12 @@
  * Plans in memory, like `planSlim`; the caller starts the server on the planned files before writing.
  */
 import path from 'node:path';
-import { findTools, getSchemaFacts, splitSentences, type Sentence, type FileModel, type JsonObject, type ProseModel, type PublishedTool } from '@toolslim/core';
+import { findTools, getPublishedLength, getSchemaFacts, MIN_SAVED_BYTES, splitSentences, type Sentence, type FileModel, type JsonObject, type ProseModel, type PublishedTool } from '@toolslim/core';
 import { findFamilies } from './families.js';
 import { buildInstructionFiles } from './instructions.js';
 import { dedentChunk, type ToolSection } from './markdown.js';
 import { buildPointer, DEFAULT_EXTRA_SENTENCES, DEFAULT_INSTRUCTIONS_TOOL, DEFAULT_POINTER, findPointer, type SlimOptions } from './options.js';
-import { MIN_SAVED_BYTES, getMoveModel, getPublishedLength } from './plan-tool.js';
+import { getMoveModel } from './plan-tool.js';
 import { buildReadInstructionsTool } from './read-instructions-tool.js';
 import { buildTotals, findFamilyFiles, measure } from './report-plan.js';
 import { selectUnits, type Range, type Selection } from './select.js';

@@ -9,12 +9,12 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { isMcpServerStyle, createMcpSdkExecutionLookup, createModuleResolver, createReachabilityChecker, createZodVersionLookup, findTools, getProjectLibraries, type FileModel, type ToolDecl } from '@toolslim/core';
+import { isMcpServerStyle, createMcpSdkExecutionLookup, createModuleResolver, createReachabilityChecker, createZodVersionLookup, findTools, getProjectLibraries, MIN_SAVED_BYTES, type FileModel, type ToolDecl } from '@toolslim/core';
 import { findFamilies } from './families.js';
 import { ImportedConstants } from './imported-constants.js';
 import { buildInstructionFiles } from './instructions.js';
 import { DEFAULT_INSTRUCTIONS_TOOL, type SlimOptions } from './options.js';
-import { describeKeptShared, findCarrierOwners, MIN_SAVED_BYTES, planTools, type ToolPlan } from './plan-tool.js';
+import { describeKeptShared, findCarrierOwners, planTools, type ToolPlan } from './plan-tool.js';
 import { buildReadInstructionsTool } from './read-instructions-tool.js';
 import { measureServerInstructions } from './server-instructions.js';
 import { buildTotals, findFamilyFiles, groupByFamily, measure, measureChange } from './report-plan.js';
@@ -33,7 +33,7 @@ import { mergeDecisions } from './plan-file/decisions.js';
 import { KEPT_FILE, readKeptFile } from './plan-file/kept-file.js';
 import { buildToolUnits } from './plan-file/records.js';
 
-export { MIN_SAVED_BYTES } from './plan-tool.js';
+export { MIN_SAVED_BYTES } from '@toolslim/core';
 export { SlimError, type FileChange, type FileError, type KeptSharedText, type RuntimeInstall, type SizeTotals, type SkippedTool, type SlimPlan, type SlimTotals, type ToolChange } from './slim-types.js';
 export { writeAtomically, writeInstructionFilesLocked, writeSlimPlan } from './write-plan.js';
 

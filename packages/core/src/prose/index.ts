@@ -51,4 +51,15 @@ export {
   type Range,
 } from './plan.js';
 export { DEFAULT_INSTRUCTIONS_TOOL, DEFAULT_POINTER, buildPointer, findPointer, type PointerContext } from './pointer.js';
+export {
+  MIN_SAVED_BYTES,
+  applyToValue,
+  buildConstraintInsertion,
+  buildPointerInsertion,
+  countToolSaving,
+  getPublishedLength,
+  isWorthSlimming,
+  type PlannedText,
+  type TextInsertion,
+} from './saving.js';
 export { buildUnitQuote } from './quote.js';

@@ -1,18 +1,27 @@
 import {
+  buildPointer,
   buildUnitQuote,
   countTokens,
+  countToolSaving,
+  DEFAULT_INSTRUCTIONS_TOOL,
+  DEFAULT_POINTER,
   findKeptUnits,
   findPointer,
+  getFileFamily,
   getParamTargets,
   getSchemaFacts,
+  isWorthSlimming,
   planDescription,
   type HowKind,
   type Node,
+  type ParamDecl,
   type PlannedUnit,
+  type PlannedText,
   type PlanOptions,
   type StaticText,
   type ToolDecl,
 } from '@toolslim/core';
+import { findRedundantPartsOnce } from '../utils/redundant-parts.js';
 import { createReportOnce } from '../utils/report-once.js';
 import { createRule } from '../utils/create-rule.js';
 import { formatCount } from '../utils/cost.js';
@@ -132,27 +141,42 @@ export default createRule<Options, MessageIds>({
         const sharedTexts = findSharedTexts(tools);
         // What the author keeps on purpose (a plan's [stay] marks, carried out by slim --apply) is not reported.
         const kept = findKeptUnits(context.filename);
+        // The pointer slim would add, as long as the one it writes (the family is the file's).
+        const pointer = buildPointer(DEFAULT_POINTER, { family: getFileFamily(context.filename), file: '', tool: DEFAULT_INSTRUCTIONS_TOOL });
         for (const tool of tools) {
           const keptHere = kept?.get(getToolName(tool) ?? '');
-          if (isStaticText(tool.description)) {
-            const value = tool.description.value;
-            const plan = planDescription(value, { ...getToolTargets(tool, sharedTexts), pinned: findPointer(value), decisions: keptHere?.description });
-            const how = findMovedHow(plan);
-            const toParams = options.checkConstraints === false ? [] : (plan.selection?.toParams ?? []);
-            const label = getToolLabel(tool);
-            const constraintData: Record<string, string> = toParams.length > 0 ? { target: `parameter "${toParams[0].param}"`, cue: buildUnitQuote(toParams[0].unit.text, 40) } : {};
-            // One report per description: how-text (which then names the first constraint too), else the constraints.
-            if (how.length > 0) {
-              reportUnits(tool.description, how, toParams.length > 0 ? 'howAndConstraintInToolDescription' : 'howInToolDescription', { tool: label, ...getHowData(how), ...constraintData });
-            } else if (toParams.length > 0) {
-              reportUnits(tool.description, toParams.map((move) => move.unit), 'constraintInToolDescription', { tool: label, ...constraintData });
-            }
-          }
-          if (options.checkParameters === false) continue;
+          // slim plans the parameters of a tool whose description it plans, never of one it cannot read.
+          if (!isStaticText(tool.description)) continue;
+          const description = tool.description;
+          const plan = planDescription(description.value, { ...getToolTargets(tool, sharedTexts), pinned: findPointer(description.value), decisions: keptHere?.description });
+          const paramPlans = new Map<string, { decl: ParamDecl; text: StaticText; plan: ReturnType<typeof planDescription> }>();
           for (const param of tool.params) {
             if (!isStaticText(param.description)) continue;
-            const how = findMovedHow(planDescription(param.description.value, { parameter: true, schema: getSchemaFacts(param), decisions: keptHere?.params?.get(param.path.join('.')) }));
-            if (how.length > 0) reportUnits(param.description, how, 'howInParamDescription', { param: param.path.join('.'), ...getHowData(how) });
+            const key = param.path.join('.');
+            paramPlans.set(key, { decl: param, text: param.description, plan: planDescription(param.description.value, { parameter: true, schema: getSchemaFacts(param), decisions: keptHere?.params?.get(key) }) });
+          }
+          // slim leaves a tool as it is when what it would move does not pay for the pointer it adds; so
+          // does the rule, which reports what slim would move and nothing else.
+          const texts = new Map<string, PlannedText>([...paramPlans].map(([key, param]) => [key, { value: param.text.value, selection: param.plan.selection }]));
+          const saved = countToolSaving({ value: description.value, selection: plan.selection, hasPointer: findPointer(description.value) !== undefined }, texts, pointer);
+          const carried = tool.params.some((param) => isStaticText(param.description) && sharedTexts.has(param.description.node));
+          if (!isWorthSlimming(saved, carried)) continue;
+          const how = findMovedHow(plan);
+          const toParams = options.checkConstraints === false ? [] : (plan.selection?.toParams ?? []);
+          const label = getToolLabel(tool);
+          const constraintData: Record<string, string> = toParams.length > 0 ? { target: `parameter "${toParams[0].param}"`, cue: buildUnitQuote(toParams[0].unit.text, 40) } : {};
+          // One report per description: how-text (which then names the first constraint too), else the constraints.
+          if (how.length > 0) {
+            reportUnits(description, how, toParams.length > 0 ? 'howAndConstraintInToolDescription' : 'howInToolDescription', { tool: label, ...getHowData(how), ...constraintData });
+          } else if (toParams.length > 0) {
+            reportUnits(description, toParams.map((move) => move.unit), 'constraintInToolDescription', { tool: label, ...constraintData });
+          }
+          if (options.checkParameters === false) continue;
+          for (const [key, param] of paramPlans) {
+            // A part that only restates the schema is no-redundant-param-description's to report (once).
+            const restated = findRedundantPartsOnce(param.text.value, param.decl, getToolName(tool));
+            const how = findMovedHow(param.plan).filter((unit) => !restated.some((part) => part.start <= unit.start && unit.end <= part.end));
+            if (how.length > 0) reportUnits(param.text, how, 'howInParamDescription', { param: key, ...getHowData(how) });
           }
         }
       },

@@ -1,5 +1,6 @@
-import { findRedundantParts, getJsonNumber, type ParamDecl, type RedundantPart, type StaticText } from '@toolslim/core';
+import type { ParamDecl, RedundantPart, StaticText } from '@toolslim/core';
 import type { TSESLint } from '@typescript-eslint/utils';
+import { findRedundantPartsOnce } from '../utils/redundant-parts.js';
 import { createReportOnce } from '../utils/report-once.js';
 import { createRule } from '../utils/create-rule.js';
 import { getTextCost } from '../utils/cost.js';
@@ -53,23 +54,6 @@ export default createRule<Options, MessageIds>({
     };
   },
 });
-
-/**
- * `findRedundantParts`, kept by what it reads: the text, the parameter's name, schema and required flag,
- * and the tool's name. A file linted again (every keystroke) asks the same questions of the same schemas.
- */
-const redundantPartsByKey = new Map<string, readonly RedundantPart[]>();
-
-function findRedundantPartsOnce(text: string, param: ParamDecl, toolName: string | undefined): readonly RedundantPart[] {
-  const key = JSON.stringify([param.schema === undefined ? -1 : getJsonNumber(param.schema), param.name, param.required, toolName ?? null, text]);
-  let parts = redundantPartsByKey.get(key);
-  if (!parts) {
-    parts = findRedundantParts(text, { name: param.name, schema: param.schema, required: param.required, toolName });
-    if (redundantPartsByKey.size >= 4096) redundantPartsByKey.clear();
-    redundantPartsByKey.set(key, parts);
-  }
-  return parts;
-}
 
 function reportRedundancy(
   context: Readonly<TSESLint.RuleContext<MessageIds, Options>>,

@@ -52,6 +52,10 @@ ruleTester.run('no-how-in-description', rule, {
       code: `${MCP_HEAD}server.tool('list_notes', 'Lists notes.', { pageSize: z.number().int().describe('Notes per page. At most 50.') }, async () => ({ content: [] }));`,
     },
     {
+      name: 'how-text too short to pay for the pointer slim would add is not reported, since slim leaves the tool as it is',
+      code: `${MCP_HEAD}server.tool('read_file', 'Reads a file. For example, pass src/index.ts.', { path: z.string().describe('Where the file is. Defaults to the workspace root.') }, async () => ({ content: [] }));`,
+    },
+    {
       name: 'kinds limits what is reported',
       code: `${MCP_HEAD}server.tool('read_file', 'Reads a file. For example, pass src/index.ts.', async () => ({ content: [] }));`,
       options: [{ kinds: ['rule', 'warning'] }],
@@ -120,7 +124,7 @@ ruleTester.run('no-how-in-description', rule, {
       const code = style.build([
         {
           name: 'read_file',
-          description: "'Reads a file. For example, pass src/index.ts.'",
+          description: "'Reads a file. For example, pass src/index.ts to read the entry point of the package, or docs/guide.md to read the user guide.'",
           params: [{ name: 'path', description: "'Where the file is. Defaults to the workspace root.'" }],
         },
       ]);
@@ -129,13 +133,16 @@ ruleTester.run('no-how-in-description', rule, {
         filename: style.filename,
         code,
         errors: [
-          { messageId: 'howInToolDescription' as const, ...locateSpan(code, 'For example, pass src/index.ts.') },
+          { messageId: 'howInToolDescription' as const, ...locateSpan(code, 'For example, pass src/index.ts to read the entry point of the package, or docs/guide.md to read the user guide.') },
           { messageId: 'howInParamDescription' as const, ...locateSpan(code, 'Defaults to the workspace root.') },
         ],
       };
     }),
     ...HOW_BY_KIND.map(([kind, sentence, before = '']) => {
-      const code = `${MCP_HEAD}server.tool('read_file', ${JSON.stringify(`Reads a file.\n${before}${sentence}`)}, async () => ({ content: [] }));`;
+      // slim moves a tool's how-text only when that pays for its pointer: a longer unit of another kind
+      // (not reported with this option) makes it pay.
+      const pad = kind === 'format' ? 'Defaults to the root of the workspace that the server was started in, or the home folder.' : 'Returns the text as a JSON object with the fields path, size, encoding and the contents.';
+      const code = `${MCP_HEAD}server.tool('read_file', ${JSON.stringify(`Reads a file.\n${before}${sentence}\n${pad}`)}, async () => ({ content: [] }));`;
       return {
         name: `kind ${kind}`,
         code,
@@ -145,43 +152,43 @@ ruleTester.run('no-how-in-description', rule, {
     }),
     {
       name: 'a markup block across lines of a template is one report over its lines',
-      code: `${MCP_HEAD}server.tool('list_files', \`Lists files.\n<tips>\nDefaults to the workspace root.\n</tips>\`, async () => ({ content: [] }));`,
+      code: `${MCP_HEAD}server.tool('list_files', \`Lists files.\n<tips>\nDefaults to the root of the workspace that the server was started in, or the home folder.\n</tips>\`, async () => ({ content: [] }));`,
       errors: [{ messageId: 'howInToolDescription', line: 5, column: 1, endLine: 7, endColumn: 8 }],
     },
-    {
+    ((code) => ({
       name: 'a constant shared by two tools gets one report, where the sentence is written',
-      code: `${MCP_HEAD}const DESCRIPTION = 'Reads a file. For example, pass src/index.ts.';\nserver.tool('read_file', DESCRIPTION, async () => ({ content: [] }));\nserver.tool('cat_file', DESCRIPTION, async () => ({ content: [] }));`,
-      errors: [{ messageId: 'howInToolDescription', line: 4, column: 36, endLine: 4, endColumn: 67 }],
-    },
+      code,
+      errors: [{ messageId: 'howInToolDescription' as const, ...locateSpan(code, 'For example, pass src/index.ts to read the entry point of the package, or docs/guide.md to read the user guide.') }],
+    }))(`${MCP_HEAD}const DESCRIPTION = 'Reads a file. For example, pass src/index.ts to read the entry point of the package, or docs/guide.md to read the user guide.';\nserver.tool('read_file', DESCRIPTION, async () => ({ content: [] }));\nserver.tool('cat_file', DESCRIPTION, async () => ({ content: [] }));`),
     {
       name: 'several how units get one report over all of them, with their count and size',
-      code: `${MCP_HEAD}server.tool(\n  'read_file',\n  'Reads a file. ' +\n    'Defaults to the workspace root. ' +\n    'Returns the text as JSON.',\n  async () => ({ content: [] }),\n);`,
+      code: `${MCP_HEAD}server.tool(\n  'read_file',\n  'Reads a file. ' +\n    'Defaults to the workspace root. ' +\n    'Returns the text as JSON with its path, size, encoding, line count and the time it was last changed.',\n  async () => ({ content: [] }),\n);`,
       errors: [
         {
           messageId: 'howInToolDescription',
           line: 7,
           column: 6,
           endLine: 8,
-          endColumn: 31,
-          data: { tool: '"read_file"', count: '2 units', quote: 'Defaults to the workspace root.', bytes: '56', tokens: '12' },
+          endColumn: 106,
+          data: { tool: '"read_file"', count: '2 units', quote: 'Defaults to the workspace root.', bytes: '131', tokens: '29' },
         },
       ],
     },
     {
       name: 'a range that starts in an interpolated constant ends after it starts',
-      code: `${MCP_HEAD}const NOTE = 'Returns JSON.';\nserver.tool('read_file', \`Reads a file. \${NOTE} Defaults to the root.\`, async () => ({ content: [] }));`,
+      code: `${MCP_HEAD}const NOTE = 'Returns JSON.';\nserver.tool('read_file', \`Reads a file. \${NOTE} Defaults to the root of the workspace that the server was started in, or the home folder.\`, async () => ({ content: [] }));`,
       errors: [{ messageId: 'howInToolDescription', line: 4, column: 15, endLine: 4, endColumn: 28 }],
     },
     ((code) => ({
       name: 'a limit the parameter\'s schema already states is how-text',
       code,
-      errors: [{ messageId: 'howInParamDescription' as const, ...locateSpan(code, 'At most 50.') }],
-    }))(`${MCP_HEAD}server.tool('list_notes', 'Lists notes.', { pageSize: z.number().int().max(50).describe('Notes per page. At most 50.') }, async () => ({ content: [] }));`),
+      errors: [{ messageId: 'howInParamDescription' as const, ...locateSpan(code, 'At most 50. For example 20 for a short page of notes, or 50 for the longest page there is, which is slower to load.') }],
+    }))(`${MCP_HEAD}server.tool('list_notes', 'Lists notes.', { pageSize: z.number().int().max(50).describe('Notes per page. At most 50. For example 20 for a short page of notes, or 50 for the longest page there is, which is slower to load.') }, async () => ({ content: [] }));`),
     ((code) => ({
-      name: 'values the parameter\'s enum already lists are how-text',
+      name: 'values the parameter\'s enum already lists are left to no-redundant-param-description (one report per string); the rest is reported',
       code,
-      errors: [{ messageId: 'howInParamDescription' as const, ...locateSpan(code, 'Valid values are open and closed.') }],
-    }))(`${MCP_HEAD}server.tool('list_issues', 'Lists issues.', { state: z.enum(['open', 'closed']).describe('Issue state. Valid values are open and closed.') }, async () => ({ content: [] }));`),
+      errors: [{ messageId: 'howInParamDescription' as const, ...locateSpan(code, 'For example open for the issues still being worked on, or closed ones.') }],
+    }))(`${MCP_HEAD}server.tool('list_issues', 'Lists issues.', { state: z.enum(['open', 'closed']).describe('Issue state. Valid values are open and closed. For example open for the issues still being worked on, or closed ones.') }, async () => ({ content: [] }));`),
     ((code) => ({
       name: 'a constraint in the tool description points at its parameter',
       code,
@@ -191,24 +198,25 @@ ruleTester.run('no-how-in-description', rule, {
           ...locateSpan(code, 'The date must be in YYYY-MM-DD format.'),
           data: { tool: '"list_runs"', count: '1 unit', target: 'parameter "date"', cue: 'The date must be in YYYY-MM-DD format.' },
         },
+        { messageId: 'howInParamDescription' as const },
       ],
-    }))(`${MCP_HEAD}server.tool('list_runs', 'Lists the runs of a day. The date must be in YYYY-MM-DD format.', { date: z.string().describe('The day.') }, async () => ({ content: [] }));`),
+    }))(`${MCP_HEAD}server.tool('list_runs', 'Lists the runs of a day. The date must be in YYYY-MM-DD format.', { date: z.string().describe('The day. For example 2026-01-31 for the last day of January, or 2026-02-01 for the first of February.') }, async () => ({ content: [] }));`),
     ((code) => ({
       name: 'a description with how-text and a constraint gets one report, for the how-text, that names the constraint too',
       code,
       errors: [
         {
           messageId: 'howAndConstraintInToolDescription' as const,
-          ...locateSpan(code, 'Returns JSON.'),
-          data: { tool: '"list_runs"', count: '1 unit', quote: 'Returns JSON.', bytes: '13', tokens: '3', target: 'parameter "date"', cue: 'The date must be in YYYY-MM-DD format.' },
+          ...locateSpan(code, 'Returns JSON with the id, start time, duration, state and exit code of each run, newest first, one entry per run.'),
+          data: { tool: '"list_runs"', count: '1 unit', quote: 'Returns JSON with the id, start time, duration, state and…', bytes: '113', tokens: '27', target: 'parameter "date"', cue: 'The date must be in YYYY-MM-DD format.' },
         },
       ],
-    }))(`${MCP_HEAD}server.tool('list_runs', 'Lists the runs of a day. The date must be in YYYY-MM-DD format. Returns JSON.', { date: z.string().describe('The day.') }, async () => ({ content: [] }));`),
+    }))(`${MCP_HEAD}server.tool('list_runs', 'Lists the runs of a day. The date must be in YYYY-MM-DD format. Returns JSON with the id, start time, duration, state and exit code of each run, newest first, one entry per run.', { date: z.string().describe('The day.') }, async () => ({ content: [] }));`),
     ((code) => ({
       name: 'a constraint on a parameter whose description cannot take it stays, and is not reported; the how-text is',
       code,
-      errors: [{ messageId: 'howInToolDescription' as const, ...locateSpan(code, 'Returns JSON.') }],
-    }))(`${MCP_HEAD}server.tool('list_runs', 'Lists the runs of a day. The date must be in YYYY-MM-DD format. Returns JSON.', { date: z.string() }, async () => ({ content: [] }));`),
+      errors: [{ messageId: 'howInToolDescription' as const, ...locateSpan(code, 'Returns JSON with the id, start time, duration, state and exit code of each run, newest first, one entry per run.') }],
+    }))(`${MCP_HEAD}server.tool('list_runs', 'Lists the runs of a day. The date must be in YYYY-MM-DD format. Returns JSON with the id, start time, duration, state and exit code of each run, newest first, one entry per run.', { date: z.string() }, async () => ({ content: [] }));`),
   ],
 });
 
@@ -220,10 +228,10 @@ writeFileSync(path.join(keptProject, 'package.json'), '{ "name": "reader" }\n');
 mkdirSync(path.join(keptProject, 'docs', 'tools'), { recursive: true });
 writeFileSync(
   path.join(keptProject, 'docs', 'tools', 'kept-in-descriptions.json'),
-  JSON.stringify({ tools: { read_file: { description: ['For example, pass src/index.ts.'], parameters: { path: ['For example, docs/guide.md.'] } } } }),
+  JSON.stringify({ tools: { read_file: { description: ['For example, pass src/index.ts to read the entry point of the package, or docs/guide.md to read the user guide.'], parameters: { path: ['For example, docs/guide.md.'] } } } }),
 );
-const KEPT_CODE = `${MCP_HEAD}server.tool('read_file', 'Reads a file. For example, pass src/index.ts.', { path: z.string().optional().describe('Where the file is, from the workspace root. For example, docs/guide.md.') }, async () => ({ content: [] }));`;
-const PARTLY_KEPT = `${MCP_HEAD}server.tool('read_file', 'Reads a file. For example, pass src/index.ts. Returns a JSON array of {id, title}.', async () => ({ content: [] }));`;
+const KEPT_CODE = `${MCP_HEAD}server.tool('read_file', 'Reads a file. For example, pass src/index.ts to read the entry point of the package, or docs/guide.md to read the user guide.', { path: z.string().optional().describe('Where the file is, from the workspace root. For example, docs/guide.md.') }, async () => ({ content: [] }));`;
+const PARTLY_KEPT = `${MCP_HEAD}server.tool('read_file', 'Reads a file. For example, pass src/index.ts to read the entry point of the package, or docs/guide.md to read the user guide. Returns a JSON array of {id, title} objects, one for each line of the file, in the order they appear.', async () => ({ content: [] }));`;
 
 ruleTester.run('no-how-in-description (kept on purpose)', rule, {
   valid: [{ name: 'units kept with slim --apply are not reported', filename: path.join(keptProject, 'src', 'server.ts'), code: KEPT_CODE }],
@@ -238,7 +246,7 @@ ruleTester.run('no-how-in-description (kept on purpose)', rule, {
       name: 'a unit the author did not keep is still reported',
       filename: path.join(keptProject, 'src', 'server.ts'),
       code: PARTLY_KEPT,
-      errors: [{ messageId: 'howInToolDescription' as const, ...locateSpan(PARTLY_KEPT, 'Returns a JSON array of {id, title}.') }],
+      errors: [{ messageId: 'howInToolDescription' as const, ...locateSpan(PARTLY_KEPT, 'Returns a JSON array of {id, title} objects, one for each line of the file, in the order they appear.') }],
     },
   ],
 });
