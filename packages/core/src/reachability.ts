@@ -7,9 +7,10 @@
  * It also names an exported registering function nothing in its package calls (`findUncalledExport`).
  */
 import path from 'node:path';
-import { getParent, parseSource, walk, type Program, type ProgramCache } from './ast.js';
+import { getParent, parseSource, unwrap, walk, type Program, type ProgramCache } from './ast.js';
 import { findPackageRoot, isFile, listSourceFiles, readIfFile } from './files.js';
 import { FRAMEWORKS } from './frameworks.js';
+import { getDroppingWrapper } from './find-tools/conditions.js';
 import { escapeRegExp } from './regexp.js';
 import type { TSESTree } from '@typescript-eslint/types';
 import type { Node, ToolDecl } from './model.js';
@@ -36,6 +37,14 @@ export interface ReachabilityChecker {
    * some use is unconditional, or `X` is used nowhere.
    */
   findBranchOnlyUse(decl: ToolDecl, filePath: string, code: string, isRun: (file: string) => boolean): string | undefined;
+  /**
+   * Why a registration `server.addTool(…)` made on a parameter of a top-level function may be dropped: every
+   * call of that function, in its own file or in a file of its package that runs (`isRun`) and imports it,
+   * passes an object whose registrar was replaced before the call by a wrapper that may return without
+   * registering (`server.addTool = (t) => { switch (mode) { case 'x': return; } add(t); }`), directly or
+   * through further helpers that hand the object on. Undefined when some call passes an unwrapped object.
+   */
+  findDroppingWrapperUse(decl: ToolDecl, filePath: string, code: string, isRun: (file: string) => boolean): string | undefined;
 }
 
 export interface ReachabilityOptions {
@@ -115,6 +124,52 @@ export function createReachabilityChecker(options: ReachabilityOptions = {}): Re
       }
       return reasons.length === 0 ? undefined : `listed only in a branch chosen at run time by ${[...new Set(reasons)].sort().join(', ')}`;
     },
+    findDroppingWrapperUse(decl, filePath, code, isRun) {
+      const call = unwrap(decl.node);
+      if (call.type !== 'CallExpression') return undefined;
+      const callee = unwrap(call.callee);
+      if (callee.type !== 'MemberExpression' || callee.computed || callee.property.type !== 'Identifier') return undefined;
+      const receiver = unwrap(callee.object);
+      if (receiver.type !== 'Identifier') return undefined;
+      const self = path.resolve(filePath);
+      const program = getProgram(code, self, programs, options.programs);
+      const files = getOwnPackageFiles(self);
+      if (!program || files === undefined) return undefined;
+      const others = [...new Set([...files, ...(options.files ?? [])])].filter((file) => file !== self && isRun(file));
+      const method = callee.property.name;
+      const trace = (at: Program, file: string, text: string, node: Node, name: string, depth: number): string[] | undefined => {
+        const bound = getParameterFunction(at, node, name);
+        if (!bound) return undefined;
+        const stem = escapeRegExp(path.basename(file).replace(/\.[cm]?[jt]sx?$/, ''));
+        const importsFile = new RegExp(`['"\`][^'"\`\\n]*/${stem}(?:\\.[cm]?[jt]sx?)?['"\`]`);
+        const word = matchName(bound.name);
+        const reasons: string[] = [];
+        let calls = 0;
+        for (const [where, source] of [[file, text] as const, ...others.filter((o) => o !== file).map((o) => [o, read(o)] as const)]) {
+          if (source === undefined || !word.test(source) || (where !== file && !importsFile.test(source))) continue;
+          const other = getProgram(source, where, programs, options.programs);
+          if (!other) return undefined;
+          const sites = findCallsOf(other, bound.name);
+          if (sites === undefined) return undefined;
+          for (const site of sites) {
+            calls++;
+            const argument = site.arguments[bound.index];
+            if (argument?.type !== 'Identifier') return undefined;
+            const wrapper = findWrapperBefore(other, site, `${argument.name}.${method}`);
+            if (wrapper) {
+              reasons.push(`registered through a wrapper of ${argument.name}.${method} (${path.basename(where)}:${wrapper.loc.start.line}) that may return without registering, handed to ${bound.name}() (${path.basename(where)}:${site.loc.start.line})`);
+              continue;
+            }
+            const further = depth < MAX_HANDOFFS ? trace(other, where, source, site, argument.name, depth + 1) : undefined;
+            if (!further) return undefined;
+            reasons.push(...further);
+          }
+        }
+        return calls === 0 ? undefined : reasons;
+      };
+      const reasons = trace(program, self, code, call, receiver.name, 0);
+      return reasons === undefined ? undefined : [...new Set(reasons)].join('; ');
+    },
     isUnreached(decl, filePath, code) {
       // Only a definition found as an object (a low-level `{ name, description, inputSchema }` too) can be one nothing registers.
       if (!FRAMEWORKS[decl.framework].declaredAsObject) return false;
@@ -122,6 +177,88 @@ export function createReachabilityChecker(options: ReachabilityOptions = {}): Re
       return exported !== undefined && isUsedNowhereElse(exported, filePath, code);
     },
   };
+}
+
+/** Helpers followed from a registration back to the object they were handed (`main → addAll(server) → addCards(server)`). */
+const MAX_HANDOFFS = 3;
+
+/**
+ * The top-level function `F` (a declaration or `const F = (…) => …`, exported or not) whose parameter
+ * `name` is the binding `name` has at `node`, with the parameter's position.
+ */
+function getParameterFunction(program: Program, node: Node, name: string): { readonly name: string; readonly index: number } | undefined {
+  for (let child = node, parent = getParent(program, node); parent; child = parent, parent = getParent(program, parent)) {
+    // A block that declares the name itself binds it there: not a parameter.
+    if ((parent.type === 'BlockStatement' || parent.type === 'Program') && parent.body.some((s) => s !== child && declaresName(s, name))) return undefined;
+    if (parent.type !== 'FunctionDeclaration' && parent.type !== 'FunctionExpression' && parent.type !== 'ArrowFunctionExpression') continue;
+    const index = parent.params.findIndex((p) => p.type === 'Identifier' && p.name === name);
+    if (index < 0) {
+      if (parent.params.some((p) => p.type !== 'Identifier')) return undefined;
+      continue;
+    }
+    const holder = getParent(program, parent);
+    if (parent.type === 'FunctionDeclaration' && parent.id && holder && (holder.type === 'Program' || holder.type === 'ExportNamedDeclaration' || holder.type === 'ExportDefaultDeclaration')) return { name: parent.id.name, index };
+    if (holder?.type === 'VariableDeclarator' && holder.id.type === 'Identifier' && holder.init === parent) {
+      const declaration = getParent(program, holder);
+      const top = declaration && getParent(program, declaration);
+      if (top && (top.type === 'Program' || top.type === 'ExportNamedDeclaration')) return { name: holder.id.name, index };
+    }
+    return undefined;
+  }
+  return undefined;
+}
+
+function declaresName(statement: Node, name: string): boolean {
+  const declared = statement.type === 'ExportNamedDeclaration' && statement.declaration ? statement.declaration : statement;
+  if (declared.type === 'VariableDeclaration') return declared.declarations.some((d) => d.id.type === 'Identifier' && d.id.name === name);
+  return (declared.type === 'FunctionDeclaration' || declared.type === 'ClassDeclaration') && declared.id?.name === name;
+}
+
+/**
+ * The calls of `name` in a program: `name(…)`, `mod.name(…)`, tsc's `(0, mod_1.name)(…)`. Undefined when the
+ * name is also handed on as a value (an argument, an array element, a property value): it may then be
+ * called where this cannot see.
+ */
+function findCallsOf(program: Program, name: string): TSESTree.CallExpression[] | undefined {
+  const calls: TSESTree.CallExpression[] = [];
+  let handedOn = false;
+  const isName = (node: Node) => {
+    const n = unwrap(node);
+    if (n.type === 'Identifier') return n.name === name;
+    if (n.type === 'MemberExpression') return !n.computed && n.property.type === 'Identifier' && n.property.name === name;
+    if (n.type === 'SequenceExpression') return isName(n.expressions[n.expressions.length - 1]);
+    return false;
+  };
+  walk(program, (node) => {
+    if (node.type === 'CallExpression') {
+      if (isName(node.callee)) calls.push(node);
+      if (node.arguments.some((a) => a.type !== 'SpreadElement' && isName(a))) handedOn = true;
+    } else if (node.type === 'ArrayExpression') {
+      if (node.elements.some((e) => e !== null && e.type !== 'SpreadElement' && isName(e))) handedOn = true;
+    } else if (node.type === 'Property' && node.value !== node.key && isName(node.value) && !isExportObject(program, node)) {
+      handedOn = true;
+    }
+  });
+  return handedOn ? undefined : calls;
+}
+
+/** A property of `module.exports = { … }`: handing a name to other modules, which are searched themselves. */
+function isExportObject(program: Program, property: Node): boolean {
+  const object = getParent(program, property);
+  const assignment = object && getParent(program, object);
+  if (assignment?.type !== 'AssignmentExpression' || assignment.left.type !== 'MemberExpression') return false;
+  const left = assignment.left;
+  return left.object.type === 'Identifier' && left.object.name === 'module' && left.property.type === 'Identifier' && left.property.name === 'exports';
+}
+
+/** The statement `X.method = wrapper` (`key`) that may drop, in a block around `node` and before it. */
+function findWrapperBefore(program: Program, node: Node, key: string): Node | undefined {
+  for (let child = node, parent = getParent(program, node); parent; child = parent, parent = getParent(program, parent)) {
+    if (parent.type !== 'BlockStatement' && parent.type !== 'Program') continue;
+    const found = parent.body.find((s) => s.range[1] <= child.range[0] && getDroppingWrapper(s) === key);
+    if (found) return found;
+  }
+  return undefined;
 }
 
 /**

@@ -315,16 +315,22 @@ function mayReturnEarly(body: TSESTree.BlockStatement): boolean {
 export function findDroppingWrappers(program: TSESTree.Program): Map<string, Node> {
   const out = new Map<string, Node>();
   for (const statement of program.body) {
-    if (statement.type !== 'ExpressionStatement') continue;
-    const e = statement.expression;
-    if (e.type !== 'AssignmentExpression' || e.operator !== '=' || e.left.type !== 'MemberExpression') continue;
-    const target = e.left;
-    if (target.computed || target.property.type !== 'Identifier' || !REGISTRARS.has(target.property.name)) continue;
-    const object = unwrap(target.object);
-    if (object.type !== 'Identifier') continue;
-    const fn = unwrap(e.right);
-    if ((fn.type !== 'ArrowFunctionExpression' && fn.type !== 'FunctionExpression') || fn.body.type !== 'BlockStatement') continue;
-    if (mayReturnEarly(fn.body)) out.set(`${object.name}.${target.property.name}`, statement);
+    const wrapped = getDroppingWrapper(statement);
+    if (wrapped) out.set(wrapped, statement);
   }
   return out;
+}
+
+/** `X.method` when the statement is `X.method = (…) => { … return; … }` for a registering method. */
+export function getDroppingWrapper(statement: Node): string | undefined {
+  if (statement.type !== 'ExpressionStatement') return undefined;
+  const e = statement.expression;
+  if (e.type !== 'AssignmentExpression' || e.operator !== '=' || e.left.type !== 'MemberExpression') return undefined;
+  const target = e.left;
+  if (target.computed || target.property.type !== 'Identifier' || !REGISTRARS.has(target.property.name)) return undefined;
+  const object = unwrap(target.object);
+  if (object.type !== 'Identifier') return undefined;
+  const fn = unwrap(e.right);
+  if ((fn.type !== 'ArrowFunctionExpression' && fn.type !== 'FunctionExpression') || fn.body.type !== 'BlockStatement') return undefined;
+  return mayReturnEarly(fn.body) ? `${object.name}.${target.property.name}` : undefined;
 }
