@@ -16,7 +16,8 @@
  *    sets' guardrails and at most 5% of their constraints; of those, the pair that moves the most how-text
  *    (the smaller w on a tie). With them, the harm threshold: the stricter safety share a unit that names a
  *    harm topic must clear to move (or none: such a unit never moves), tried from HARM_THRESHOLDS the same
- *    way. `--curve` prints the whole trade-off at the chosen w. The review threshold: the
+ *    way, and the overrule threshold: the bar both P(how) + P(filler) and the safety share must reach for
+ *    the model to move a unit the cues call a constraint (or none: such a unit always stays). `--curve` prints the whole trade-off at the chosen w. The review threshold: the
  *    P(guardrail) above which a moved unit is listed for review, the lowest that lists at
  *    most a fifth of what moves on the dev sets.
  *
@@ -43,6 +44,8 @@ const HARM_THRESHOLDS = [undefined, 0.99, 0.975, 0.95, 0.9];
  * bars (0.4, 0.3) moved 1 to 3 more dev how units and read plain what sentences ("Reads text.") as how-text.
  */
 const HOW_BARS = [0.5];
+/** The overrule thresholds tried (undefined: a constraint by the cues always stays). */
+const OVERRULE_THRESHOLDS = [undefined, 0.95, 0.925, 0.9, 0.85, 0.8];
 
 const usable = (label) => label.text && label.tool && core.MODEL_CATEGORIES.includes(label.category);
 
@@ -85,8 +88,8 @@ function train(rows, { l2 = 1e-4, epochs = 150, rate = 0.25 } = {}) {
   return weights;
 }
 
-function buildModel(weights, temperature, moveThreshold, reviewThreshold, about, guardrailWeight = 1, harmThreshold = undefined, howBar = 0.5) {
-  return { buckets: BUCKETS, scale: SCALE, temperature, moveThreshold, guardrailWeight, harmThreshold, howBar, reviewThreshold, about, weights: Array.from(weights, (w) => Math.round(w * SCALE)) };
+function buildModel(weights, temperature, moveThreshold, reviewThreshold, about, { guardrailWeight = 1, harmThreshold, howBar = 0.5, overruleThreshold } = {}) {
+  return { buckets: BUCKETS, scale: SCALE, temperature, moveThreshold, guardrailWeight, harmThreshold, howBar, overruleThreshold, reviewThreshold, about, weights: Array.from(weights, (w) => Math.round(w * SCALE)) };
 }
 
 function logLoss(model, rows) {
@@ -134,27 +137,31 @@ let choice;
 for (const guardrailWeight of GUARDRAIL_WEIGHTS) {
   for (const howBar of HOW_BARS) {
     for (const harmThreshold of HARM_THRESHOLDS) {
-      const model = buildModel(weights, temperature, 1, 1, undefined, guardrailWeight, harmThreshold, howBar);
-      // From the strictest threshold down, until one breaks the leak limits (the leaks only grow as it falls).
-      for (const threshold of thresholds(0.5).reverse()) {
-        const c = { threshold, guardrailWeight, harmThreshold, howBar, ...measureSelection(model, devLabels, threshold) };
-        if (!meets(c)) break;
-        if (!choice || c.howMoved > choice.howMoved) choice = c;
+      for (const overruleThreshold of OVERRULE_THRESHOLDS) {
+        const model = buildModel(weights, temperature, 1, 1, undefined, { guardrailWeight, harmThreshold, howBar, overruleThreshold });
+        // From the strictest threshold down, until one breaks the leak limits (the leaks only grow as it falls).
+        for (const threshold of thresholds(0.5).reverse()) {
+          const c = { threshold, guardrailWeight, harmThreshold, howBar, overruleThreshold, ...measureSelection(model, devLabels, threshold) };
+          if (!meets(c)) break;
+          if (!choice || c.howMoved > choice.howMoved) choice = c;
+        }
+        const mine = choice?.guardrailWeight === guardrailWeight && choice.harmThreshold === harmThreshold && choice.howBar === howBar && choice.overruleThreshold === overruleThreshold;
+        console.log(`guardrail weight ${guardrailWeight}, how bar ${howBar}, harm threshold ${harmThreshold ?? 'none'}, overrule threshold ${overruleThreshold ?? 'none'}: ${mine ? `best so far, threshold ${choice.threshold}, how ${choice.howMoved}/${choice.how}` : 'no better'}`);
       }
-      const mine = choice?.guardrailWeight === guardrailWeight && choice.harmThreshold === harmThreshold && choice.howBar === howBar;
-      console.log(`guardrail weight ${guardrailWeight}, how bar ${howBar}, harm threshold ${harmThreshold ?? 'none'}: ${mine ? `best so far, threshold ${choice.threshold}, how ${choice.howMoved}/${choice.how}` : 'no better'}`);
     }
   }
 }
 const chosenWeight = choice?.guardrailWeight ?? 1;
 const chosenHarm = choice?.harmThreshold;
 const chosenBar = choice?.howBar ?? 0.5;
-const draft = buildModel(weights, temperature, 1, 1, undefined, chosenWeight, chosenHarm, chosenBar);
+const chosenOverrule = choice?.overruleThreshold;
+const knobs = { guardrailWeight: chosenWeight, harmThreshold: chosenHarm, howBar: chosenBar, overruleThreshold: chosenOverrule };
+const draft = buildModel(weights, temperature, 1, 1, undefined, knobs);
 const curve = [];
 for (const threshold of thresholds(process.argv.includes('--curve') ? 0.3 : 0.975)) curve.push({ threshold, ...measureSelection(draft, devLabels, threshold) });
 const pct = (a, b) => `${((100 * a) / b).toFixed(1)}%`;
 if (process.argv.includes('--curve')) {
-  console.log(`guardrail weight ${chosenWeight}, how bar ${chosenBar}, harm threshold ${chosenHarm ?? 'none'}`);
+  console.log(`guardrail weight ${chosenWeight}, how bar ${chosenBar}, harm threshold ${chosenHarm ?? 'none'}, overrule threshold ${chosenOverrule ?? 'none'}`);
   console.log('| threshold | guardrails moved | constraints moved | how moved | filler moved |\n| ---: | ---: | ---: | ---: | ---: |');
   for (const c of curve) {
     console.log(`| ${c.threshold} | ${c.guardrailsMoved}/${c.guardrails} (${pct(c.guardrailsMoved, c.guardrails)}) | ${c.constraintsMoved}/${c.constraints} (${pct(c.constraintsMoved, c.constraints)}) | ${c.howMoved}/${c.how} (${pct(c.howMoved, c.how)}) | ${c.fillerMoved}/${c.filler} |`);
@@ -162,7 +169,7 @@ if (process.argv.includes('--curve')) {
 }
 const chosen = choice ?? curve[curve.length - 1];
 console.log(
-  `move threshold ${chosen.threshold}, guardrail weight ${chosenWeight}, how bar ${chosenBar}, harm threshold ${chosenHarm ?? 'none'}${meets(chosen) ? '' : ' (no threshold meets the leak limits; the strictest is shipped)'}: dev guardrails moved ${chosen.guardrailsMoved}/${chosen.guardrails} (${pct(chosen.guardrailsMoved, chosen.guardrails)}), constraints ${chosen.constraintsMoved}/${chosen.constraints} (${pct(chosen.constraintsMoved, chosen.constraints)}), how ${chosen.howMoved}/${chosen.how} (${pct(chosen.howMoved, chosen.how)})`,
+  `move threshold ${chosen.threshold}, guardrail weight ${chosenWeight}, how bar ${chosenBar}, harm threshold ${chosenHarm ?? 'none'}, overrule threshold ${chosenOverrule ?? 'none'}${meets(chosen) ? '' : ' (no threshold meets the leak limits; the strictest is shipped)'}: dev guardrails moved ${chosen.guardrailsMoved}/${chosen.guardrails} (${pct(chosen.guardrailsMoved, chosen.guardrails)}), constraints ${chosen.constraintsMoved}/${chosen.constraints} (${pct(chosen.constraintsMoved, chosen.constraints)}), how ${chosen.howMoved}/${chosen.how} (${pct(chosen.howMoved, chosen.how)})`,
 );
 
 // The review threshold: of the units that move at the chosen threshold, list those most likely to be kept text.
@@ -191,7 +198,8 @@ const about = {
   guardrailWeight: chosenWeight,
   harmThreshold: chosenHarm ?? null,
   howBar: chosenBar,
+  overruleThreshold: chosenOverrule ?? null,
   dev: { guardrailsMoved: `${chosen.guardrailsMoved}/${chosen.guardrails}`, constraintsMoved: `${chosen.constraintsMoved}/${chosen.constraints}`, howMoved: `${chosen.howMoved}/${chosen.how}` },
 };
-writeFileSync(OUT, `${JSON.stringify(buildModel(weights, temperature, chosen.threshold, reviewThreshold, about, chosenWeight, chosenHarm, chosenBar))}\n`);
+writeFileSync(OUT, `${JSON.stringify(buildModel(weights, temperature, chosen.threshold, reviewThreshold, about, knobs))}\n`);
 console.log(`wrote ${OUT}`);

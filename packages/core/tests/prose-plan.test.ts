@@ -57,6 +57,28 @@ describe('planDescription', () => {
     expect(planDescription(harmful, { model: { ...SURE, harmThreshold: share + 0.001 } }).keptBecause).toEqual(['opening', 'harm', undefined]);
   });
 
+  it('overrules the cues\' constraint only when the model reads it as how-text to its overrule threshold', () => {
+    const text = 'Renames a bucket. Must be lowercase, as in the wobble guide. For example, rename `logs` to `old-logs`.';
+    // The word "wobble" is strong evidence of how-text to this model, against the cue's evidence of a constraint.
+    const weights = SURE.weights.slice();
+    weights[MODEL_CATEGORIES.indexOf('how') * BUCKETS + hashFeature('w:wobble', BUCKETS)] += 20_000;
+    const howModel: ProseModel = { ...SURE, weights };
+    const constraint = 'Must be lowercase, as in the wobble guide.';
+    expect(moved(text, howModel)).toEqual(['For example, rename `logs` to `old-logs`.']);
+    expect(moved(text, { ...howModel, overruleThreshold: 0.99 })).toEqual([constraint, 'For example, rename `logs` to `old-logs`.']);
+    const plan = planDescription(text, { model: { ...howModel, overruleThreshold: 0.99 } });
+    expect(plan.units[1]).toMatchObject({ category: 'how', cueSource: 'model', cueCategory: 'constraint' });
+    // Without the word the model follows the cue: the constraint stays whatever the overrule threshold.
+    expect(moved(text.replace('wobble', 'style'), { ...SURE, overruleThreshold: 0.5 })).toEqual(['For example, rename `logs` to `old-logs`.']);
+  });
+
+  it('never overrules a guardrail by the cues', () => {
+    const text = 'Renames a bucket. Never rename a wobble bucket the user did not name.';
+    const weights = SURE.weights.slice();
+    weights[MODEL_CATEGORIES.indexOf('how') * BUCKETS + hashFeature('w:wobble', BUCKETS)] += 20_000;
+    expect(moved(text, { ...SURE, weights, overruleThreshold: 0.5 })).toEqual([]);
+  });
+
   it('says why each unit stays', () => {
     const text = 'Renames a bucket. Never rename a bucket the user did not name. For example, rename `logs` to `old-logs`.';
     const plan = planDescription(text, { model: SURE });

@@ -41,6 +41,13 @@ export interface ProseModel {
    * one half), chosen with the thresholds on the development sets.
    */
   readonly howBar?: number;
+  /**
+   * The bar at or above which the model overrules the cues' constraint reading (a cue word, a default the
+   * schema does not state): when both P(how) + P(filler) and the safety share reach it, the unit moves as
+   * how-text. Stricter than `moveThreshold`, chosen with it on the development sets. Absent: the cues'
+   * constraint always stays. A guardrail by the cues is never overruled.
+   */
+  readonly overruleThreshold?: number;
   /** P(guardrail) at or above which a moved unit is listed for review. */
   readonly reviewThreshold: number;
   /** What the model was trained and tuned on, and its figures there (written by the training script). */
@@ -89,6 +96,12 @@ export function getCategoryProbabilities(sentence: Sentence, context: UnitContex
 /** 1 − w·P(guardrail) − P(constraint): how sure the model is that the unit is no guardrail or constraint, a guardrail's doubt weighted by the model's `guardrailWeight`. */
 export function getSafeShare(model: ProseModel, probabilities: CategoryProbabilities): number {
   return 1 - (model.guardrailWeight ?? 1) * probabilities.guardrail - probabilities.constraint;
+}
+
+/** The model is sure enough, to its overrule threshold, that a unit the cues call a constraint is how-text. */
+export function isOverruledConstraint(model: ProseModel, probabilities: CategoryProbabilities): boolean {
+  const bar = model.overruleThreshold;
+  return bar !== undefined && getMoveProbability(probabilities) >= bar && getSafeShare(model, probabilities) >= bar;
 }
 
 /** P(how) + P(filler): how sure the model is that the unit can leave the description. */

@@ -22,7 +22,7 @@
  * its tags stay when anything inside stays (the whole block moves when nothing inside does).
  */
 import { classifySentence, isChainedLeadIn, isProtected, nextLeadIn, readUnits } from './classify.js';
-import { getCategoryProbabilities, getMoveProbability, getSafeShare, getShippedModel, type CategoryProbabilities, type ProseModel } from './model.js';
+import { getCategoryProbabilities, getMoveProbability, getSafeShare, getShippedModel, isOverruledConstraint, type CategoryProbabilities, type ProseModel } from './model.js';
 import { getJsonNumber, memoizeByText } from '../memo.js';
 import { findHarmTopics } from './harm.js';
 import { findConstrainedParam } from './parameter-match.js';
@@ -355,8 +355,11 @@ function decideUnit(unit: ClassifiedSentence, context: UnitContext, model: Prose
   const cueMoves = unit.category === 'how' || unit.category === 'filler';
   // How-text by the cues or by the model's reading, and sure to be neither a guardrail nor a constraint; or
   // a rule the parameter's schema already states (an enum or a bound restated), which moves as it is.
-  // The model may read a unit the cues call what as how-text, never one they call when (a hand-off), a guardrail or a constraint.
-  const readsAsHow = cueMoves || (unit.category === 'what' && getMoveProbability(probabilities) >= (model.howBar ?? 0.5));
+  // The model may read a unit the cues call what as how-text, or one they call a constraint to its overrule threshold; never a when (a hand-off) or a guardrail.
+  // A constraint by the cues' words or by a default the schema lacks is how-text when the model is sure to its
+  // stricter overrule threshold ("Defaults to false." that labellers call how); a guardrail by the cues never is.
+  const overruled = unit.category === 'constraint' && isOverruledConstraint(model, probabilities);
+  const readsAsHow = cueMoves || overruled || (unit.category === 'what' && getMoveProbability(probabilities) >= (model.howBar ?? 0.5));
   const statedBySchema = cueMoves && (unit.cueSource === 'schema' || isStatedBySchema(unit, context));
   const moves = readsAsHow && (statedBySchema || isSafeToMove(probabilities, model)) && harm === undefined;
   if (moves === cueMoves) return { ...unit, probabilities };
