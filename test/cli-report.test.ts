@@ -73,6 +73,26 @@ describe('toolslim report', () => {
     expect(result.stdout).toMatchSnapshot();
   });
 
+  it('says when slim would leave every tool as it is because its moves do not pay for serving them', async () => {
+    const small = createProject({
+      'server.ts': [
+        "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
+        "const server = new McpServer({ name: 'kettle', version: '1.0.0' });",
+        "server.tool('boil_water', 'Boils the water in the kettle. Use it before making tea. For example, call it once before each pot of tea. Returns the final temperature in Celsius and the number of seconds it took to boil, as plain text.', async () => ({ content: [] }));",
+        "server.tool('read_level', 'Reads how full the kettle is.', async () => ({ content: [] }));",
+        '',
+      ].join('\n'),
+    });
+    try {
+      const text = await runCli(['report', '.'], { cwd: small.dir });
+      expect(text.stdout.replace(/\s+/g, ' ')).toContain('toolslim slim leaves all 2 tools as they are: what it would move from 1 of them does not pay for serving it');
+      const json = JSON.parse((await runCli(['report', '--json', '.'], { cwd: small.dir })).stdout);
+      expect(json.slimEstimate).toMatchObject({ tools: 2, slimmable: 0, skipped: 1, unprofitable: 1 });
+    } finally {
+      small.remove();
+    }
+  });
+
   it('--json is DESIGN.md\'s object, with bytes equal to JSON.stringify of the published tool', async () => {
     const result = await runCli(['report', '--json', 'src'], { cwd: project.dir });
     expect(result.code).toBe(EXIT.ok);

@@ -221,7 +221,13 @@ function printStory(story: Story, report: ReportJson, style: Style): string[] {
     lines.push('', `toolslim slim could slim ${formatNumber(estimate.slimmable)} of ${plural(estimate.tools, 'tool')}; what it saves cannot be measured from source.`);
   } else if (estimate) {
     const little = estimate.slimmable > 0 ? `little to move (about ${formatNumber(estimate.bytesSaved)} bytes)` : 'nothing to move';
-    lines.push('', `toolslim slim finds ${little} in ${plural(estimate.tools, 'tool')}.`);
+    // Tools whose moves would not pay (for the pointer, or for serving the text) are left as they are,
+    // which is not the same as nothing to move: `slim --dry-run` says why for each.
+    const text =
+      estimate.slimmable === 0 && estimate.unprofitable > 0
+        ? `toolslim slim leaves all ${plural(estimate.tools, 'tool')} as they are: what it would move from ${formatNumber(estimate.unprofitable)} of them does not pay for serving it (\`toolslim slim --dry-run\` says why).`
+        : `toolslim slim finds ${little} in ${plural(estimate.tools, 'tool')}.`;
+    lines.push('', ...wrap(text));
   }
   lines.push('', `Next: ${style.bold(story.next)}`);
   return lines;

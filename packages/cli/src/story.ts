@@ -56,6 +56,8 @@ export interface SlimEstimate {
   readonly tools: number;
   /** Tools `slim` would rewrite. */
   readonly slimmable: number;
+  /** Tools left as they are because what they would move does not pay for serving it. */
+  readonly unprofitable: number;
   /** Tools it would leave alone with a reason (text built at run time, text shared between tools, …). */
   readonly skipped: number;
   readonly bytesBefore: number;
@@ -189,6 +191,7 @@ export async function estimateSlim(cwd: string, files: readonly string[], onProg
       tools: plan.totals.found,
       slimmable: plan.tools.length,
       skipped: plan.skipped.length,
+      unprofitable: plan.skipped.filter((tool) => tool.unprofitable).length,
       bytesBefore: before.bytes,
       bytesAfter: after.bytes,
       bytesSaved: before.bytes - after.bytes,
