@@ -27,6 +27,22 @@ describe('tools found by shape', () => {
     ]);
   });
 
+  it('never reads MCP resources or resource templates as tools, whatever else they hold', () => {
+    const code = [
+      "import { Server } from '@modelcontextprotocol/sdk/server/index.js';",
+      'export const tools = [',
+      '  { name: "water_bed", description: "Waters one bed.", inputSchema: { type: "object", properties: { bed: { type: "string" } } } },',
+      '];',
+      'export const templates = [',
+      '  { uriTemplate: "garden://beds/{bed}", name: "Garden bed", description: "One bed and what grows in it.", parameters: { bed: { type: "string" } } },',
+      '];',
+      'export const resources = [',
+      '  { uri: "garden://shed", name: "Tool shed", description: "What the shed holds.", inputSchema: { type: "object" } },',
+      '];',
+    ].join('\n');
+    expect(rows(code).map((row) => row[1])).toEqual(['water_bed']);
+  });
+
   it('reads definitions nested one level down, with the handler from the outer object (defineTool)', () => {
     const code = [
       'export const snapshot = defineTool({',

@@ -38,6 +38,9 @@ const SCHEMA_CONTAINER_KEYS = new Set([
   'format',
 ]);
 
+/** The keys that make an object an MCP resource (`uri`) or resource template (`uriTemplate`). */
+const RESOURCE_KEYS: readonly string[] = ['uri', 'uriTemplate'];
+
 /**
  * Keys whose objects are model traffic, not definitions: tool calls (`tool_calls: [{ type: 'function',
  * function: { name, arguments } }]`), a forced choice (`tool_choice`), recorded responses and messages.
@@ -62,8 +65,10 @@ export function detectShapeObject(candidate: Candidate<TSESTree.ObjectExpression
     context.claim(openAiFunction, inner);
     return buildTool({ framework: 'openai', node: object, ...getDefinitionParts(inner, ['parameters']) }, context);
   }
-  // JSON Schemas and OpenAPI parameters (`{ name, in: 'query', description, schema }`) are not tools.
-  if (isSchemaObject(object) || fields.has('in')) return undefined;
+  // JSON Schemas and OpenAPI parameters (`{ name, in: 'query', description, schema }`) are not tools, and
+  // neither are MCP resources and resource templates (`{ uri | uriTemplate, name, description, … }`): the
+  // specification gives a tool no `uri` and a resource its display name, which may hold spaces.
+  if (isSchemaObject(object) || fields.has('in') || RESOURCE_KEYS.some((key) => fields.has(key))) return undefined;
   const schema = findFirstField(fields, SCHEMA_KEYS) ?? getSpeakeasyArgs(fields) ?? getZodParams(fields, context);
   const description = fields.get('description');
   if (schema && !description) return detectDescriptionlessDefinition(object, fields, schema, context);
