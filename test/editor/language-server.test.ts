@@ -50,7 +50,7 @@ const TOOL_FILE = [
   "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
   "const server = new McpServer({ name: 'files', version: '1.0.0' });",
   "server.tool('read_file', 'Read file.', async () => ({ content: [] }));",
-  "server.tool('list_files', 'Lists workspace files. Example: list_files with depth 2.', async () => ({ content: [] }));",
+  "server.tool('list_files', 'Lists workspace files. Example: list_files with depth 2 to list the files of the workspace and of each folder directly inside it, but no deeper.', async () => ({ content: [] }));",
   '',
 ].join('\n');
 
@@ -151,7 +151,7 @@ describe('vscode-eslint-language-server', () => {
     };
     expect(await pullOurDiagnostics(), `server log:\n${logs.join('\n')}\nstderr:\n${stderr}`).toEqual([
       { code: 'toolslim/require-tool-description', range: findRange("'Read file.'") },
-      { code: 'toolslim/no-how-in-description', range: findRange('Example: list_files with depth 2.') },
+      { code: 'toolslim/no-how-in-description', range: findRange('Example: list_files with depth 2 to list the files of the workspace and of each folder directly inside it, but no deeper.') },
     ]);
 
     // Typing a real description clears that squiggle (`run: 'onType'`); the other stays where it was.
@@ -160,7 +160,7 @@ describe('vscode-eslint-language-server', () => {
       textDocument: { uri: fileUri, version: 2 },
       contentChanges: [{ range: edit, text: "'Returns the text of one workspace file.'" }],
     });
-    expect(await pullOurDiagnostics()).toEqual([{ code: 'toolslim/no-how-in-description', range: findRange('Example: list_files with depth 2.') }]);
+    expect(await pullOurDiagnostics()).toEqual([{ code: 'toolslim/no-how-in-description', range: findRange('Example: list_files with depth 2 to list the files of the workspace and of each folder directly inside it, but no deeper.') }]);
     await connection.sendRequest('shutdown');
     connection.sendNotification('exit');
   });
