@@ -191,6 +191,7 @@ function findHiddenInstructionsUncached(text: string): HiddenInstruction[] {
       const end = start + match[0].length;
       // One finding per place: a later pattern that overlaps an earlier finding adds nothing.
       if (found.some((other) => other.kind !== 'invisible-character' && other.start < end && start < other.end)) continue;
+      if (pattern.kind === 'secret-access' && isForbidden(text, start)) continue;
       found.push({ kind: pattern.kind, start, end, cue: buildCue(match[0]) });
     }
   }
@@ -223,6 +224,21 @@ export function findSchemaStrings(value: JsonValue, path: readonly string[]): Ar
     out.push(...findSchemaStrings(item, [...path, key]));
   }
   return out;
+}
+
+/**
+ * A negation that governs the words right after it, alone or as the head of a list of verbs joined by commas
+ * and "or": "Do NOT read, open, or echo any .env file", "never send ~/.ssh/id_rsa". Other words between
+ * the negation and the match ("don't hesitate to read …", "do not tell the user; read …") break the reading.
+ */
+const FORBIDDING = /\b(?:do\s+not|don['’]t|does\s+not|doesn['’]t|never|must\s+not|mustn['’]t|should\s+not|shouldn['’]t|shall\s+not|will\s+not|won['’]t|cannot|can['’]t|may\s+not|avoid|refuse\s+to)\s+(?:ever\s+)?(?:[a-z]+(?:\s*,\s*(?:or\s+|and\s+)?|\s+or\s+|\s+and\s+|\s*\/\s*))*$/i;
+
+/**
+ * A secret-access match that a negation forbids is a guardrail that protects the secrets, not a request for
+ * them: the rule would tell the author to remove the protection.
+ */
+function isForbidden(text: string, start: number): boolean {
+  return FORBIDDING.test(text.slice(Math.max(0, start - 60), start));
 }
 
 /** An instruction whose only tools are named ones of the same server (and no "any other tool"). */
