@@ -117,9 +117,16 @@ export function createReachabilityChecker(options: ReachabilityOptions = {}): Re
         const other = getProgram(text, file, programs, options.programs);
         if (!other) return undefined;
         for (const use of findUses(other, name)) {
+          // `export default X`: a use only where some file that runs takes this module's default.
+          if (file === self && getParent(other, use)?.type === 'ExportDefaultDeclaration') {
+            const parse = (source: string, at: string) => getProgram(source, at, programs, options.programs);
+            if (takesDefaultOf(self, [...new Set([...files, ...(options.files ?? [])])], isRun, read, parse)) return undefined;
+            continue;
+          }
           const test = findRunTimeBranch(other, use);
           if (!test) return undefined;
-          reasons.push(`\`${text.slice(test.range[0], test.range[1]).slice(0, 60)}\` (${path.basename(file)}:${test.loc.start.line})`);
+          const where = `\`${text.slice(test.node.range[0], test.node.range[1]).slice(0, 60)}\` (${path.basename(file)}:${test.node.loc.start.line})`;
+          reasons.push(test.filter ? `the filter ${where}` : where);
         }
       }
       return reasons.length === 0 ? undefined : `listed only in a branch chosen at run time by ${[...new Set(reasons)].sort().join(', ')}`;
@@ -299,16 +306,65 @@ function findUses(program: Program, name: string): Node[] {
   return uses;
 }
 
-/** The condition of the nearest `cond ? … : …` branch or `cond && …` right side holding `node`, when it is not a literal. */
-function findRunTimeBranch(program: Program, node: Node): TSESTree.Expression | undefined {
+/**
+ * The condition of the nearest `cond ? … : …` branch or `cond && …` right side holding `node`, when it is
+ * not a literal; or the call `list.filter(keep)` that the list is filtered by (`filter`), whose predicate
+ * decides at run time which of its definitions are listed (`filter(Boolean)` keeps every definition).
+ */
+function findRunTimeBranch(program: Program, node: Node): { readonly node: Node; readonly filter?: boolean } | undefined {
   let child = node;
   for (let parent = getParent(program, node); parent; child = parent, parent = getParent(program, parent)) {
-    if (parent.type === 'ConditionalExpression' && parent.test !== child) return parent.test.type === 'Literal' ? undefined : parent.test;
-    if (parent.type === 'LogicalExpression' && parent.operator === '&&' && parent.right === child) return parent.left.type === 'Literal' ? undefined : parent.left;
+    if (parent.type === 'ConditionalExpression' && parent.test !== child) return parent.test.type === 'Literal' ? undefined : { node: parent.test };
+    if (parent.type === 'LogicalExpression' && parent.operator === '&&' && parent.right === child) return parent.left.type === 'Literal' ? undefined : { node: parent.left };
+    if (parent.type === 'MemberExpression' && parent.object === child && !parent.computed && parent.property.type === 'Identifier' && parent.property.name === 'filter') {
+      const call = getParent(program, parent);
+      if (call?.type !== 'CallExpression' || call.callee !== parent) return undefined;
+      const keep = call.arguments[0];
+      return keep === undefined || (keep.type === 'Identifier' && keep.name === 'Boolean') ? undefined : { node: call, filter: true };
+    }
     // A list built in a function or a statement: what decides it is not an expression around the use.
     if (parent.type.endsWith('Statement') || parent.type.includes('Function') || parent.type === 'VariableDeclarator') return undefined;
   }
   return undefined;
+}
+
+/**
+ * Whether a file of the package that runs takes the default export of `self`: a default or namespace
+ * import, `export { default } from`, a `require` or dynamic `import()` of it. `import { a } from` and
+ * `export * from` do not.
+ */
+function takesDefaultOf(
+  self: string,
+  files: readonly string[],
+  isRun: (file: string) => boolean,
+  read: (file: string) => string | undefined,
+  parse: (code: string, file: string) => Program | undefined,
+): boolean {
+  const stem = self.replace(/\.[cm]?[jt]sx?$/, '');
+  const word = new RegExp(`['"\`][^'"\`\\n]*/${escapeRegExp(path.basename(stem))}(?:\\.[cm]?[jt]sx?)?['"\`]`);
+  for (const file of files) {
+    if (file === self || !isRun(file)) continue;
+    const text = read(file);
+    if (text === undefined || !word.test(text)) continue;
+    const program = parse(text, file);
+    if (!program) return true;
+    let takes = false;
+    walk(program, (node, parent) => {
+      if (takes) return false;
+      if (node.type !== 'Literal' || typeof node.value !== 'string' || !node.value.startsWith('.')) return;
+      if (path.resolve(path.dirname(file), node.value).replace(/\.[cm]?[jt]sx?$/, '') !== stem) return;
+      if (parent?.type === 'ImportDeclaration') takes = parent.specifiers.some((s) => s.type !== 'ImportSpecifier' || getImportedName(s.imported) === 'default');
+      else if (parent?.type === 'ExportNamedDeclaration') takes = parent.specifiers.some((s) => getImportedName(s.local) === 'default');
+      else takes = parent?.type !== 'ExportAllDeclaration' || parent.exported !== null;
+      return undefined;
+    });
+    if (takes) return true;
+  }
+  return false;
+}
+
+function getImportedName(node: TSESTree.Identifier | TSESTree.StringLiteral): string {
+  return node.type === 'Identifier' ? node.name : node.value;
 }
 
 /** `export { a, b as c }`, `export { default as X } from './x.js'`, `export * from './y.js'`: handing a name on is not calling it. */

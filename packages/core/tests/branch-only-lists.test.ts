@@ -39,3 +39,55 @@ describe('a definition listed only in a branch chosen at run time', () => {
     expect(found.switch_heat).toEqual(expect.stringContaining('`process.env.HEAT` (server.js:4)'));
   });
 });
+
+// A definitions module that also exports its list as its default, listed by a server that imports it by
+// name inside a branch chosen at run time, or filters a list at run time before serving it.
+const KILN_DEFINITIONS = `const schema = { type: 'object', properties: {} };
+export const glazeTools = [
+  { name: 'glaze_mix', description: 'Mixes a glaze batch.', inputSchema: schema },
+  { name: 'glaze_test', description: 'Fires a glaze test tile.', inputSchema: schema },
+];
+export default glazeTools;
+`;
+const KILN_SHELVES = `const schema = { type: 'object', properties: {} };
+export const shelfTools = [
+  { name: 'shelf_list', description: 'Lists the kiln shelves.', inputSchema: schema },
+  { name: 'shelf_wash', description: 'Washes one kiln shelf.', inputSchema: schema },
+];
+`;
+const KILN_SERVER = `import { serveTools } from 'kiln-kit';
+import { glazeTools } from './glazes.js';
+import { shelfTools } from './shelves.js';
+function getGlazeTools() {
+  return process.env.GLAZES ? glazeTools : [];
+}
+serveTools({ name: 'kiln', tools: [...getGlazeTools(), ...shelfTools.filter((t) => ['shelf_list'].includes(t.name))] });
+`;
+const kilnFiles = (server: string): Record<string, string> => ({
+  'kiln/package.json': '{ "name": "kiln", "bin": "bin/server.js" }',
+  'kiln/bin/server.js': server,
+  'kiln/bin/glazes.js': KILN_DEFINITIONS,
+  'kiln/bin/shelves.js': KILN_SHELVES,
+  'kiln/node_modules/kiln-kit/package.json': '{ "name": "kiln-kit" }',
+  'kiln/node_modules/kiln-kit/index.js': 'export function serveTools() {}\n',
+});
+const kiln = useReportOnFiles('kiln', kilnFiles(KILN_SERVER));
+const kilnTakingDefault = useReportOnFiles('kiln-default', { ...kilnFiles(KILN_SERVER), 'kiln/bin/all.js': "import glazes from './glazes.js';\nexport const all = [...glazes];\n", 'kiln/bin/server.js': `import { all } from './all.js';\n${KILN_SERVER}` });
+const KILN_FILES = ['kiln/bin/server.js', 'kiln/bin/glazes.js', 'kiln/bin/shelves.js'];
+
+describe('a list exported as a default nothing imports, or filtered at run time', () => {
+  it('is conditional when the only other use is in a run-time branch: its own default export is no use', () => {
+    const found = getConditions(kiln(KILN_FILES));
+    expect(found.glaze_mix).toEqual(expect.stringContaining('`process.env.GLAZES` (server.js:5)'));
+    expect(found.glaze_test).toEqual(expect.stringContaining('`process.env.GLAZES` (server.js:5)'));
+  });
+  it('is certain when a file that runs imports that default', () => {
+    const found = getConditions(kilnTakingDefault([...KILN_FILES, 'kiln/bin/all.js']));
+    expect(found.glaze_mix).toBe(false);
+  });
+  it('is conditional when the list reaches the server through a filter decided at run time', () => {
+    const found = getConditions(kiln(KILN_FILES));
+    expect(found.shelf_wash).toEqual(expect.stringContaining('the filter `shelfTools.filter('));
+    expect(found.shelf_list).toEqual(expect.stringContaining('the filter'));
+  });
+});
