@@ -252,3 +252,25 @@ describe('list handlers whose function returns different lists', () => {
     expect(conditions(code)).toEqual({ list_beds: undefined, harvest_report: 'listed only on some of the paths through `listTools()`' });
   });
 });
+
+describe('list handlers that filter their list at run time', () => {
+  it('a definition of a list filtered by a run-time predicate is conditional; filter(Boolean) keeps every one', () => {
+    const code = [
+      "import { Server } from '@modelcontextprotocol/sdk/server/index.js';",
+      "import { ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';",
+      "const server = new Server({ name: 'n', version: '1' }, { capabilities: { tools: {} } });",
+      "const hives = [{ name: 'count_hives', description: 'Counts the hives.', inputSchema: { type: 'object', properties: {} } }];",
+      'server.setRequestHandler(ListToolsRequestSchema, async () => ({',
+      '  tools: [',
+      "    { name: 'inspect_hive', description: 'Inspects one hive.', inputSchema: { type: 'object', properties: {} } },",
+      "    { name: 'smoke_hive', description: 'Smokes one hive.', inputSchema: { type: 'object', properties: {} } },",
+      '  ].filter((tool) => settings.calmBees === true || !isRisky(tool.name)).concat(hives.filter(Boolean)),',
+      '}));',
+    ].join('\n');
+    expect(conditions(code)).toEqual({
+      count_hives: undefined,
+      inspect_hive: 'listed only when the filter keeps it (settings.calmBees === true || !isRisky(…))',
+      smoke_hive: 'listed only when the filter keeps it (settings.calmBees === true || !isRisky(…))',
+    });
+  });
+});
