@@ -45,6 +45,14 @@ export interface ReachabilityChecker {
    * through further helpers that hand the object on. Undefined when some call passes an unwrapped object.
    */
   findDroppingWrapperUse(decl: ToolDecl, filePath: string, code: string, isRun: (file: string) => boolean): string | undefined;
+  /**
+   * Why a registration made inside a top-level class `C` runs only in one mode of the program: every
+   * `new C(…)` in the files of its package that run (`isRun`) sits in a branch that compares a run-time
+   * value with a literal (`if (mode === 'archive') new ArchiveServer()`, a `case 'archive':`, `… ? new C() : …`).
+   * Undefined when some construction is outside such a branch, or `C` is used any other way (handed on,
+   * extended, exported for others), or never constructed.
+   */
+  findModeOnlyConstruction(decl: ToolDecl, filePath: string, code: string, isRun: (file: string) => boolean): string | undefined;
 }
 
 export interface ReachabilityOptions {
@@ -176,6 +184,28 @@ export function createReachabilityChecker(options: ReachabilityOptions = {}): Re
       };
       const reasons = trace(program, self, code, call, receiver.name, 0);
       return reasons === undefined ? undefined : [...new Set(reasons)].join('; ');
+    },
+    findModeOnlyConstruction(decl, filePath, code, isRun) {
+      const self = path.resolve(filePath);
+      const program = getProgram(code, self, programs, options.programs);
+      const name = program ? getTopLevelClassName(program, decl.node) : undefined;
+      const files = getOwnPackageFiles(self);
+      if (!program || name === undefined || files === undefined) return undefined;
+      const word = matchName(name);
+      const reasons: string[] = [];
+      for (const file of new Set([self, ...files, ...(options.files ?? [])])) {
+        const text = file === self ? code : read(file);
+        if (text === undefined || !word.test(text) || (file !== self && !isRun(file))) continue;
+        const other = getProgram(text, file, programs, options.programs);
+        const constructions = other ? findConstructions(other, name) : undefined;
+        if (!other || constructions === undefined) return undefined;
+        for (const construction of constructions) {
+          const test = findModeBranch(other, construction);
+          if (!test) return undefined;
+          reasons.push(`\`${text.slice(test.range[0], test.range[1]).slice(0, 60)}\` (${path.basename(file)}:${test.loc.start.line})`);
+        }
+      }
+      return reasons.length === 0 ? undefined : `registered only when ${name} is constructed, which is only in a mode chosen at run time by ${[...new Set(reasons)].sort().join(', ')}`;
     },
     isUnreached(decl, filePath, code) {
       // Only a definition found as an object (a low-level `{ name, description, inputSchema }` too) can be one nothing registers.
@@ -365,6 +395,79 @@ function takesDefaultOf(
 
 function getImportedName(node: TSESTree.Identifier | TSESTree.StringLiteral): string {
   return node.type === 'Identifier' ? node.name : node.value;
+}
+
+/** `C` when the node is inside a class declared at the top level (`class C`, `export class C`, `export default class C`). */
+function getTopLevelClassName(program: Program, node: Node): string | undefined {
+  for (let parent = getParent(program, node); parent; parent = getParent(program, parent)) {
+    if (parent.type !== 'ClassDeclaration' && parent.type !== 'ClassExpression') continue;
+    const holder = getParent(program, parent);
+    const top = holder?.type === 'ExportNamedDeclaration' || holder?.type === 'ExportDefaultDeclaration' ? getParent(program, holder) : holder;
+    return parent.type === 'ClassDeclaration' && parent.id && top?.type === 'Program' ? parent.id.name : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * The `new C(…)` and `new mod.C(…)` of a program; undefined when `C` is also read any other way (handed
+ * on, extended, assigned), except its declaration, import and export specifiers and tsc's `exports.C = C`.
+ */
+function findConstructions(program: Program, name: string): TSESTree.NewExpression[] | undefined {
+  const constructions: TSESTree.NewExpression[] = [];
+  let other = false;
+  walk(program, (node, parent) => {
+    if (other) return false;
+    if (node.type === 'NewExpression') {
+      const callee = unwrap(node.callee);
+      const named = callee.type === 'Identifier' ? callee.name : callee.type === 'MemberExpression' && !callee.computed && callee.property.type === 'Identifier' ? callee.property.name : undefined;
+      if (named === name) constructions.push(node);
+      return undefined;
+    }
+    if (node.type !== 'Identifier' || node.name !== name || !parent) return undefined;
+    if (parent.type === 'NewExpression' && unwrap(parent.callee) === node) return undefined;
+    if (parent.type === 'MemberExpression' && parent.property === node && !parent.computed) {
+      const outer = getParent(program, parent);
+      if ((outer?.type === 'NewExpression' && unwrap(outer.callee) === parent) || (outer?.type === 'AssignmentExpression' && outer.left === parent)) return undefined;
+    }
+    if (parent.type === 'ClassDeclaration' && parent.id === node) return undefined;
+    if (parent.type === 'ImportSpecifier' || parent.type === 'ImportDefaultSpecifier' || parent.type === 'ExportSpecifier') return undefined;
+    if (parent.type === 'AssignmentExpression' && parent.right === node && isExportsTarget(parent.left)) return undefined;
+    other = true;
+    return false;
+  });
+  return other ? undefined : constructions;
+}
+
+/** `exports.C` or `module.exports.C`. */
+function isExportsTarget(node: Node): boolean {
+  if (node.type !== 'MemberExpression') return false;
+  const object = unwrap(node.object);
+  if (object.type === 'Identifier') return object.name === 'exports';
+  return object.type === 'MemberExpression' && object.object.type === 'Identifier' && object.object.name === 'module' && !object.computed && object.property.type === 'Identifier' && object.property.name === 'exports';
+}
+
+/**
+ * The test of the nearest branch holding `node` within its function (an `if` arm, a `?:` arm, the right of
+ * `&&`, a `case`), when that test compares a run-time value with a literal (`mode === 'archive'`); a
+ * branch on anything else (`if (isEntryPoint)`, `require.main === module`) is not a mode of the program.
+ */
+function findModeBranch(program: Program, node: Node): Node | undefined {
+  let child = node;
+  for (let parent = getParent(program, node); parent; child = parent, parent = getParent(program, parent)) {
+    if (parent.type.includes('Function')) return undefined;
+    if ((parent.type === 'IfStatement' || parent.type === 'ConditionalExpression') && parent.test !== child) return isModeTest(parent.test) ? parent.test : undefined;
+    if (parent.type === 'LogicalExpression' && parent.operator === '&&' && parent.right === child) return isModeTest(parent.left) ? parent.left : undefined;
+    if (parent.type === 'SwitchCase' && parent.test !== child) return parent.test?.type === 'Literal' && parent.test.value !== null ? parent.test : undefined;
+  }
+  return undefined;
+}
+
+function isModeTest(test: Node): boolean {
+  const n = unwrap(test);
+  if (n.type === 'LogicalExpression') return isModeTest(n.left) && isModeTest(n.right);
+  if (n.type !== 'BinaryExpression' || !['===', '==', '!==', '!='].includes(n.operator)) return false;
+  const isLiteral = (side: Node) => side.type === 'Literal' && (typeof side.value === 'string' || typeof side.value === 'number');
+  return isLiteral(n.right) !== isLiteral(n.left);
 }
 
 /** `export { a, b as c }`, `export { default as X } from './x.js'`, `export * from './y.js'`: handing a name on is not calling it. */

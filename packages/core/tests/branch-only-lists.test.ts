@@ -91,3 +91,55 @@ describe('a list exported as a default nothing imports, or filtered at run time'
     expect(found.shelf_list).toEqual(expect.stringContaining('the filter'));
   });
 });
+
+// A program that starts one of two servers by a mode it reads at run time: the tools of the server built
+// only in one mode are conditional; the server built on the common path, or behind an entry-point guard, is not.
+const serverClass = (name: string, tools: readonly string[]) => `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+export class ${name} {
+  constructor() {
+    this.server = new McpServer({ name: '${name}', version: '1.0.0' });
+    this.registerTools();
+  }
+  registerTools() {
+${tools.map((tool) => `    this.server.registerTool('${tool}', { description: 'Reads the ${tool.replace('_', ' ')} of the sky tonight.', inputSchema: { night: z.string() } }, async () => ({ content: [] }));`).join('\n')}
+  }
+}
+`;
+const OBSERVATORY_MAIN = `import { StarServer } from './star-server.js';
+import { CloudServer } from './cloud-server.js';
+import { MoonServer } from './moon-server.js';
+function readMode() {
+  const at = process.argv.indexOf('--mode');
+  return at === -1 ? undefined : process.argv[at + 1];
+}
+async function main() {
+  const mode = readMode();
+  if (mode === 'clouds') {
+    const server = new CloudServer();
+    return server;
+  }
+  return new StarServer();
+}
+const isEntryPoint = process.argv[1] !== undefined;
+if (isEntryPoint) void main();
+if (isEntryPoint) new MoonServer();
+export { CloudServer } from './cloud-server.js';
+`;
+const observatory = useReportOnFiles('observatory', {
+  'observatory/package.json': '{ "name": "observatory", "bin": "bin/main.js" }',
+  'observatory/bin/main.js': OBSERVATORY_MAIN,
+  'observatory/bin/star-server.js': serverClass('StarServer', ['star_chart', 'star_rise']),
+  'observatory/bin/cloud-server.js': serverClass('CloudServer', ['cloud_cover']),
+  'observatory/bin/moon-server.js': serverClass('MoonServer', ['moon_phase']),
+});
+
+describe('a server class constructed only in a mode chosen at run time', () => {
+  it('registers its tools only in that mode; the server of the common path and one behind an entry-point guard are certain', () => {
+    const found = getConditions(observatory(['observatory/bin/main.js', 'observatory/bin/star-server.js', 'observatory/bin/cloud-server.js', 'observatory/bin/moon-server.js']));
+    expect(found.cloud_cover).toEqual(expect.stringContaining("registered only when CloudServer is constructed, which is only in a mode chosen at run time by `mode === 'clouds'` (main.js:10)"));
+    expect(found.star_chart).toBe(false);
+    expect(found.star_rise).toBe(false);
+    expect(found.moon_phase).toBe(false);
+  });
+});
