@@ -119,16 +119,29 @@ export function createReachabilityChecker(options: ReachabilityOptions = {}): Re
       if (name === undefined || files === undefined) return undefined;
       const word = matchName(name);
       const reasons: string[] = [];
-      for (const file of new Set([self, ...files, ...(options.files ?? [])])) {
+      const all = [...new Set([...files, ...(options.files ?? [])])];
+      const parse = (source: string, at: string) => getProgram(source, at, programs, options.programs);
+      /** `export { X } from './x.js'` in another module: handed on, to whoever imports it from there. */
+      const reExports: Array<{ readonly file: string; readonly line: number }> = [];
+      for (const file of new Set([self, ...all])) {
         const text = file === self ? code : read(file);
         if (text === undefined || !word.test(text) || (file !== self && !isRun(file))) continue;
         const other = getProgram(text, file, programs, options.programs);
         if (!other) return undefined;
+        if (file !== self) {
+          for (const statement of other.body) {
+            if (statement.type !== 'ExportNamedDeclaration' || !statement.source) continue;
+            for (const specifier of statement.specifiers) {
+              if (getImportedName(specifier.local) !== name) continue;
+              if (getImportedName(specifier.exported) !== name) return undefined;
+              reExports.push({ file, line: statement.loc.start.line });
+            }
+          }
+        }
         for (const use of findUses(other, name)) {
           // `export default X`: a use only where some file that runs takes this module's default.
           if (file === self && getParent(other, use)?.type === 'ExportDefaultDeclaration') {
-            const parse = (source: string, at: string) => getProgram(source, at, programs, options.programs);
-            if (takesDefaultOf(self, [...new Set([...files, ...(options.files ?? [])])], isRun, read, parse)) return undefined;
+            if (takesDefaultOrWhole(self, all, isRun, read, parse)) return undefined;
             continue;
           }
           const test = findRunTimeBranch(other, use);
@@ -137,7 +150,10 @@ export function createReachabilityChecker(options: ReachabilityOptions = {}): Re
           reasons.push(test.filter ? `the filter ${where}` : where);
         }
       }
-      return reasons.length === 0 ? undefined : `listed only in a branch chosen at run time by ${[...new Set(reasons)].sort().join(', ')}`;
+      if (reasons.length > 0) return `listed only in a branch chosen at run time by ${[...new Set(reasons)].sort().join(', ')}`;
+      // Only re-exported, by modules no file that runs takes whole (a namespace import, a require): for other programs.
+      if (reExports.length === 0 || reExports.some((at) => takesDefaultOrWhole(at.file, all, isRun, read, parse))) return undefined;
+      return `listed only by a program that imports it: this package re-exports it (${reExports.map((at) => `${path.basename(at.file)}:${at.line}`).join(', ')}) and none of its files that run lists it`;
     },
     findDroppingWrapperUse(decl, filePath, code, isRun) {
       const call = unwrap(decl.node);
@@ -359,11 +375,11 @@ function findRunTimeBranch(program: Program, node: Node): { readonly node: Node;
 }
 
 /**
- * Whether a file of the package that runs takes the default export of `self`: a default or namespace
- * import, `export { default } from`, a `require` or dynamic `import()` of it. `import { a } from` and
- * `export * from` do not.
+ * Whether a file of the package that runs takes the default export of `self`, or the module whole: a
+ * default or namespace import, `export { default } from`, `export * as`, a `require` or dynamic `import()`
+ * of it. `import { a } from` and `export * from` do not.
  */
-function takesDefaultOf(
+function takesDefaultOrWhole(
   self: string,
   files: readonly string[],
   isRun: (file: string) => boolean,

@@ -143,3 +143,31 @@ describe('a server class constructed only in a mode chosen at run time', () => {
     expect(found.moon_phase).toBe(false);
   });
 });
+
+// A list a package only re-exports from a barrel (for other programs to import), which none of its own
+// files that run lists; a barrel some file imports whole may hand it to anything.
+const BARREL_LOGS = `const schema = { type: 'object', properties: {} };
+export const firingLogTools = [{ name: 'log_firing', description: 'Logs one kiln firing.', inputSchema: schema }];
+`;
+const barrelFiles = (server: string): Record<string, string> => ({
+  'pottery/package.json': '{ "name": "pottery", "bin": "bin/server.js" }',
+  'pottery/bin/server.js': server,
+  'pottery/bin/tools/logs.js': BARREL_LOGS,
+  'pottery/bin/tools/index.js': "export { firingLogTools } from './logs.js';\n",
+  'pottery/node_modules/kiln-kit/package.json': '{ "name": "kiln-kit" }',
+  'pottery/node_modules/kiln-kit/index.js': 'export function serveTools() {}\n',
+});
+const POTTERY_FILES = ['pottery/bin/server.js', 'pottery/bin/tools/logs.js', 'pottery/bin/tools/index.js'];
+// The server loads plugins by a computed path, so which of its files run is not known from its entry.
+const POTTERY_SERVER = "import { serveTools } from 'kiln-kit';\nconst plugins = process.env.PLUGIN ? [await import(process.env.PLUGIN)] : [];\nserveTools({ name: 'pottery', tools: plugins.flatMap((p) => p.tools) });\n";
+const pottery = useReportOnFiles('pottery', barrelFiles(POTTERY_SERVER));
+const potteryWhole = useReportOnFiles('pottery-whole', barrelFiles(`import * as all from './tools/index.js';\nexport const builtIn = Object.values(all).flat();\n${POTTERY_SERVER}`));
+
+describe('a list only re-exported by its package', () => {
+  it('is conditional: listed only by a program that imports it', () => {
+    expect(getConditions(pottery(POTTERY_FILES)).log_firing).toEqual(expect.stringContaining('this package re-exports it (index.js:1)'));
+  });
+  it('is certain when a file that runs imports the barrel whole', () => {
+    expect(getConditions(potteryWhole(POTTERY_FILES)).log_firing).toBe(false);
+  });
+});
