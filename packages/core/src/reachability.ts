@@ -215,10 +215,15 @@ export function createReachabilityChecker(options: ReachabilityOptions = {}): Re
         const other = getProgram(text, file, programs, options.programs);
         const constructions = other ? findConstructions(other, name) : undefined;
         if (!other || constructions === undefined) return undefined;
+        // Built in two arms of one branch (`if (http) { new C(); … } else { new C(); … }`): the mode picks something else.
+        const arms = new Map<Node, Set<Node>>();
         for (const construction of constructions) {
-          const test = findModeBranch(other, construction);
-          if (!test) return undefined;
-          reasons.push(`\`${text.slice(test.range[0], test.range[1]).slice(0, 60)}\` (${path.basename(file)}:${test.loc.start.line})`);
+          const branch = findModeBranch(other, construction);
+          if (!branch) return undefined;
+          const taken = arms.get(branch.holder) ?? new Set<Node>();
+          arms.set(branch.holder, taken.add(branch.arm));
+          if (taken.size > 1) return undefined;
+          reasons.push(`\`${text.slice(branch.test.range[0], branch.test.range[1]).slice(0, 60)}\` (${path.basename(file)}:${branch.test.loc.start.line})`);
         }
       }
       return reasons.length === 0 ? undefined : `registered only when ${name} is constructed, which is only in a mode chosen at run time by ${[...new Set(reasons)].sort().join(', ')}`;
@@ -467,15 +472,27 @@ function isExportsTarget(node: Node): boolean {
  * `&&`, a `case`), when that test compares a run-time value with a literal (`mode === 'archive'`); a
  * branch on anything else (`if (isEntryPoint)`, `require.main === module`) is not a mode of the program.
  */
-function findModeBranch(program: Program, node: Node): Node | undefined {
+function findModeBranch(program: Program, node: Node): { readonly test: Node; readonly holder: Node; readonly arm: Node } | undefined {
   let child = node;
   for (let parent = getParent(program, node); parent; child = parent, parent = getParent(program, parent)) {
     if (parent.type.includes('Function')) return undefined;
-    if ((parent.type === 'IfStatement' || parent.type === 'ConditionalExpression') && parent.test !== child) return isModeTest(parent.test) ? parent.test : undefined;
-    if (parent.type === 'LogicalExpression' && parent.operator === '&&' && parent.right === child) return isModeTest(parent.left) ? parent.left : undefined;
-    if (parent.type === 'SwitchCase' && parent.test !== child) return parent.test?.type === 'Literal' && parent.test.value !== null ? parent.test : undefined;
+    // An `else if` chain is one branch: its arms are those of the outermost `if`.
+    if (parent.type === 'IfStatement' && parent.test !== child) return isModeTest(parent.test) ? { test: parent.test, holder: getChainHead(program, parent), arm: child } : undefined;
+    if (parent.type === 'ConditionalExpression' && parent.test !== child) return isModeTest(parent.test) ? { test: parent.test, holder: parent, arm: child } : undefined;
+    if (parent.type === 'LogicalExpression' && parent.operator === '&&' && parent.right === child) return isModeTest(parent.left) ? { test: parent.left, holder: parent, arm: child } : undefined;
+    if (parent.type === 'SwitchCase' && parent.test !== child) {
+      const holder = getParent(program, parent);
+      return holder && parent.test?.type === 'Literal' && parent.test.value !== null ? { test: parent.test, holder, arm: parent } : undefined;
+    }
   }
   return undefined;
+}
+
+/** The first `if` of an `if … else if …` chain. */
+function getChainHead(program: Program, statement: TSESTree.IfStatement): Node {
+  let head: Node = statement;
+  for (let parent = getParent(program, head); parent?.type === 'IfStatement' && parent.alternate === head; parent = getParent(program, head)) head = parent;
+  return head;
 }
 
 function isModeTest(test: Node): boolean {

@@ -109,6 +109,7 @@ ${tools.map((tool) => `    this.server.registerTool('${tool}', { description: 'R
 const OBSERVATORY_MAIN = `import { StarServer } from './star-server.js';
 import { CloudServer } from './cloud-server.js';
 import { MoonServer } from './moon-server.js';
+import { TideServer } from './tide-server.js';
 function readMode() {
   const at = process.argv.indexOf('--mode');
   return at === -1 ? undefined : process.argv[at + 1];
@@ -124,6 +125,15 @@ async function main() {
 const isEntryPoint = process.argv[1] !== undefined;
 if (isEntryPoint) void main();
 if (isEntryPoint) new MoonServer();
+function serveTide(transport) {
+  if (transport === 'http') {
+    const http = new TideServer();
+    return http;
+  } else {
+    return new TideServer();
+  }
+}
+serveTide(process.env.TRANSPORT);
 export { CloudServer } from './cloud-server.js';
 `;
 const observatory = useReportOnFiles('observatory', {
@@ -132,15 +142,17 @@ const observatory = useReportOnFiles('observatory', {
   'observatory/bin/star-server.js': serverClass('StarServer', ['star_chart', 'star_rise']),
   'observatory/bin/cloud-server.js': serverClass('CloudServer', ['cloud_cover']),
   'observatory/bin/moon-server.js': serverClass('MoonServer', ['moon_phase']),
+  'observatory/bin/tide-server.js': serverClass('TideServer', ['tide_height']),
 });
 
 describe('a server class constructed only in a mode chosen at run time', () => {
-  it('registers its tools only in that mode; the server of the common path and one behind an entry-point guard are certain', () => {
-    const found = getConditions(observatory(['observatory/bin/main.js', 'observatory/bin/star-server.js', 'observatory/bin/cloud-server.js', 'observatory/bin/moon-server.js']));
-    expect(found.cloud_cover).toEqual(expect.stringContaining("registered only when CloudServer is constructed, which is only in a mode chosen at run time by `mode === 'clouds'` (main.js:10)"));
+  it('registers its tools only in that mode; the server of the common path, one behind an entry-point guard and one built in both arms of a branch are certain', () => {
+    const found = getConditions(observatory(['observatory/bin/main.js', 'observatory/bin/star-server.js', 'observatory/bin/cloud-server.js', 'observatory/bin/moon-server.js', 'observatory/bin/tide-server.js']));
+    expect(found.cloud_cover).toEqual(expect.stringContaining("registered only when CloudServer is constructed, which is only in a mode chosen at run time by `mode === 'clouds'` (main.js:11)"));
     expect(found.star_chart).toBe(false);
     expect(found.star_rise).toBe(false);
     expect(found.moon_phase).toBe(false);
+    expect(found.tide_height).toBe(false);
   });
 });
 
