@@ -307,6 +307,13 @@ describe('definitions found by their shape whose only publication is a list hand
     expect(found.prune_rose).toBeUndefined();
     expect(found.feed_rose).toBeUndefined();
   });
+  it('lists them for certain when list handlers under different conditions may cover every path', () => {
+    const code2 = code("if (process.argv[2] === 'all') listAll(server); else listEvery(server);").replace(
+      'const server = new Server(',
+      'function listEvery(server) {\n  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: Array.from(registry.values()) }));\n}\nconst server = new Server(',
+    );
+    expect(conditions(code2).prune_rose).toBeUndefined();
+  });
 });
 
 describe('definitions found by their shape that a file only hands to a registry of its own', () => {

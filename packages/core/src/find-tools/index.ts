@@ -104,7 +104,9 @@ function detectAll(program: Program, options: AnalyzeOptions): FileModel {
   // Definitions found by their shape are read through the collections this file registers: when every
   // such registration is made only under a run-time condition, so is the listing of those definitions.
   const through = unread.filter((miss) => miss.fromCollection && !miss.renamed && !miss.adapter && !projectRegistries.has(miss));
-  const listedWhen = through.length > 0 && through.every((miss) => miss.condition !== undefined) ? describeListedThrough(through) : undefined;
+  // Several conditions (`if (http) listAll(a); else listAll(b)`) may together cover every path: then nothing is said.
+  const whens = new Set(through.map((miss) => miss.condition));
+  const listedWhen = through.length > 0 && whens.size === 1 && !whens.has(undefined) ? describeListedThrough(through) : undefined;
   // A file that builds no server and only fills a registry of its own with them: listed only where that registry is published.
   const registry = through.length === 0 && servers.length === 0 ? [...projectRegistries][0] : undefined;
   const unpublished = registry ? `registered only into a registry of the project (${registry.sink}, line ${registry.line}), which this file does not publish` : undefined;
