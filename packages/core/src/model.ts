@@ -181,6 +181,8 @@ export interface UnreadSink {
   readonly renamed?: true;
   /** The installed package whose code builds the server (`.connect()` of a server it makes): no miss when its files are read too. */
   readonly fromPackage?: string;
+  /** The call is made only under a run-time condition (`if (mode === 'all') server.setRequestHandler(…)`): why. */
+  readonly condition?: string;
   /**
    * An adapter that re-registers definitions handed to it (`all.map((t) => tool({ description: t.description, … }))`):
    * nothing is declared here, so a rule says nothing; `report` names it when no definition was found anywhere.

@@ -45,6 +45,14 @@ export interface ReachabilityChecker {
    * through further helpers that hand the object on. Undefined when some call passes an unwrapped object.
    */
   findDroppingWrapperUse(decl: ToolDecl, filePath: string, code: string, isRun: (file: string) => boolean): string | undefined;
+  /**
+   * Why a registration made inside a top-level class `C` runs only in one mode of the program: every
+   * `new C(…)` in the files of its package that run (`isRun`) sits in a branch that compares a run-time
+   * value with a literal (`if (mode === 'archive') new ArchiveServer()`, a `case 'archive':`, `… ? new C() : …`).
+   * Undefined when some construction is outside such a branch, or `C` is used any other way (handed on,
+   * extended, exported for others), or never constructed.
+   */
+  findModeOnlyConstruction(decl: ToolDecl, filePath: string, code: string, isRun: (file: string) => boolean): string | undefined;
 }
 
 export interface ReachabilityOptions {
@@ -111,18 +119,41 @@ export function createReachabilityChecker(options: ReachabilityOptions = {}): Re
       if (name === undefined || files === undefined) return undefined;
       const word = matchName(name);
       const reasons: string[] = [];
-      for (const file of new Set([self, ...files, ...(options.files ?? [])])) {
+      const all = [...new Set([...files, ...(options.files ?? [])])];
+      const parse = (source: string, at: string) => getProgram(source, at, programs, options.programs);
+      /** `export { X } from './x.js'` in another module: handed on, to whoever imports it from there. */
+      const reExports: Array<{ readonly file: string; readonly line: number }> = [];
+      for (const file of new Set([self, ...all])) {
         const text = file === self ? code : read(file);
         if (text === undefined || !word.test(text) || (file !== self && !isRun(file))) continue;
         const other = getProgram(text, file, programs, options.programs);
         if (!other) return undefined;
+        if (file !== self) {
+          for (const statement of other.body) {
+            if (statement.type !== 'ExportNamedDeclaration' || !statement.source) continue;
+            for (const specifier of statement.specifiers) {
+              if (getImportedName(specifier.local) !== name) continue;
+              if (getImportedName(specifier.exported) !== name) return undefined;
+              reExports.push({ file, line: statement.loc.start.line });
+            }
+          }
+        }
         for (const use of findUses(other, name)) {
+          // `export default X`: a use only where some file that runs takes this module's default.
+          if (file === self && getParent(other, use)?.type === 'ExportDefaultDeclaration') {
+            if (takesDefaultOrWhole(self, all, isRun, read, parse)) return undefined;
+            continue;
+          }
           const test = findRunTimeBranch(other, use);
           if (!test) return undefined;
-          reasons.push(`\`${text.slice(test.range[0], test.range[1]).slice(0, 60)}\` (${path.basename(file)}:${test.loc.start.line})`);
+          const where = `\`${text.slice(test.node.range[0], test.node.range[1]).slice(0, 60)}\` (${path.basename(file)}:${test.node.loc.start.line})`;
+          reasons.push(test.filter ? `the filter ${where}` : where);
         }
       }
-      return reasons.length === 0 ? undefined : `listed only in a branch chosen at run time by ${[...new Set(reasons)].sort().join(', ')}`;
+      if (reasons.length > 0) return `listed only in a branch chosen at run time by ${[...new Set(reasons)].sort().join(', ')}`;
+      // Only re-exported, by modules no file that runs takes whole (a namespace import, a require): for other programs.
+      if (reExports.length === 0 || reExports.some((at) => takesDefaultOrWhole(at.file, all, isRun, read, parse))) return undefined;
+      return `listed only by a program that imports it: this package re-exports it (${reExports.map((at) => `${path.basename(at.file)}:${at.line}`).join(', ')}) and none of its files that run lists it`;
     },
     findDroppingWrapperUse(decl, filePath, code, isRun) {
       const call = unwrap(decl.node);
@@ -169,6 +200,33 @@ export function createReachabilityChecker(options: ReachabilityOptions = {}): Re
       };
       const reasons = trace(program, self, code, call, receiver.name, 0);
       return reasons === undefined ? undefined : [...new Set(reasons)].join('; ');
+    },
+    findModeOnlyConstruction(decl, filePath, code, isRun) {
+      const self = path.resolve(filePath);
+      const program = getProgram(code, self, programs, options.programs);
+      const name = program ? getTopLevelClassName(program, decl.node) : undefined;
+      const files = getOwnPackageFiles(self);
+      if (!program || name === undefined || files === undefined) return undefined;
+      const word = matchName(name);
+      const reasons: string[] = [];
+      for (const file of new Set([self, ...files, ...(options.files ?? [])])) {
+        const text = file === self ? code : read(file);
+        if (text === undefined || !word.test(text) || (file !== self && !isRun(file))) continue;
+        const other = getProgram(text, file, programs, options.programs);
+        const constructions = other ? findConstructions(other, name) : undefined;
+        if (!other || constructions === undefined) return undefined;
+        // Built in two arms of one branch (`if (http) { new C(); … } else { new C(); … }`): the mode picks something else.
+        const arms = new Map<Node, Set<Node>>();
+        for (const construction of constructions) {
+          const branch = findModeBranch(other, construction);
+          if (!branch) return undefined;
+          const taken = arms.get(branch.holder) ?? new Set<Node>();
+          arms.set(branch.holder, taken.add(branch.arm));
+          if (taken.size > 1) return undefined;
+          reasons.push(`\`${text.slice(branch.test.range[0], branch.test.range[1]).slice(0, 60)}\` (${path.basename(file)}:${branch.test.loc.start.line})`);
+        }
+      }
+      return reasons.length === 0 ? undefined : `registered only when ${name} is constructed, which is only in a mode chosen at run time by ${[...new Set(reasons)].sort().join(', ')}`;
     },
     isUnreached(decl, filePath, code) {
       // Only a definition found as an object (a low-level `{ name, description, inputSchema }` too) can be one nothing registers.
@@ -299,16 +357,150 @@ function findUses(program: Program, name: string): Node[] {
   return uses;
 }
 
-/** The condition of the nearest `cond ? … : …` branch or `cond && …` right side holding `node`, when it is not a literal. */
-function findRunTimeBranch(program: Program, node: Node): TSESTree.Expression | undefined {
+/**
+ * The condition of the nearest `cond ? … : …` branch or `cond && …` right side holding `node`, when it is
+ * not a literal; or the call `list.filter(keep)` that the list is filtered by (`filter`), whose predicate
+ * decides at run time which of its definitions are listed (`filter(Boolean)` keeps every definition).
+ */
+function findRunTimeBranch(program: Program, node: Node): { readonly node: Node; readonly filter?: boolean } | undefined {
   let child = node;
   for (let parent = getParent(program, node); parent; child = parent, parent = getParent(program, parent)) {
-    if (parent.type === 'ConditionalExpression' && parent.test !== child) return parent.test.type === 'Literal' ? undefined : parent.test;
-    if (parent.type === 'LogicalExpression' && parent.operator === '&&' && parent.right === child) return parent.left.type === 'Literal' ? undefined : parent.left;
+    if (parent.type === 'ConditionalExpression' && parent.test !== child) return parent.test.type === 'Literal' ? undefined : { node: parent.test };
+    if (parent.type === 'LogicalExpression' && parent.operator === '&&' && parent.right === child) return parent.left.type === 'Literal' ? undefined : { node: parent.left };
+    if (parent.type === 'MemberExpression' && parent.object === child && !parent.computed && parent.property.type === 'Identifier' && parent.property.name === 'filter') {
+      const call = getParent(program, parent);
+      if (call?.type !== 'CallExpression' || call.callee !== parent) return undefined;
+      const keep = call.arguments[0];
+      return keep === undefined || (keep.type === 'Identifier' && keep.name === 'Boolean') ? undefined : { node: call, filter: true };
+    }
     // A list built in a function or a statement: what decides it is not an expression around the use.
     if (parent.type.endsWith('Statement') || parent.type.includes('Function') || parent.type === 'VariableDeclarator') return undefined;
   }
   return undefined;
+}
+
+/**
+ * Whether a file of the package that runs takes the default export of `self`, or the module whole: a
+ * default or namespace import, `export { default } from`, `export * as`, a `require` or dynamic `import()`
+ * of it. `import { a } from` and `export * from` do not.
+ */
+function takesDefaultOrWhole(
+  self: string,
+  files: readonly string[],
+  isRun: (file: string) => boolean,
+  read: (file: string) => string | undefined,
+  parse: (code: string, file: string) => Program | undefined,
+): boolean {
+  const stem = self.replace(/\.[cm]?[jt]sx?$/, '');
+  const word = new RegExp(`['"\`][^'"\`\\n]*/${escapeRegExp(path.basename(stem))}(?:\\.[cm]?[jt]sx?)?['"\`]`);
+  for (const file of files) {
+    if (file === self || !isRun(file)) continue;
+    const text = read(file);
+    if (text === undefined || !word.test(text)) continue;
+    const program = parse(text, file);
+    if (!program) return true;
+    let takes = false;
+    walk(program, (node, parent) => {
+      if (takes) return false;
+      if (node.type !== 'Literal' || typeof node.value !== 'string' || !node.value.startsWith('.')) return;
+      if (path.resolve(path.dirname(file), node.value).replace(/\.[cm]?[jt]sx?$/, '') !== stem) return;
+      if (parent?.type === 'ImportDeclaration') takes = parent.specifiers.some((s) => s.type !== 'ImportSpecifier' || getImportedName(s.imported) === 'default');
+      else if (parent?.type === 'ExportNamedDeclaration') takes = parent.specifiers.some((s) => getImportedName(s.local) === 'default');
+      else takes = parent?.type !== 'ExportAllDeclaration' || parent.exported !== null;
+      return undefined;
+    });
+    if (takes) return true;
+  }
+  return false;
+}
+
+function getImportedName(node: TSESTree.Identifier | TSESTree.StringLiteral): string {
+  return node.type === 'Identifier' ? node.name : node.value;
+}
+
+/** `C` when the node is inside a class declared at the top level (`class C`, `export class C`, `export default class C`). */
+function getTopLevelClassName(program: Program, node: Node): string | undefined {
+  for (let parent = getParent(program, node); parent; parent = getParent(program, parent)) {
+    if (parent.type !== 'ClassDeclaration' && parent.type !== 'ClassExpression') continue;
+    const holder = getParent(program, parent);
+    const top = holder?.type === 'ExportNamedDeclaration' || holder?.type === 'ExportDefaultDeclaration' ? getParent(program, holder) : holder;
+    return parent.type === 'ClassDeclaration' && parent.id && top?.type === 'Program' ? parent.id.name : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * The `new C(…)` and `new mod.C(…)` of a program; undefined when `C` is also read any other way (handed
+ * on, extended, assigned), except its declaration, import and export specifiers and tsc's `exports.C = C`.
+ */
+function findConstructions(program: Program, name: string): TSESTree.NewExpression[] | undefined {
+  const constructions: TSESTree.NewExpression[] = [];
+  let other = false;
+  walk(program, (node, parent) => {
+    if (other) return false;
+    if (node.type === 'NewExpression') {
+      const callee = unwrap(node.callee);
+      const named = callee.type === 'Identifier' ? callee.name : callee.type === 'MemberExpression' && !callee.computed && callee.property.type === 'Identifier' ? callee.property.name : undefined;
+      if (named === name) constructions.push(node);
+      return undefined;
+    }
+    if (node.type !== 'Identifier' || node.name !== name || !parent) return undefined;
+    if (parent.type === 'NewExpression' && unwrap(parent.callee) === node) return undefined;
+    if (parent.type === 'MemberExpression' && parent.property === node && !parent.computed) {
+      const outer = getParent(program, parent);
+      if ((outer?.type === 'NewExpression' && unwrap(outer.callee) === parent) || (outer?.type === 'AssignmentExpression' && outer.left === parent)) return undefined;
+    }
+    if (parent.type === 'ClassDeclaration' && parent.id === node) return undefined;
+    if (parent.type === 'ImportSpecifier' || parent.type === 'ImportDefaultSpecifier' || parent.type === 'ExportSpecifier') return undefined;
+    if (parent.type === 'AssignmentExpression' && parent.right === node && isExportsTarget(parent.left)) return undefined;
+    other = true;
+    return false;
+  });
+  return other ? undefined : constructions;
+}
+
+/** `exports.C` or `module.exports.C`. */
+function isExportsTarget(node: Node): boolean {
+  if (node.type !== 'MemberExpression') return false;
+  const object = unwrap(node.object);
+  if (object.type === 'Identifier') return object.name === 'exports';
+  return object.type === 'MemberExpression' && object.object.type === 'Identifier' && object.object.name === 'module' && !object.computed && object.property.type === 'Identifier' && object.property.name === 'exports';
+}
+
+/**
+ * The test of the nearest branch holding `node` within its function (an `if` arm, a `?:` arm, the right of
+ * `&&`, a `case`), when that test compares a run-time value with a literal (`mode === 'archive'`); a
+ * branch on anything else (`if (isEntryPoint)`, `require.main === module`) is not a mode of the program.
+ */
+function findModeBranch(program: Program, node: Node): { readonly test: Node; readonly holder: Node; readonly arm: Node } | undefined {
+  let child = node;
+  for (let parent = getParent(program, node); parent; child = parent, parent = getParent(program, parent)) {
+    if (parent.type.includes('Function')) return undefined;
+    // An `else if` chain is one branch: its arms are those of the outermost `if`.
+    if (parent.type === 'IfStatement' && parent.test !== child) return isModeTest(parent.test) ? { test: parent.test, holder: getChainHead(program, parent), arm: child } : undefined;
+    if (parent.type === 'ConditionalExpression' && parent.test !== child) return isModeTest(parent.test) ? { test: parent.test, holder: parent, arm: child } : undefined;
+    if (parent.type === 'LogicalExpression' && parent.operator === '&&' && parent.right === child) return isModeTest(parent.left) ? { test: parent.left, holder: parent, arm: child } : undefined;
+    if (parent.type === 'SwitchCase' && parent.test !== child) {
+      const holder = getParent(program, parent);
+      return holder && parent.test?.type === 'Literal' && parent.test.value !== null ? { test: parent.test, holder, arm: parent } : undefined;
+    }
+  }
+  return undefined;
+}
+
+/** The first `if` of an `if … else if …` chain. */
+function getChainHead(program: Program, statement: TSESTree.IfStatement): Node {
+  let head: Node = statement;
+  for (let parent = getParent(program, head); parent?.type === 'IfStatement' && parent.alternate === head; parent = getParent(program, head)) head = parent;
+  return head;
+}
+
+function isModeTest(test: Node): boolean {
+  const n = unwrap(test);
+  if (n.type === 'LogicalExpression') return isModeTest(n.left) && isModeTest(n.right);
+  if (n.type !== 'BinaryExpression' || !['===', '==', '!==', '!='].includes(n.operator)) return false;
+  const isLiteral = (side: Node) => side.type === 'Literal' && (typeof side.value === 'string' || typeof side.value === 'number');
+  return isLiteral(n.right) !== isLiteral(n.left);
 }
 
 /** `export { a, b as c }`, `export { default as X } from './x.js'`, `export * from './y.js'`: handing a name on is not calling it. */

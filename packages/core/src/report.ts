@@ -194,7 +194,8 @@ export function buildReport(
       const mayRun = (other: string) => entryFiles.mayRun(other);
       const reason =
         uncalled === undefined
-          ? (reachability.findBranchOnlyUse(decl, file.filePath, file.code, mayRun) ?? (decl.condition ? undefined : reachability.findDroppingWrapperUse(decl, file.filePath, file.code, mayRun)))
+          ? (reachability.findBranchOnlyUse(decl, file.filePath, file.code, mayRun) ??
+            (decl.condition ? undefined : (reachability.findDroppingWrapperUse(decl, file.filePath, file.code, mayRun) ?? reachability.findModeOnlyConstruction(decl, file.filePath, file.code, mayRun))))
           : `registered only when ${uncalled}() is called; the program exports it and none of its files calls it`;
       const read = reason === undefined ? decl : { ...decl, condition: { reason: decl.condition ? `${decl.condition.reason}; ${reason}` : reason } };
       found.push(measureDecl(read, file.filePath, { mcpSdkExecution, mcpSdkMajor, zodFilePath, mastraMcpServer, ownStandardSchemaConversion }));

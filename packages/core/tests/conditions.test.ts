@@ -252,3 +252,83 @@ describe('list handlers whose function returns different lists', () => {
     expect(conditions(code)).toEqual({ list_beds: undefined, harvest_report: 'listed only on some of the paths through `listTools()`' });
   });
 });
+
+describe('list handlers that filter their list at run time', () => {
+  it('a definition of a list filtered by a run-time predicate is conditional; filter(Boolean) keeps every one', () => {
+    const code = [
+      "import { Server } from '@modelcontextprotocol/sdk/server/index.js';",
+      "import { ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';",
+      "const server = new Server({ name: 'n', version: '1' }, { capabilities: { tools: {} } });",
+      "const hives = [{ name: 'count_hives', description: 'Counts the hives.', inputSchema: { type: 'object', properties: {} } }];",
+      'server.setRequestHandler(ListToolsRequestSchema, async () => ({',
+      '  tools: [',
+      "    { name: 'inspect_hive', description: 'Inspects one hive.', inputSchema: { type: 'object', properties: {} } },",
+      "    { name: 'smoke_hive', description: 'Smokes one hive.', inputSchema: { type: 'object', properties: {} } },",
+      '  ].filter((tool) => settings.calmBees === true || !isRisky(tool.name)).concat(hives.filter(Boolean)),',
+      '}));',
+    ].join('\n');
+    expect(conditions(code)).toEqual({
+      count_hives: undefined,
+      inspect_hive: 'listed only when the filter keeps it (settings.calmBees === true || !isRisky(…))',
+      smoke_hive: 'listed only when the filter keeps it (settings.calmBees === true || !isRisky(…))',
+    });
+  });
+});
+
+describe('definitions found by their shape whose only publication is a list handler registered in one mode', () => {
+  const code = (guard: string) =>
+    [
+      "import { Server } from '@modelcontextprotocol/sdk/server/index.js';",
+      "import { ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';",
+      "const pruneTool = { name: 'prune_rose', description: 'Prunes one rose bush.', parameters: { type: 'object', properties: {} }, handler: async () => 'ok' };",
+      "const feedTool = { name: 'feed_rose', description: 'Feeds one rose bush.', parameters: { type: 'object', properties: {} }, handler: async () => 'ok' };",
+      'const registry = new Map();',
+      'function fillRegistry(manager) {',
+      '  for (const tool of [pruneTool, feedTool]) manager.registerTool(tool);',
+      '}',
+      'fillRegistry({ registerTool: (t) => registry.set(t.name, t) });',
+      'function listOne(server) {',
+      "  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [{ name: 'ask_gardener', description: 'Asks the gardener.', inputSchema: { type: 'object', properties: {} } }] }));",
+      '}',
+      'function listAll(server) {',
+      '  const all = Array.from(registry.values()).map((t) => ({ name: t.name, description: t.description, inputSchema: t.parameters }));',
+      '  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: all }));',
+      '}',
+      "const server = new Server({ name: 'rosary', version: '1' }, { capabilities: { tools: {} } });",
+      guard,
+    ].join('\n');
+  it('lists them only in that mode: a registry of the project filled by registerTool(definition) publishes nothing itself', () => {
+    const found = conditions(code("if (process.argv[2] === 'all') listAll(server); else listOne(server);"));
+    expect(found.prune_rose).toBe('listed only through setRequestHandler(ListTools) (line 15), registered only when listAll() is called, which is only when process.argv[2] === "all"');
+    expect(found.feed_rose).toEqual(found.prune_rose);
+  });
+  it('lists them for certain when that list handler is registered on every path', () => {
+    const found = conditions(code('listAll(server);'));
+    expect(found.prune_rose).toBeUndefined();
+    expect(found.feed_rose).toBeUndefined();
+  });
+  it('lists them for certain when list handlers under different conditions may cover every path', () => {
+    const code2 = code("if (process.argv[2] === 'all') listAll(server); else listEvery(server);").replace(
+      'const server = new Server(',
+      'function listEvery(server) {\n  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: Array.from(registry.values()) }));\n}\nconst server = new Server(',
+    );
+    expect(conditions(code2).prune_rose).toBeUndefined();
+  });
+});
+
+describe('definitions found by their shape that a file only hands to a registry of its own', () => {
+  it('are listed only where that registry is published, when the file builds no server', () => {
+    const code = [
+      "import { Client } from '@modelcontextprotocol/sdk/client/index.js';",
+      "const sowTool = { name: 'sow_seeds', description: 'Sows one row of seeds.', parameters: { type: 'object', properties: {} }, handler: async () => 'ok' };",
+      "const thinTool = { name: 'thin_row', description: 'Thins one row of seedlings.', parameters: { type: 'object', properties: {} }, handler: async () => 'ok' };",
+      'export function fillRegistry(manager) {',
+      '  for (const tool of [sowTool, thinTool]) manager.registerTool(tool);',
+      '}',
+      "export const client = new Client({ name: 'seed-bank', version: '1' });",
+    ].join('\n');
+    const found = conditions(code);
+    expect(found.sow_seeds).toBe('registered only into a registry of the project (.registerTool(), line 5), which this file does not publish');
+    expect(found.thin_row).toEqual(found.sow_seeds);
+  });
+});

@@ -238,6 +238,17 @@ function decide(test: Node, wanted: boolean, context: DetectContext): Condition 
   return { kind: 'when', reason: `registered only when ${when}${variable ? ` (depends on ${variable})` : ''}` };
 }
 
+/**
+ * `listed only when the filter … keeps it`, for a list's `filter(keep)` whose predicate decides at run
+ * time; undefined for `filter(Boolean)` and a missing predicate, which keep every definition.
+ */
+export function describeFilter(keep: Node | undefined): string | undefined {
+  const fn = keep && unwrap(keep);
+  if (!fn || (fn.type === 'Identifier' && fn.name === 'Boolean')) return undefined;
+  const body = fn.type === 'ArrowFunctionExpression' && fn.body.type !== 'BlockStatement' ? describeTest(fn.body) : fn.type === 'Identifier' ? `${fn.name}(…)` : 'a run-time condition';
+  return `listed only when the filter keeps it (${body})`;
+}
+
 /** A short rendering of a test for the reason; `a run-time condition` when it is long or unusual. */
 function describeTest(node: Node, depth = 0): string {
   const n = unwrap(node);

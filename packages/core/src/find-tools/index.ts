@@ -53,14 +53,17 @@ function detectAll(program: Program, options: AnalyzeOptions): FileModel {
   }
   const imports = readFileImports(program, candidates.requires);
   const unread: UnreadSink[] = [];
+  const projectRegistries = new Set<UnreadSink>();
   for (const candidate of candidates.calls) {
     const tools = attempt(() => detectCall(candidate, factories, registrars, context));
     if (tools) found.push(...tools);
     if (tools?.length) continue;
     const name = getCalleeName(candidate.node.callee) ?? '';
     // A registration in a branch never taken registers nothing: nothing is missed there.
-    const miss = isCallStyleName(name) && attempt(() => readCondition(candidate, context).kind) !== 'never' ? attempt(() => explainUnreadSink(candidate, name, context, imports)) : undefined;
-    if (miss) unread.push(miss);
+    const condition = isCallStyleName(name) ? attempt(() => readCondition(candidate, context)) : undefined;
+    const miss = condition && condition.kind !== 'never' ? attempt(() => explainUnreadSink(candidate, name, context, imports)) : undefined;
+    if (miss) unread.push(condition?.kind === 'when' ? { ...miss, condition: condition.reason } : miss);
+    if (miss && isProjectRegistry(candidate.node, name)) projectRegistries.add(miss);
   }
   for (const candidate of candidates.objects) {
     const tool = attempt(() => detectShapeObject(candidate, context));
@@ -98,8 +101,21 @@ function detectAll(program: Program, options: AnalyzeOptions): FileModel {
       ...(renamed ? { renamed: true } : {}),
     });
   }
+  // Definitions found by their shape are read through the collections this file registers: when every
+  // such registration is made only under a run-time condition, so is the listing of those definitions.
+  const through = unread.filter((miss) => miss.fromCollection && !miss.renamed && !miss.adapter && !projectRegistries.has(miss));
+  // Several conditions (`if (http) listAll(a); else listAll(b)`) may together cover every path: then nothing is said.
+  const whens = new Set(through.map((miss) => miss.condition));
+  const listedWhen = through.length > 0 && whens.size === 1 && !whens.has(undefined) ? describeListedThrough(through) : undefined;
+  // A file that builds no server and only fills a registry of its own with them: listed only where that registry is published.
+  const registry = through.length === 0 && servers.length === 0 ? [...projectRegistries][0] : undefined;
+  const unpublished = registry ? `registered only into a registry of the project (${registry.sink}, line ${registry.line}), which this file does not publish` : undefined;
   const tools = kept
     .filter((tool) => !isAdapterRegistration(tool.decl))
+    .map((tool) => {
+      const reason = byShape.has(tool) && !tool.decl.condition ? (listedWhen ?? unpublished) : undefined;
+      return reason ? { ...tool, decl: { ...tool.decl, condition: { reason } } } : tool;
+    })
     .sort((a, b) => a.decl.node.range[0] - b.decl.node.range[0])
     .map((tool): ToolDecl => {
       const receiverServer = attempt(() => findServerFor(tool.receiver, isMcpServed(tool.decl.framework) ? servers : [], context));
@@ -115,6 +131,19 @@ function detectAll(program: Program, options: AnalyzeOptions): FileModel {
     if (fromPackage) unread.push(fromPackage);
   }
   return { tools, servers: servers.map((s) => s.decl), unread: unread.sort((a, b) => a.node.range[0] - b.node.range[0]) };
+}
+
+/**
+ * `registry.registerTool(definition)`: one argument, where the SDK's `registerTool` takes a name, a config
+ * and a handler. It fills a registry of the project's own, which publishes nothing by itself.
+ */
+function isProjectRegistry(call: TSESTree.CallExpression, name: string): boolean {
+  return name === 'registerTool' && unwrap(call.callee).type === 'MemberExpression' && call.arguments.length === 1 && call.arguments[0].type !== 'SpreadElement' && unwrap(call.arguments[0]).type !== 'Literal';
+}
+
+/** `listed only through setRequestHandler(ListTools) (line 40), registered only when …`, for each collection registration. */
+function describeListedThrough(misses: readonly UnreadSink[]): string {
+  return `listed only through ${[...new Set(misses.map((miss) => `${miss.sink} (line ${miss.line}), ${miss.condition}`))].join('; or ')}`;
 }
 
 /**

@@ -9,6 +9,7 @@ import { bindParameters, evaluateValue, withBindings } from '../schema/static-va
 import type { Node } from '../model.js';
 import { buildTool, getDefinitionParts, type FoundTool } from './build.js';
 import type { Candidate } from './collect.js';
+import { describeFilter } from './conditions.js';
 import {
   findClassMemberValue,
   findEnclosingClassBody,
@@ -153,6 +154,14 @@ function collectCallItems(call: TSESTree.CallExpression, state: Walk, out: Item[
     if (method === 'map' && collectMappedItems(call, callee.object, state, out, depth)) return;
     // tools.filter(…) / .concat(more) / .map(t => t): the definitions are the array's items.
     if (PASS_THROUGH_METHODS.has(method)) {
+      // `[…].filter((t) => allowed(t.name))`: only the definitions the predicate keeps at run time are listed.
+      const filtered = method === 'filter' ? describeFilter(call.arguments[0]) : undefined;
+      if (filtered) {
+        const part: Item[] = [];
+        collectItems(callee.object, state, part, depth);
+        for (const item of part) out.push({ ...item, condition: item.condition ? `${item.condition}; ${filtered}` : filtered });
+        return;
+      }
       collectItems(callee.object, state, out, depth);
       if (method === 'concat') for (const arg of call.arguments) collectItems(arg.type === 'SpreadElement' ? arg.argument : arg, state, out, depth);
       return;
