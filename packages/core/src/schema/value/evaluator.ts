@@ -28,9 +28,10 @@ import {
 } from './call-frames.js';
 import { getBundledZodNamespaces, isImportHelper, readSpreadHelper } from './compiled-output.js';
 import type { FunctionLike, ValueContext } from './context.js';
+import { fromEntries } from './from-entries.js';
 import { getReturnedExpression } from './function-body.js';
 import { isProjectImport, readLibraryImport } from './library-imports.js';
-import { getMemberName, readMember } from './members.js';
+import { getMemberName, isShortCircuit, readMember } from './members.js';
 import { listExportNames } from './module-namespace.js';
 import { applyBinaryOperator, applyUnaryOperator } from './operators.js';
 import { bindAll } from './parameters.js';
@@ -464,6 +465,8 @@ class Evaluator {
     // `Imported.optional()` in a partial reading: the schema it cannot read is a stand-in, and the chain goes on.
     if (object instanceof Unreadable && this.partly && SCHEMA_METHODS.has(name)) object = standIn(object);
     if (object instanceof Unreadable) return object;
+    // `field.audience?.kind` of a field without one: the chain stops at the `?.` and is `undefined`.
+    if ((object === undefined || object === null) && isShortCircuit(node)) return undefined;
     if (isGap(object)) {
       // `Imported.optional().describe('…')`: the methods apply to `z.any()` in its place, so what they add is kept.
       if (SCHEMA_METHODS.has(name)) return readMember(makeAny(this.context.zodVersion, this.context.filePath), name, node, this.context.program);
@@ -516,9 +519,10 @@ class Evaluator {
     ) {
       const name = getMemberName(calleeNode);
       const fn = name ? STATIC_OBJECT_FUNCTIONS[name] : undefined;
-      if (!fn) return new Unreadable(`\`Object.${name ?? '…'}()\``, node);
+      if (!fn && name !== 'fromEntries') return new Unreadable(`\`Object.${name ?? '…'}()\``, node);
       const args = this.evaluateArguments(node, depth, undefined);
       if (args instanceof Unreadable) return args;
+      if (!fn) return fromEntries(args[0], node, this.partly);
       // `Object.values(tools)` of `import * as tools`: the namespace object, its exports by name.
       if (isNamespaceRef(args[0])) {
         const namespace = this.readNamespace(args[0], name === 'keys', node, depth);

@@ -53,3 +53,21 @@ export function getMemberName(node: TSESTree.MemberExpression): string | undefin
   if (node.property.type === 'Literal' && typeof node.property.value === 'string') return node.property.value;
   return undefined;
 }
+
+/**
+ * Whether a read on `undefined` or `null` at `node` is cut short by an optional link (`a?.b`, `a?.b.c`,
+ * `f()?.x`) in its chain: the whole chain is then `undefined`, as at run time.
+ */
+export function isShortCircuit(node: TSESTree.MemberExpression): boolean {
+  let link: TSESTree.Node = node;
+  for (;;) {
+    if (link.type === 'MemberExpression' || link.type === 'CallExpression') {
+      if (link.optional) return true;
+      link = link.type === 'MemberExpression' ? link.object : link.callee;
+    } else if (link.type === 'TSNonNullExpression') {
+      link = link.expression;
+    } else {
+      return false;
+    }
+  }
+}
