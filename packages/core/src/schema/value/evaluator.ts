@@ -26,7 +26,7 @@ import {
   isInsideFrame,
   registerProjectFunction,
 } from './call-frames.js';
-import { getBundledZodNamespaces, isImportHelper, readSpreadHelper } from './compiled-output.js';
+import { getBundledZodNamespaces, getFrozenZodMajor, isImportHelper, readSpreadHelper } from './compiled-output.js';
 import type { FunctionLike, ValueContext } from './context.js';
 import { fromEntries } from './from-entries.js';
 import { getReturnedExpression } from './function-body.js';
@@ -306,7 +306,7 @@ class Evaluator {
     const scope = Scope.of(this.context.program);
     const init = scope.resolve(node);
     if (init) {
-      const bundledZod = init.type === 'ObjectExpression' && init.properties.length === 0 ? getBundledZodNamespaces(this.context.program).get(node.name) : undefined;
+      const bundledZod = init.type === 'ObjectExpression' && init.properties.length === 0 ? getBundledZodNamespaces(this.context.program).get(node.name) : getFrozenZodMajor(init);
       if (bundledZod !== undefined) return getZodNamespace(bundledZod, this.context.filePath);
       if (init.type === 'FunctionDeclaration') return this.getFunction(init);
       if (init.type === 'ClassDeclaration') return new Unreadable(`\`${node.name}\` is a class`, node);
