@@ -28,6 +28,7 @@ import {
 } from './call-frames.js';
 import { getBundledZodNamespaces, getFrozenZodMajor, isImportHelper, readSpreadHelper } from './compiled-output.js';
 import type { FunctionLike, ValueContext } from './context.js';
+import { findCompiledEnum, getCompiledEnumName, readCompiledEnum } from './compiled-enums.js';
 import { fromEntries } from './from-entries.js';
 import { getReturnedExpression } from './function-body.js';
 import { isProjectImport, readLibraryImport } from './library-imports.js';
@@ -317,6 +318,8 @@ class Evaluator {
     // The scope's walk records enums too, so no second walk of the file looks for them.
     const enumDeclaration = scope.getFirstEnum(node.name);
     if (enumDeclaration) return this.evaluateDeclared(enumDeclaration, depth);
+    const compiledEnum = findCompiledEnum(this.context.program, node.name);
+    if (compiledEnum) return this.evaluateDeclared(compiledEnum, depth);
     return new Unreadable(`\`${node.name}\` is not a constant of this file`, node);
   }
 
@@ -510,6 +513,7 @@ class Evaluator {
 
   private evaluateCall(node: TSESTree.CallExpression, depth: number): unknown {
     const calleeNode = unwrap(node.callee);
+    if (calleeNode.type === 'FunctionExpression' && getCompiledEnumName(node)) return readCompiledEnum(node, this.context.program, (arg) => this.evaluate(arg, depth + 1));
     // `Object.keys(X)` and friends on static objects.
     if (
       calleeNode.type === 'MemberExpression' &&
