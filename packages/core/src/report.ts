@@ -21,6 +21,8 @@ import { measureTool } from './measure.js';
 import type { ApiToolArray } from './api-requests/find-requests.js';
 import type { ConstantResolver, Framework, PublishedTool, ToolDecl, ToolMeasure, ToolslimSettings } from './model.js';
 import { isSchemaFromZod } from './schema/index.js';
+import { applyDefinitionLoops } from './schema/value/definition-loops.js';
+import type { ValueContext } from './schema/static-value.js';
 import { createReachabilityChecker } from './reachability.js';
 import { createEntryFiles } from './entry-files.js';
 import { buildPublishedTool, getPublisherName, hasOwnStandardSchemaConversion, type PublishedToolOptions, type PublisherName, type UnreadableField } from './published.js';
@@ -159,6 +161,7 @@ export function buildReport(
     const relative = toReportPath(file.filePath, options.cwd);
     if (entryFiles.isNeverRun(file.filePath)) continue;
     let decls: readonly ToolDecl[];
+    let valueContext: ValueContext;
     try {
       const zodVersion = getZodVersion(path.resolve(file.filePath));
       const settings = zodVersion ? { ...options.settings, zodVersion } : options.settings;
@@ -175,6 +178,7 @@ export function buildReport(
       }
       // Only a file that imports a model SDK is searched further (its top-level imports are read first).
       const context = { program, filePath, zodVersion: settings?.zodVersion ?? 4, resolveConstant, resolveModule };
+      valueContext = context;
       for (const array of findApiToolArrays(program, context)) requests.push(buildReportRequest(array, relative));
     } catch (error) {
       // A file that does not parse is reported and skipped; every other file is still measured.
@@ -198,7 +202,7 @@ export function buildReport(
             (decl.condition ? undefined : (reachability.findDroppingWrapperUse(decl, file.filePath, file.code, mayRun) ?? reachability.findModeOnlyConstruction(decl, file.filePath, file.code, mayRun))))
           : `registered only when ${uncalled}() is called; the program exports it and none of its files calls it`;
       const read = reason === undefined ? decl : { ...decl, condition: { reason: decl.condition ? `${decl.condition.reason}; ${reason}` : reason } };
-      found.push(measureDecl(read, file.filePath, { mcpSdkExecution, mcpSdkMajor, zodFilePath, mastraMcpServer, ownStandardSchemaConversion }));
+      found.push(measureDecl(read, file.filePath, { mcpSdkExecution, mcpSdkMajor, zodFilePath, mastraMcpServer, ownStandardSchemaConversion }, valueContext));
     }
   }
   options.onProgress?.(files.length, files.length);
@@ -261,9 +265,11 @@ export function buildRuntimeReport(tools: readonly PublishedTool[], settings?: T
   return { tools: sortHeaviestFirst(rows), totals: sumTotals(rows), errors: [] };
 }
 
-function measureDecl(decl: ToolDecl, filePath: string, publishOptions: PublishedToolOptions): FoundTool {
+function measureDecl(decl: ToolDecl, filePath: string, publishOptions: PublishedToolOptions, context: ValueContext): FoundTool {
   const published = buildPublishedTool(decl, publishOptions);
-  const bounded = published.tool ?? published.lowerBound;
+  // A definition declared as an object may be changed by a top-level loop over its list before anything is listed.
+  const tool = published.tool && FRAMEWORKS[decl.framework].declaredAsObject ? applyDefinitionLoops(decl.node, published.tool, context) : published.tool;
+  const bounded = tool ?? published.lowerBound;
   const name = bounded?.name ?? getReadableName(decl);
   return {
     name,

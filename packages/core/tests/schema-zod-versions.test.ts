@@ -57,6 +57,53 @@ export function createServer() {
   });
 });
 
+describe('zod bundled as a frozen namespace inside a module wrapper', () => {
+  it('reads `var z = Object.freeze({ __proto__: null, … })` of the function around the use, not a `var z` of another function', async () => {
+    const file = 'bundled-frozen.mjs';
+    const dir = writeProject({
+      [file]: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import * as zod from 'zod/v3';
+
+// A helper inlined earlier in the bundle, with a \`var z\` of its own.
+function padLabel(label, width) {
+  var z = new Array(width + 1).join(' ');
+  return label + z;
+}
+
+export const createServer = (() => {
+  // What a bundler writes for \`import * as z from 'zod'\` (here re-exporting the installed zod 3 API, so the server runs).
+  var z = /*#__PURE__*/ Object.freeze({
+    __proto__: null,
+    object: zod.object,
+    string: zod.string,
+    number: zod.number,
+    ZodType: zod.ZodType,
+    ZodObject: zod.ZodObject,
+    ZodError: zod.ZodError,
+    ZodEffects: zod.ZodEffects,
+    get ZodFirstPartyTypeKind() {
+      return zod.ZodFirstPartyTypeKind;
+    },
+    discriminatedUnion: zod.discriminatedUnion,
+  });
+  const SowArgs = z.object({ bed: z.string().describe('Which bed.'), rows: z.number().int().min(1) });
+  return () => {
+    const server = new McpServer({ name: 'seeds', version: padLabel('1', 0) });
+    server.tool('sow', 'Sows one bed.', SowArgs.shape, async () => ({ content: [] }));
+    return server;
+  };
+})();
+`,
+    });
+    const rows = buildReport([{ filePath: join(dir, file), code: readFileSync(join(dir, file), 'utf8') }], { cwd: dir }).tools;
+    const module = (await import(pathToFileURL(join(dir, file)).href)) as { createServer(): Parameters<typeof listToolsOnWire>[0] };
+    const [listed] = await listToolsOnWire(module.createServer());
+    expect(rows).toHaveLength(1);
+    expect(rows[0].unreadable).toBeUndefined();
+    expect(rows[0].bytes).toBe(Buffer.byteLength(JSON.stringify(listed)));
+  });
+});
+
 describe('the zod major of a file', () => {
   it('is the installed one nearest the file, else the one its nearest package.json declares', () => {
     const dir = writeProject({

@@ -12,6 +12,7 @@ import { parseSource, type Program, type ProgramCache } from '../ast.js';
 import { isFile, readIfFile } from '../files.js';
 import type { ModuleBinding, ModuleResolver, Node } from '../model.js';
 import { Scope } from '../text/scope.js';
+import { findCompiledEnum } from '../schema/value/compiled-enums.js';
 
 export interface ModuleResolverOptions {
   /** Read a file's text; default `fs.readFileSync`. Returning undefined means "no such file". */
@@ -284,6 +285,9 @@ function findLocalExport(program: Program, name: string): LocalExport | undefine
       if (declaration?.type === 'VariableDeclaration') {
         for (const d of declaration.declarations) {
           if (d.id.type === 'Identifier' && d.id.name === name && d.init) return { kind: 'node', node: d.init };
+          // `export var Color;` then tsc's `(function (Color) { … })(Color || (Color = {}))`.
+          const compiledEnum = d.id.type === 'Identifier' && d.id.name === name && !d.init ? findCompiledEnum(program, name) : undefined;
+          if (compiledEnum) return { kind: 'node', node: compiledEnum };
         }
       } else if (
         (declaration?.type === 'FunctionDeclaration' || declaration?.type === 'ClassDeclaration' || declaration?.type === 'TSEnumDeclaration') &&
@@ -355,6 +359,8 @@ function findTopLevelDeclaration(program: Program, name: string): Node | undefin
     if (declaration.type === 'VariableDeclaration') {
       for (const d of declaration.declarations) {
         if (d.id.type === 'Identifier' && d.id.name === name && d.init) return d.init;
+        const compiledEnum = d.id.type === 'Identifier' && d.id.name === name && !d.init ? findCompiledEnum(program, name) : undefined;
+        if (compiledEnum) return compiledEnum;
       }
     } else if (
       (declaration.type === 'FunctionDeclaration' || declaration.type === 'ClassDeclaration' || declaration.type === 'TSEnumDeclaration') &&

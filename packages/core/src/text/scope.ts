@@ -84,15 +84,19 @@ export class Scope {
   private constructor(program: Program, trail: ScopeTrail | undefined) {
     // Pre-order walk visits nodes in source order, so the enclosing blocks are a stack.
     const blocks: Array<readonly [number, number]> = [program.range];
+    // A `var` belongs to the function around it (a bundle holds many functions, each with its own `var z`).
+    const functions: Array<readonly [number, number]> = [program.range];
     const reassigned = new Set<string>();
     const visit = (node: Node, parent: Node | undefined): void => {
       while (blocks.length > 1 && blocks[blocks.length - 1][1] <= node.range[0]) blocks.pop();
+      while (functions.length > 1 && functions[functions.length - 1][1] <= node.range[0]) functions.pop();
       const block = blocks[blocks.length - 1];
+      if (node.type === 'FunctionDeclaration' || node.type === 'FunctionExpression' || node.type === 'ArrowFunctionExpression') functions.push(node.range);
       switch (node.type) {
         case 'VariableDeclarator': {
           if (node.id.type === 'Identifier') {
             const kind = (parent as TSESTree.VariableDeclaration | undefined)?.kind;
-            this.add(node.id.name, { init: node.init ?? undefined, blockRange: kind === 'var' ? program.range : block });
+            this.add(node.id.name, { init: node.init ?? undefined, blockRange: kind === 'var' ? functions[functions.length - 1] : block });
             if (node.init?.type === 'CallExpression') this.recordRequire(node.id.name, node.init);
           } else {
             for (const name of findPatternNames(node.id)) this.add(name, { init: undefined, blockRange: block });

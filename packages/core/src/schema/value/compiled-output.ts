@@ -61,11 +61,41 @@ export function getBundledZodNamespaces(program: Program): ReadonlyMap<string, 3
     if (call.type !== 'CallExpression' || call.callee.type !== 'Identifier' || !/^__export\d*$/.test(call.callee.name)) continue;
     const [target, members] = call.arguments;
     if (target?.type !== 'Identifier' || members?.type !== 'ObjectExpression') continue;
-    const keys = new Set(members.properties.map((p) => (p.type === 'Property' ? getPropertyName(p) : undefined)));
-    if (BUNDLED_ZOD_MEMBERS.every((key) => keys.has(key))) found.set(target.name, 4);
-    else if (BUNDLED_ZOD3_MEMBERS.every((key) => keys.has(key))) found.set(target.name, 3);
+    const major = getZodMajorOfMembers(members);
+    if (major) found.set(target.name, major);
   }
   names = found;
   bundledZodNamespaces.set(program, names);
   return names;
+}
+
+/**
+ * The zod major of `var z = Object.freeze({ __proto__: null, object: objectType, … })`, the
+ * namespace object rollup and rspack build for `import * as z from 'zod'` (at the top level or inside a
+ * module wrapper); undefined when the frozen object lacks zod's marker names.
+ */
+export function getFrozenZodMajor(init: Node): 3 | 4 | undefined {
+  const members = getFrozenObject(init);
+  return members ? getZodMajorOfMembers(members) : undefined;
+}
+
+function getZodMajorOfMembers(members: TSESTree.ObjectExpression): 3 | 4 | undefined {
+  const keys = getKeys(members);
+  if (BUNDLED_ZOD_MEMBERS.every((key) => keys.has(key))) return 4;
+  if (BUNDLED_ZOD3_MEMBERS.every((key) => keys.has(key))) return 3;
+  return undefined;
+}
+
+function getFrozenObject(node: Node): TSESTree.ObjectExpression | undefined {
+  const call = unwrap(node);
+  if (call.type !== 'CallExpression' || call.arguments.length !== 1) return undefined;
+  const callee = unwrap(call.callee);
+  if (callee.type !== 'MemberExpression' || callee.object.type !== 'Identifier' || callee.object.name !== 'Object') return undefined;
+  if (callee.property.type !== 'Identifier' || callee.property.name !== 'freeze') return undefined;
+  const object = unwrap(call.arguments[0] as Node);
+  return object.type === 'ObjectExpression' ? object : undefined;
+}
+
+function getKeys(members: TSESTree.ObjectExpression): ReadonlySet<string | undefined> {
+  return new Set(members.properties.map((p) => (p.type === 'Property' ? getPropertyName(p) : undefined)));
 }

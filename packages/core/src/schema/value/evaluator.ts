@@ -26,11 +26,13 @@ import {
   isInsideFrame,
   registerProjectFunction,
 } from './call-frames.js';
-import { getBundledZodNamespaces, isImportHelper, readSpreadHelper } from './compiled-output.js';
+import { getBundledZodNamespaces, getFrozenZodMajor, isImportHelper, readSpreadHelper } from './compiled-output.js';
 import type { FunctionLike, ValueContext } from './context.js';
+import { findCompiledEnum, getCompiledEnumName, readCompiledEnum } from './compiled-enums.js';
+import { fromEntries } from './from-entries.js';
 import { getReturnedExpression } from './function-body.js';
 import { isProjectImport, readLibraryImport } from './library-imports.js';
-import { getMemberName, readMember } from './members.js';
+import { getMemberName, isShortCircuit, readMember } from './members.js';
 import { listExportNames } from './module-namespace.js';
 import { applyBinaryOperator, applyUnaryOperator } from './operators.js';
 import { bindAll } from './parameters.js';
@@ -305,7 +307,7 @@ class Evaluator {
     const scope = Scope.of(this.context.program);
     const init = scope.resolve(node);
     if (init) {
-      const bundledZod = init.type === 'ObjectExpression' && init.properties.length === 0 ? getBundledZodNamespaces(this.context.program).get(node.name) : undefined;
+      const bundledZod = init.type === 'ObjectExpression' && init.properties.length === 0 ? getBundledZodNamespaces(this.context.program).get(node.name) : getFrozenZodMajor(init);
       if (bundledZod !== undefined) return getZodNamespace(bundledZod, this.context.filePath);
       if (init.type === 'FunctionDeclaration') return this.getFunction(init);
       if (init.type === 'ClassDeclaration') return new Unreadable(`\`${node.name}\` is a class`, node);
@@ -316,6 +318,8 @@ class Evaluator {
     // The scope's walk records enums too, so no second walk of the file looks for them.
     const enumDeclaration = scope.getFirstEnum(node.name);
     if (enumDeclaration) return this.evaluateDeclared(enumDeclaration, depth);
+    const compiledEnum = findCompiledEnum(this.context.program, node.name);
+    if (compiledEnum) return this.evaluateDeclared(compiledEnum, depth);
     return new Unreadable(`\`${node.name}\` is not a constant of this file`, node);
   }
 
@@ -464,6 +468,8 @@ class Evaluator {
     // `Imported.optional()` in a partial reading: the schema it cannot read is a stand-in, and the chain goes on.
     if (object instanceof Unreadable && this.partly && SCHEMA_METHODS.has(name)) object = standIn(object);
     if (object instanceof Unreadable) return object;
+    // `field.audience?.kind` of a field without one: the chain stops at the `?.` and is `undefined`.
+    if ((object === undefined || object === null) && isShortCircuit(node)) return undefined;
     if (isGap(object)) {
       // `Imported.optional().describe('…')`: the methods apply to `z.any()` in its place, so what they add is kept.
       if (SCHEMA_METHODS.has(name)) return readMember(makeAny(this.context.zodVersion, this.context.filePath), name, node, this.context.program);
@@ -507,6 +513,7 @@ class Evaluator {
 
   private evaluateCall(node: TSESTree.CallExpression, depth: number): unknown {
     const calleeNode = unwrap(node.callee);
+    if (calleeNode.type === 'FunctionExpression' && getCompiledEnumName(node)) return readCompiledEnum(node, this.context.program, (arg) => this.evaluate(arg, depth + 1));
     // `Object.keys(X)` and friends on static objects.
     if (
       calleeNode.type === 'MemberExpression' &&
@@ -516,9 +523,10 @@ class Evaluator {
     ) {
       const name = getMemberName(calleeNode);
       const fn = name ? STATIC_OBJECT_FUNCTIONS[name] : undefined;
-      if (!fn) return new Unreadable(`\`Object.${name ?? '…'}()\``, node);
+      if (!fn && name !== 'fromEntries') return new Unreadable(`\`Object.${name ?? '…'}()\``, node);
       const args = this.evaluateArguments(node, depth, undefined);
       if (args instanceof Unreadable) return args;
+      if (!fn) return fromEntries(args[0], node, this.partly);
       // `Object.values(tools)` of `import * as tools`: the namespace object, its exports by name.
       if (isNamespaceRef(args[0])) {
         const namespace = this.readNamespace(args[0], name === 'keys', node, depth);

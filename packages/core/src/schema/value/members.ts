@@ -28,6 +28,8 @@ export function readMember(object: unknown, name: string, node: TSESTree.MemberE
     if (name === 'length') return object.length;
     if (/^\d+$/.test(name)) return object[Number(name)];
     if (ARRAY_METHODS.has(name)) return { kind: 'method', target: object, name } satisfies MethodRef;
+    // The evaluator computes `new Set([…])` as the array of its elements: `.has(x)` is then `.includes(x)`.
+    if (name === 'has') return { kind: 'method', target: object, name: 'includes' } satisfies MethodRef;
     return new Unreadable(`\`.${name}\` of an array`, node);
   }
   if (typeof object === 'string') {
@@ -40,7 +42,9 @@ export function readMember(object: unknown, name: string, node: TSESTree.MemberE
     // A definition bound to a loop variable or a parameter (`definition.outputSchema` of the definitions that
     // have none) reads a key it lacks as `undefined`, as at run time. A constant's missing key stays unknown:
     // code may add it later (`options.flag = …`), and a branch must not be dropped on a guess.
-    const target = unwrap(node.object);
+    // So does a member of such a definition (`definition.inputSchema.properties.branch`).
+    let target = unwrap(node.object);
+    while (target.type === 'MemberExpression') target = unwrap(target.object);
     const bound = target.type === 'Identifier' && findFrameBinding(target.name, target, program) !== undefined;
     return bound && !(name in Object.prototype) ? undefined : new Unreadable(`\`${name}\` is not a key of the object`, node);
   }
@@ -52,4 +56,22 @@ export function getMemberName(node: TSESTree.MemberExpression): string | undefin
   if (!node.computed && node.property.type === 'Identifier') return node.property.name;
   if (node.property.type === 'Literal' && typeof node.property.value === 'string') return node.property.value;
   return undefined;
+}
+
+/**
+ * Whether a read on `undefined` or `null` at `node` is cut short by an optional link (`a?.b`, `a?.b.c`,
+ * `f()?.x`) in its chain: the whole chain is then `undefined`, as at run time.
+ */
+export function isShortCircuit(node: TSESTree.MemberExpression): boolean {
+  let link: TSESTree.Node = node;
+  for (;;) {
+    if (link.type === 'MemberExpression' || link.type === 'CallExpression') {
+      if (link.optional) return true;
+      link = link.type === 'MemberExpression' ? link.object : link.callee;
+    } else if (link.type === 'TSNonNullExpression') {
+      link = link.expression;
+    } else {
+      return false;
+    }
+  }
 }
