@@ -28,6 +28,8 @@ import { findHarmTopics } from './harm.js';
 import { findConstrainedParam } from './parameter-match.js';
 import { readAgainstSchema } from './schema-reading.js';
 import { splitSentences } from './sentences.js';
+import { readToolParameterText } from './tool-parameter-text.js';
+import { getWholeBlockReason, keepHeadingsWithSections, keepListsWhole } from './plan-structure.js';
 import type { ClassifiedSentence, ProseCategory, SchemaFacts, Sentence, UnitContext } from './types.js';
 
 export type Range = readonly [start: number, end: number];
@@ -137,9 +139,10 @@ export interface DescriptionPlan {
 /**
  * Why a unit stays: an existing pointer, the opening unit, a guardrail or constraint (by the cues or by the
  * model's doubt), a harm topic, a what/when sentence of the opening paragraph's allowance, one the model is
- * not sure enough to move, a lead-in of a list that stays, the tag of a block that stays, or the author's mark.
+ * not sure enough to move, a lead-in of a list that stays, an item of a list that stays whole, the tag of a
+ * block that stays, or the author's mark.
  */
-export type KeepReason = 'pointer' | 'opening' | 'protected' | 'model-doubt' | 'harm' | 'allowance' | 'not-sure' | 'lead-in' | 'tag' | 'marked' | 'whole';
+export type KeepReason = 'pointer' | 'opening' | 'protected' | 'model-doubt' | 'harm' | 'allowance' | 'not-sure' | 'lead-in' | 'list' | 'tag' | 'marked' | 'whole';
 
 /** Why a unit stays: as the model decided it (a harm topic, or its doubt), else for `otherwise`. */
 function getKeepReason(unit: PlannedUnit, otherwise: KeepReason): KeepReason {
@@ -204,8 +207,10 @@ function planUncached(value: string, options: PlanOptions, model: ProseModel): D
   const isPinned = (unit: Sentence) => pinned !== undefined && unit.start < pinned[1] && pinned[0] < unit.end;
   const decide = (unit: ClassifiedSentence, context: UnitContext): PlannedUnit => (isPinned(unit) ? unit : decideUnit(unit, context, model));
   const classified = readings.map(({ unit, context }) => decide(unit, context));
-  const units = readParameterRule(openBlocks(value, classified, parameter, isPinned, options.schema, decide), parameter);
-  const opening = findOpening(units, parameter);
+  const read = readParameterRule(openBlocks(value, classified, parameter, isPinned, options.schema, decide), parameter);
+  const opening = findOpening(read, parameter);
+  // A tool's sentence that is one parameter's text (what omitting it does, its meaning) is a constraint on it.
+  const units = parameter ? read : read.map((u, i) => (u.tag || i === opening || isPinned(u.unit) ? u : { ...u, unit: readToolParameterText(u.unit, options) }));
   const keptIndexes = new Set<number>();
   const toParams = new Map<number, string>();
   const reasons = new Map<number, MoveReason>();
@@ -251,6 +256,9 @@ function planUncached(value: string, options: PlanOptions, model: ProseModel): D
     // Not sure enough that it is no guardrail or constraint: it stays.
     else keep(i, getKeepReason(unit, unit.probabilities && findBlockingHarm(unit, unit.probabilities, model) !== undefined ? 'harm' : 'not-sure'));
   });
+  // Lists that are one piece (a definition list, a list that finishes its lead-in's sentence) stay whole (prose/plan-structure.ts).
+  const choice = { kept: keptIndexes, reasons, why, toParams };
+  keepListsWhole(units, choice);
   // A lead-in that opens the items' sentence ("If you have a temporary branch from a prior step, you
   // MUST:") stays when a guardrail of its list stays: the guardrail holds under the condition it states.
   // A title ("Writing a good issue:") does not.
@@ -287,6 +295,7 @@ function planUncached(value: string, options: PlanOptions, model: ProseModel): D
       reasons.set(i, extra ? 'extra-sentence' : 'how');
     }
   });
+  keepHeadingsWithSections(units, choice, opening);
   if (options.decisions) applyDecisions(value, units, opening, options, keptIndexes, toParams, reasons, why);
   // The tags of an opened block stay when anything inside it stays.
   units.forEach(({ tag }, i) => {
@@ -593,7 +602,7 @@ function closeMovedBlocks(
         const end = units[j].unit.end;
         // A block moves whole as how-text unless every unit inside moved for another reason.
         const inner = units.slice(i + 1, j).map((_, k) => reasons.get(i + 1 + k)).filter((reason) => reason !== undefined);
-        outReasons.set(out.length, inner.length > 0 && inner.every((reason) => reason === 'extra-sentence') ? 'extra-sentence' : 'how');
+        outReasons.set(out.length, getWholeBlockReason(inner));
         out.push({ ...unit, text: value.slice(unit.start, end), end, cue: 'XML-like block' });
         i = j;
         continue;
