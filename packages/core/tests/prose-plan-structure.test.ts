@@ -109,3 +109,21 @@ describe('units the markup makes one piece', () => {
     expect(planDescription(tips, { model: SURE }).selection?.reasons).toEqual(['how']);
   });
 });
+
+describe('a constraint the parameter already says', () => {
+  const targets = (text: string) => getParamTargets([{ path: ['shelf'], schema: { type: 'string' }, required: true, takesText: true, text }]);
+  const description = 'Finds a book on a shelf. The `shelf` must be a shelf code like `B-12`.';
+
+  it('moves as how-text instead of going to the parameter a second time', () => {
+    const plan = planDescription(description, { model: SURE, ...targets('Shelf code like `B-12`: a letter, a dash and a number.') });
+    expect(plan.selection?.toParams).toEqual([]);
+    expect(plan.selection?.moved.map((unit) => unit.text)).toEqual(['The `shelf` must be a shelf code like `B-12`.']);
+    expect(plan.selection?.reasons).toEqual(['schema']);
+  });
+
+  it('goes to the parameter when its description says something else, or names another value', () => {
+    for (const text of ['Where the book stands.', 'Shelf code like `C-7`: a letter, a dash and a number.']) {
+      expect(planDescription(description, { model: SURE, ...targets(text) }).selection?.toParams.map((move) => move.param)).toEqual(['shelf']);
+    }
+  });
+});

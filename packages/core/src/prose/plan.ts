@@ -29,6 +29,7 @@ import { findConstrainedParam } from './parameter-match.js';
 import { readAgainstSchema } from './schema-reading.js';
 import { splitSentences } from './sentences.js';
 import { readToolParameterText } from './tool-parameter-text.js';
+import { isSaidByParameter } from './said-by-parameter.js';
 import { getWholeBlockReason, keepHeadingsWithSections, keepListsWhole } from './plan-structure.js';
 import type { ClassifiedSentence, ProseCategory, SchemaFacts, Sentence, UnitContext } from './types.js';
 
@@ -108,6 +109,11 @@ export interface PlanOptions {
    * markdown now, as a second run would move it from the parameter.
    */
   readonly paramSchemas?: ReadonlyMap<string, SchemaFacts>;
+  /**
+   * The description each parameter already has: a constraint of the tool description that it already says
+   * moves to markdown as how-text (prose/said-by-parameter.ts), instead of being written on the parameter twice.
+   */
+  readonly paramTexts?: ReadonlyMap<string, string>;
   /** The prose model (default: the one shipped with core). */
   readonly model?: ProseModel;
   /**
@@ -177,6 +183,7 @@ export function planDescription(value: string, options: PlanOptions = {}): Descr
     options.params,
     options.allParams,
     options.paramSchemas && [...options.paramSchemas].map(([param, facts]) => [param, getFactsKey(facts)]),
+    options.paramTexts && [...options.paramTexts],
     options.decisions && [...options.decisions],
   ]);
   const hit = cache.get(key);
@@ -235,7 +242,8 @@ function planUncached(value: string, options: PlanOptions, model: ProseModel): D
       // A lead-in names its list and stays with it: moving it alone would join its first item to the sentence before.
       const isLeadIn = /:\s*$/.test(unit.text) && units[i + 1]?.unit.markupKind === 'list-item';
       const param = i === opening || unit.category !== 'constraint' || unit.markup || isLeadIn ? undefined : findConstrainedParam(unit.text, options.params ?? [], options.allParams);
-      const restated = param !== undefined && readAgainstSchema(unit, options.paramSchemas?.get(param), 1).category === 'how';
+      // A rule the parameter's schema or its own description already states moves as how-text, not as a second copy.
+      const restated = param !== undefined && (readAgainstSchema(unit, options.paramSchemas?.get(param), 1).category === 'how' || isSaidByParameter(unit.text, options.paramTexts?.get(param), param.split('.').pop() ?? param));
       if (restated) reasons.set(i, 'schema');
       else if (param !== undefined) toParams.set(i, param);
       else keep(i, i === opening ? 'opening' : getKeepReason(unit, 'protected'));
@@ -668,14 +676,17 @@ export interface ParamTarget {
   readonly required: boolean;
   /** True when the parameter's description is text that can be edited (static and not empty). */
   readonly takesText: boolean;
+  /** The parameter's description, when toolslim can read it. */
+  readonly text?: string;
 }
 
-/** The options that route a tool description's constraints to its parameters (`params`, `allParams`, `paramSchemas`). */
-export function getParamTargets(params: readonly ParamTarget[]): Pick<PlanOptions, 'params' | 'allParams' | 'paramSchemas'> {
+/** The options that route a tool description's constraints to its parameters (`params`, `allParams`, `paramSchemas`, `paramTexts`). */
+export function getParamTargets(params: readonly ParamTarget[]): Pick<PlanOptions, 'params' | 'allParams' | 'paramSchemas' | 'paramTexts'> {
   const key = (param: ParamTarget) => param.path.join('.');
   return {
     params: params.filter((param) => param.takesText).map(key),
     allParams: params.map(key),
     paramSchemas: new Map(params.map((param) => [key(param), { schema: param.schema, required: param.required, name: param.path[param.path.length - 1] }])),
+    paramTexts: new Map(params.filter((param) => param.text !== undefined).map((param) => [key(param), param.text as string])),
   };
 }

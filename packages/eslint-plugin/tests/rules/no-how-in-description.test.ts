@@ -226,6 +226,13 @@ ruleTester.run('no-how-in-description', rule, {
       )}, { kiln: z.string().describe('Kiln id.') }, async () => ({ content: [] }));`,
     ),
     ((code) => ({
+      name: 'a constraint the parameter\'s own description already says is how-text in the tool description, not a second copy for the parameter',
+      code,
+      errors: [{ messageId: 'howInToolDescription' as const, ...locateSpan(code, 'The `shelf` must be a shelf code like `B-12`, a letter for the aisle, a dash and the number of the shelf.') }],
+    }))(
+      `${MCP_HEAD}server.tool('find_book', ${JSON.stringify('Finds a book on a shelf. The `shelf` must be a shelf code like `B-12`, a letter for the aisle, a dash and the number of the shelf.')}, { shelf: z.string().describe(${JSON.stringify('Shelf code like `B-12`: a letter for the aisle, a dash and the number of the shelf.')}) }, async () => ({ content: [] }));`,
+    ),
+    ((code) => ({
       name: 'a constraint on a parameter whose description cannot take it stays, and is not reported; the how-text is',
       code,
       errors: [{ messageId: 'howInToolDescription' as const, ...locateSpan(code, 'Returns JSON with the id, start time, duration, state and exit code of each run, newest first, one entry per run.') }],
