@@ -102,6 +102,13 @@ describe('units the markup makes one piece', () => {
     expect(planDescription(examples, { model: doubtful }).selection?.moved.map((unit) => unit.markupKind)).toEqual(['xml-block']);
   });
 
+  it('moves a lead-in for the reason its list moves: a list of hand-offs past the allowance takes its lead-in along for the limit', () => {
+    const triggers = "Fires a pot in a kiln. Use it for stoneware. Use it for porcelain.\n\nKILN PHRASES:\n- 'fire my pot' → use fire_pot\n- 'start a bisque' → use fire_pot";
+    const plan = planDescription(triggers, { model: SURE });
+    expect(plan.selection?.moved.map((unit) => unit.text)).toEqual(['KILN PHRASES:', "- 'fire my pot' → use fire_pot", "- 'start a bisque' → use fire_pot"]);
+    expect(plan.selection?.reasons).toEqual(['extra-sentence', 'extra-sentence', 'extra-sentence']);
+  });
+
   it('moves a block that holds a hand-off past the sentence allowance for that allowance, not as how-text', () => {
     const hints = 'Fires a pot in a kiln. Use it for stoneware. Use it for porcelain.\n\n<hints>\n- Firing results are paginated.\n- Use kiln_history for past firings.\n</hints>';
     expect(planDescription(hints, { model: SURE }).selection?.reasons).toEqual(['extra-sentence']);

@@ -14,6 +14,8 @@
  *   or names a harm). A title that moves alone loses nothing: what it names stays.
  * - **A block that holds a what or when sentence past the allowance moves for that limit** (it is a section
  *   that helps choose the tool, not how-text), when it moves whole.
+ * - **A lead-in goes for the reason its list goes**: over a list that moves past the allowance, it moves for
+ *   that limit too, whatever it reads as alone.
  */
 import type { KeepReason, MoveReason, PlannedUnit } from './plan.js';
 
@@ -117,4 +119,17 @@ export function keepHeadingsWithSections(units: readonly StructureUnit[], choice
  */
 export function getWholeBlockReason(inner: readonly (MoveReason | undefined)[]): MoveReason {
   return inner.some((reason) => reason === 'extra-sentence') ? 'extra-sentence' : 'how';
+}
+
+/**
+ * A lead-in that moves goes for the reason its list goes: when every item moves past the sentence allowance,
+ * so does the lead-in ("KILN PHRASES:" over hand-offs is no how-text, whatever it reads as alone).
+ */
+export function alignLeadInReasons(units: readonly StructureUnit[], choice: StructureChoice): void {
+  units.forEach(({ unit, tag }, i) => {
+    if (tag || unit.markup || choice.kept.has(i) || choice.reasons.get(i) !== 'how' || !/:\s*$/.test(unit.text)) return;
+    let j = i + 1;
+    while (j < units.length && !units[j].tag && units[j].unit.markupKind === 'list-item') j++;
+    if (j > i + 1 && units.slice(i + 1, j).every((_, k) => choice.reasons.get(i + 1 + k) === 'extra-sentence')) choice.reasons.set(i, 'extra-sentence');
+  });
 }

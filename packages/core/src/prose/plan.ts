@@ -30,7 +30,7 @@ import { readAgainstSchema } from './schema-reading.js';
 import { splitSentences } from './sentences.js';
 import { readToolParameterText } from './tool-parameter-text.js';
 import { isSaidByParameter } from './said-by-parameter.js';
-import { getWholeBlockReason, keepHeadingsWithSections, keepListsWhole } from './plan-structure.js';
+import { alignLeadInReasons, getWholeBlockReason, keepHeadingsWithSections, keepListsWhole } from './plan-structure.js';
 import type { ClassifiedSentence, ProseCategory, SchemaFacts, Sentence, UnitContext } from './types.js';
 
 export type Range = readonly [start: number, end: number];
@@ -297,13 +297,15 @@ function planUncached(value: string, options: PlanOptions, model: ProseModel): D
     if (j > i + 1 && !units.slice(i + 1, j).some((_, k) => keptIndexes.has(i + 1 + k) || toParams.has(i + 1 + k))) {
       keptIndexes.delete(i);
       why.delete(i);
-      // It goes for the reason its list goes: a what/when list the sentence limit removes takes its what/when lead-in along as the same.
+      // It goes for the reason its list goes: a list the sentence limit removes takes its lead-in along as the
+      // same, whatever the lead-in reads as alone ("TRIGGER PATTERNS:" names a list of hand-offs, not how-text).
       const listReasons = units.slice(i + 1, j).map((_, k) => reasons.get(i + 1 + k));
-      const extra = (unit.category === 'what' || unit.category === 'when') && listReasons.every((reason) => reason === 'extra-sentence');
+      const extra = listReasons.every((reason) => reason === 'extra-sentence');
       reasons.set(i, extra ? 'extra-sentence' : 'how');
     }
   });
   keepHeadingsWithSections(units, choice, opening);
+  alignLeadInReasons(units, choice);
   if (options.decisions) applyDecisions(value, units, opening, options, keptIndexes, toParams, reasons, why);
   // The tags of an opened block stay when anything inside it stays.
   units.forEach(({ tag }, i) => {
