@@ -127,11 +127,12 @@ export function planToolKeeping(planner: Planner, file: string, decl: ToolDecl, 
   const allParams = decl.params.map(getParamKey);
   const targets = new Set(decl.params.filter((p) => p.description?.kind === 'static' && p.description.value.trim() !== '').map(getParamKey));
   const paramSchemas = new Map(decl.params.map((p) => [getParamKey(p), getSchemaFacts(p)]));
+  const paramTexts = new Map(decl.params.flatMap((p) => (p.description?.kind === 'static' ? [[getParamKey(p), p.description.value] as const] : [])));
   let planned: ReturnType<typeof planParams>;
   let selection: Selection | undefined;
   const decisions = getTextDecisions(planner.decisions, name);
   for (;;) {
-    const reading = planUnits(description.value, extra, existingPointer, { params: [...targets], allParams, paramSchemas, model: getMoveModel(options), decisions });
+    const reading = planUnits(description.value, extra, existingPointer, { params: [...targets], allParams, paramSchemas, paramTexts, model: getMoveModel(options), decisions });
     planner.readings.set(id, { description: reading, pinned: existingPointer, targets: [...targets], params: new Map() });
     selection = reading.selection;
     planned = planParams(planner, file, decl, id, selection);

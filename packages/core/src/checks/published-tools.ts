@@ -117,7 +117,7 @@ function checkDescription(tool: PublishedTool, clients: ReturnType<typeof getCli
     else push('max-description-length', 'descriptionTooLong', MESSAGES.descriptionTooLong, data, { tool: name });
   }
   const params = findParams(tool.inputSchema, []);
-  const targets = getParamTargets(params.map((param) => ({ path: param.path, schema: param.schema, required: param.required, takesText: typeof param.schema.description === 'string' && param.schema.description.trim() !== '' })));
+  const targets = getParamTargets(params.map((param) => ({ path: param.path, schema: param.schema, required: param.required, takesText: typeof param.schema.description === 'string' && param.schema.description.trim() !== '', text: typeof param.schema.description === 'string' ? param.schema.description : undefined })));
   const limit = options.maxToolSentences ?? 3;
   checkProse(description, `"${name}"`, limit, push, { tool: name }, { ...targets, extraSentences: limit - 1, pinned: findPointer(description) });
 }

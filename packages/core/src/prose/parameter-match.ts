@@ -45,6 +45,16 @@ function isNamedInWords(text: string, name: string): boolean {
   return pattern.test(text.replace(/`[^`\n]*`/g, ' '));
 }
 
+/**
+ * A regular expression source that matches the parameter's name in a sentence: in a code span (`start_date`),
+ * as written, or in its words ("start date"), with a plural `s`.
+ */
+export function getNamePattern(name: string): string {
+  const words = splitWords(name);
+  const forms = [escapeRegExp(name), ...(words.length > 1 ? [words.map(escapeRegExp).join('[\\s_-]?')] : [])];
+  return `(?:\`${escapeRegExp(name)}\`|(?<![\\w-])(?:${forms.join('|')})(?:e?s)?(?![\\w-]))`;
+}
+
 function splitWords(name: string): string[] {
   return name
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')

@@ -28,6 +28,9 @@ import { findHarmTopics } from './harm.js';
 import { findConstrainedParam } from './parameter-match.js';
 import { readAgainstSchema } from './schema-reading.js';
 import { splitSentences } from './sentences.js';
+import { readToolParameterText } from './tool-parameter-text.js';
+import { isSaidByParameter } from './said-by-parameter.js';
+import { alignLeadInReasons, getWholeBlockReason, keepHeadingsWithSections, keepListsWhole } from './plan-structure.js';
 import type { ClassifiedSentence, ProseCategory, SchemaFacts, Sentence, UnitContext } from './types.js';
 
 export type Range = readonly [start: number, end: number];
@@ -106,6 +109,11 @@ export interface PlanOptions {
    * markdown now, as a second run would move it from the parameter.
    */
   readonly paramSchemas?: ReadonlyMap<string, SchemaFacts>;
+  /**
+   * The description each parameter already has: a constraint of the tool description that it already says
+   * moves to markdown as how-text (prose/said-by-parameter.ts), instead of being written on the parameter twice.
+   */
+  readonly paramTexts?: ReadonlyMap<string, string>;
   /** The prose model (default: the one shipped with core). */
   readonly model?: ProseModel;
   /**
@@ -137,9 +145,10 @@ export interface DescriptionPlan {
 /**
  * Why a unit stays: an existing pointer, the opening unit, a guardrail or constraint (by the cues or by the
  * model's doubt), a harm topic, a what/when sentence of the opening paragraph's allowance, one the model is
- * not sure enough to move, a lead-in of a list that stays, the tag of a block that stays, or the author's mark.
+ * not sure enough to move, a lead-in of a list that stays, an item of a list that stays whole, the tag of a
+ * block that stays, or the author's mark.
  */
-export type KeepReason = 'pointer' | 'opening' | 'protected' | 'model-doubt' | 'harm' | 'allowance' | 'not-sure' | 'lead-in' | 'tag' | 'marked' | 'whole';
+export type KeepReason = 'pointer' | 'opening' | 'protected' | 'model-doubt' | 'harm' | 'allowance' | 'not-sure' | 'lead-in' | 'list' | 'tag' | 'marked' | 'whole';
 
 /** Why a unit stays: as the model decided it (a harm topic, or its doubt), else for `otherwise`. */
 function getKeepReason(unit: PlannedUnit, otherwise: KeepReason): KeepReason {
@@ -174,6 +183,7 @@ export function planDescription(value: string, options: PlanOptions = {}): Descr
     options.params,
     options.allParams,
     options.paramSchemas && [...options.paramSchemas].map(([param, facts]) => [param, getFactsKey(facts)]),
+    options.paramTexts && [...options.paramTexts],
     options.decisions && [...options.decisions],
   ]);
   const hit = cache.get(key);
@@ -204,8 +214,10 @@ function planUncached(value: string, options: PlanOptions, model: ProseModel): D
   const isPinned = (unit: Sentence) => pinned !== undefined && unit.start < pinned[1] && pinned[0] < unit.end;
   const decide = (unit: ClassifiedSentence, context: UnitContext): PlannedUnit => (isPinned(unit) ? unit : decideUnit(unit, context, model));
   const classified = readings.map(({ unit, context }) => decide(unit, context));
-  const units = readParameterRule(openBlocks(value, classified, parameter, isPinned, options.schema, decide), parameter);
-  const opening = findOpening(units, parameter);
+  const read = readParameterRule(openBlocks(value, classified, parameter, isPinned, options.schema, decide), parameter);
+  const opening = findOpening(read, parameter);
+  // A tool's sentence that is one parameter's text (what omitting it does, its meaning) is a constraint on it.
+  const units = parameter ? read : read.map((u, i) => (u.tag || i === opening || isPinned(u.unit) ? u : { ...u, unit: readToolParameterText(u.unit, options) }));
   const keptIndexes = new Set<number>();
   const toParams = new Map<number, string>();
   const reasons = new Map<number, MoveReason>();
@@ -230,7 +242,8 @@ function planUncached(value: string, options: PlanOptions, model: ProseModel): D
       // A lead-in names its list and stays with it: moving it alone would join its first item to the sentence before.
       const isLeadIn = /:\s*$/.test(unit.text) && units[i + 1]?.unit.markupKind === 'list-item';
       const param = i === opening || unit.category !== 'constraint' || unit.markup || isLeadIn ? undefined : findConstrainedParam(unit.text, options.params ?? [], options.allParams);
-      const restated = param !== undefined && readAgainstSchema(unit, options.paramSchemas?.get(param), 1).category === 'how';
+      // A rule the parameter's schema or its own description already states moves as how-text, not as a second copy.
+      const restated = param !== undefined && (readAgainstSchema(unit, options.paramSchemas?.get(param), 1).category === 'how' || isSaidByParameter(unit.text, options.paramTexts?.get(param), param.split('.').pop() ?? param));
       if (restated) reasons.set(i, 'schema');
       else if (param !== undefined) toParams.set(i, param);
       else keep(i, i === opening ? 'opening' : getKeepReason(unit, 'protected'));
@@ -251,6 +264,9 @@ function planUncached(value: string, options: PlanOptions, model: ProseModel): D
     // Not sure enough that it is no guardrail or constraint: it stays.
     else keep(i, getKeepReason(unit, unit.probabilities && findBlockingHarm(unit, unit.probabilities, model) !== undefined ? 'harm' : 'not-sure'));
   });
+  // Lists that are one piece (a definition list, a list that finishes its lead-in's sentence) stay whole (prose/plan-structure.ts).
+  const choice = { kept: keptIndexes, reasons, why, toParams };
+  keepListsWhole(units, choice);
   // A lead-in that opens the items' sentence ("If you have a temporary branch from a prior step, you
   // MUST:") stays when a guardrail of its list stays: the guardrail holds under the condition it states.
   // A title ("Writing a good issue:") does not.
@@ -281,12 +297,15 @@ function planUncached(value: string, options: PlanOptions, model: ProseModel): D
     if (j > i + 1 && !units.slice(i + 1, j).some((_, k) => keptIndexes.has(i + 1 + k) || toParams.has(i + 1 + k))) {
       keptIndexes.delete(i);
       why.delete(i);
-      // It goes for the reason its list goes: a what/when list the sentence limit removes takes its what/when lead-in along as the same.
+      // It goes for the reason its list goes: a list the sentence limit removes takes its lead-in along as the
+      // same, whatever the lead-in reads as alone ("TRIGGER PATTERNS:" names a list of hand-offs, not how-text).
       const listReasons = units.slice(i + 1, j).map((_, k) => reasons.get(i + 1 + k));
-      const extra = (unit.category === 'what' || unit.category === 'when') && listReasons.every((reason) => reason === 'extra-sentence');
+      const extra = listReasons.every((reason) => reason === 'extra-sentence');
       reasons.set(i, extra ? 'extra-sentence' : 'how');
     }
   });
+  keepHeadingsWithSections(units, choice, opening);
+  alignLeadInReasons(units, choice);
   if (options.decisions) applyDecisions(value, units, opening, options, keptIndexes, toParams, reasons, why);
   // The tags of an opened block stay when anything inside it stays.
   units.forEach(({ tag }, i) => {
@@ -593,7 +612,7 @@ function closeMovedBlocks(
         const end = units[j].unit.end;
         // A block moves whole as how-text unless every unit inside moved for another reason.
         const inner = units.slice(i + 1, j).map((_, k) => reasons.get(i + 1 + k)).filter((reason) => reason !== undefined);
-        outReasons.set(out.length, inner.length > 0 && inner.every((reason) => reason === 'extra-sentence') ? 'extra-sentence' : 'how');
+        outReasons.set(out.length, getWholeBlockReason(inner));
         out.push({ ...unit, text: value.slice(unit.start, end), end, cue: 'XML-like block' });
         i = j;
         continue;
@@ -659,14 +678,17 @@ export interface ParamTarget {
   readonly required: boolean;
   /** True when the parameter's description is text that can be edited (static and not empty). */
   readonly takesText: boolean;
+  /** The parameter's description, when toolslim can read it. */
+  readonly text?: string;
 }
 
-/** The options that route a tool description's constraints to its parameters (`params`, `allParams`, `paramSchemas`). */
-export function getParamTargets(params: readonly ParamTarget[]): Pick<PlanOptions, 'params' | 'allParams' | 'paramSchemas'> {
+/** The options that route a tool description's constraints to its parameters (`params`, `allParams`, `paramSchemas`, `paramTexts`). */
+export function getParamTargets(params: readonly ParamTarget[]): Pick<PlanOptions, 'params' | 'allParams' | 'paramSchemas' | 'paramTexts'> {
   const key = (param: ParamTarget) => param.path.join('.');
   return {
     params: params.filter((param) => param.takesText).map(key),
     allParams: params.map(key),
     paramSchemas: new Map(params.map((param) => [key(param), { schema: param.schema, required: param.required, name: param.path[param.path.length - 1] }])),
+    paramTexts: new Map(params.filter((param) => param.text !== undefined).map((param) => [key(param), param.text as string])),
   };
 }

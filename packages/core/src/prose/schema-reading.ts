@@ -94,8 +94,16 @@ const OMISSION =
 
 function findOmissionBehaviour(text: string, schema: JsonObject): string | undefined {
   const match = OMISSION.exec(maskLiterals(text));
-  if (!match || collectFromSchema(schema, (node) => (node.default === undefined ? [] : [node.default])).length > 0) return undefined;
+  if (!match || statesDefault(schema)) return undefined;
   return `what omitting it does ("${match[0].trim()}"), which the schema states no default for`;
+}
+
+/**
+ * True when the schema states what omitting the value gives: a default other than `null` (zod's
+ * `.nullable().default(null)` says nothing about what the tool does without the value).
+ */
+export function statesDefault(schema: JsonObject | undefined): boolean {
+  return collectFromSchema(schema, (node) => (node.default === undefined || node.default === null ? [] : [node.default])).length > 0;
 }
 
 /** Words that make a rule more than a restatement: a format, a harm, a condition on other inputs. */

@@ -57,6 +57,7 @@ function getToolTargets(tool: ToolDecl, sharedTexts: ReadonlySet<Node>): Pick<Pl
       schema: param.schema,
       required: param.required,
       takesText: isStaticText(param.description) && param.description.value.trim() !== '' && !sharedTexts.has(param.description.node),
+      text: isStaticText(param.description) ? param.description.value : undefined,
     })),
   );
 }

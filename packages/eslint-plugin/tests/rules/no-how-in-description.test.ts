@@ -114,6 +114,10 @@ ruleTester.run('no-how-in-description', rule, {
       code: `${MCP_HEAD}server.tool('find_signer', 'Return the signer required for a proposed contract amount.', { amount: z.number() }, async () => ({ content: [] }));`,
     },
     {
+      name: 'what omitting an optional parameter does, said only in the tool description, stays (its schema states no default)',
+      code: `${MCP_HEAD}server.tool('fire_pot', 'Fires a pot in a kiln.\\n\\nIf \`glaze\` is omitted, the pot is fired bare at the kiln\\'s own temperature profile, with no coat at all, so it comes out matte and porous.', { kiln: z.string().describe('Kiln id.'), glaze: z.string().optional() }, async () => ({ content: [] }));`,
+    },
+    {
       name: 'the first sentence of a tool says what it does, even with a weak constraint cue',
       code: `${MCP_HEAD}server.tool('edit_record', 'Change fields of a record with a JSON Patch or a merge document. Returns the new record id only.', { record: z.string() }, async () => ({ content: [] }));`,
       options: [{ kinds: ['rule'] }],
@@ -212,6 +216,22 @@ ruleTester.run('no-how-in-description', rule, {
         },
       ],
     }))(`${MCP_HEAD}server.tool('list_runs', 'Lists the runs of a day. The date must be in YYYY-MM-DD format. Returns JSON with the id, start time, duration, state and exit code of each run, newest first, one entry per run.', { date: z.string().describe('The day.') }, async () => ({ content: [] }));`),
+    ((code) => ({
+      name: 'a definition list stays whole when one item stays: only the how-text after it is reported',
+      code,
+      errors: [{ messageId: 'howInToolDescription' as const, data: { tool: '"fire_pot"', count: '1 unit', quote: 'Returns the firing log as JSON with the start time, peak…', bytes: '105', tokens: '21' }, ...locateSpan(code, 'Returns the firing log as JSON with the start time, peak temperature, cone reached and the cooling curve.') }],
+    }))(
+      `${MCP_HEAD}server.tool('fire_pot', ${JSON.stringify(
+        'Fires a pot in a kiln.\n\nGlazes:\n- `celadon`: a green glaze of iron.\n- `tenmoku`: a dark glaze.\n- `raku`: never fire it indoors; ask the user first.\n\nReturns the firing log as JSON with the start time, peak temperature, cone reached and the cooling curve.',
+      )}, { kiln: z.string().describe('Kiln id.') }, async () => ({ content: [] }));`,
+    ),
+    ((code) => ({
+      name: 'a constraint the parameter\'s own description already says is how-text in the tool description, not a second copy for the parameter',
+      code,
+      errors: [{ messageId: 'howInToolDescription' as const, ...locateSpan(code, 'The `shelf` must be a shelf code like `B-12`, a letter for the aisle, a dash and the number of the shelf.') }],
+    }))(
+      `${MCP_HEAD}server.tool('find_book', ${JSON.stringify('Finds a book on a shelf. The `shelf` must be a shelf code like `B-12`, a letter for the aisle, a dash and the number of the shelf.')}, { shelf: z.string().describe(${JSON.stringify('Shelf code like `B-12`: a letter for the aisle, a dash and the number of the shelf.')}) }, async () => ({ content: [] }));`,
+    ),
     ((code) => ({
       name: 'a constraint on a parameter whose description cannot take it stays, and is not reported; the how-text is',
       code,

@@ -1,0 +1,135 @@
+/**
+ * Structural rules of the planner (prose/plan.ts): units that the markup makes one piece go together, whatever
+ * the model decides of each alone (docs/how-categories.md, "The planner").
+ *
+ * - **A definition list is one piece.** The items of a list that each define a name ("- `kiln`: the firing
+ *   chamber", "- glaze — the coating") are the values a free string may take, or what each value of an enum
+ *   means: when one of them stays, they all stay, so no value is left undefined.
+ * - **A list that completes a sentence stays with it.** A lead-in that ends without punctuation ("Before
+ *   firing, check the kiln by running") or on a word no sentence ends on ("… to either:") is finished by its
+ *   items: when it stays, they stay. A what or when lead-in by its words ("Use this tool when you need to:")
+ *   opens a list of choices instead, which the sentence allowance may cut.
+ * - **A heading is the title of its section** (the units after it, up to the next heading or the edge of its
+ *   block): it goes with the section when all of it moves (unless the heading itself is a rule by its words,
+ *   or names a harm). A title that moves alone loses nothing: what it names stays.
+ * - **A block that holds a what or when sentence past the allowance moves for that limit** (it is a section
+ *   that helps choose the tool, not how-text), when it moves whole.
+ * - **A lead-in goes for the reason its list goes**: over a list that moves past the allowance, it moves for
+ *   that limit too, whatever it reads as alone.
+ */
+import type { KeepReason, MoveReason, PlannedUnit } from './plan.js';
+
+/** A unit as the planner's selection sees it (a tag of an opened block, or a unit). */
+export interface StructureUnit {
+  readonly unit: PlannedUnit;
+  readonly tag?: unknown;
+  readonly blocks: readonly number[];
+}
+
+/** The planner's choice so far: what stays (and why), what moves (and why), what goes to a parameter. */
+export interface StructureChoice {
+  readonly kept: Set<number>;
+  readonly reasons: Map<number, MoveReason>;
+  readonly why: Map<number, KeepReason>;
+  readonly toParams: ReadonlyMap<number, string>;
+}
+
+/** A list item that defines a name: "- `kiln`: …", "- **glaze** — …", "2. bisque: …". */
+const DEFINITION_ITEM = /^(?:[-*•+]|\d{1,2}[.)])\s+(?:\*\*[^*\n]{1,40}\*\*|`[^`\n]{1,40}`|[\w./-]{1,30}(?: [\w./-]{1,20}){0,2})\s*(?::|—|–|\s-\s)\s*\S/;
+
+/**
+ * A lead-in whose sentence its list finishes: it ends on a word, not on punctuation ("… by running"), or on a
+ * colon after a word no sentence ends on ("… to either:", "you MUST:").
+ */
+const UNFINISHED = /[\w`'")\]]$|\b(?:either|or|and|to|by|with|of|for|from|the|a|an|must|should|running|using|calling|be)\s*:$/i;
+
+/** Numbered and bulleted items are two levels of a list. */
+const isNumbered = (unit: PlannedUnit) => /^\d/.test(unit.text);
+
+const sameBlocks = (a: StructureUnit, b: StructureUnit) => a.blocks.length === b.blocks.length && a.blocks.every((block, i) => block === b.blocks[i]);
+
+/** Runs of list items: `[start, end)` of each run of consecutive items in one block. */
+function findListRuns(units: readonly StructureUnit[]): Array<[number, number]> {
+  const runs: Array<[number, number]> = [];
+  for (let i = 0; i < units.length; ) {
+    if (units[i].tag || units[i].unit.markupKind !== 'list-item') {
+      i++;
+      continue;
+    }
+    let j = i + 1;
+    while (j < units.length && !units[j].tag && units[j].unit.markupKind === 'list-item' && sameBlocks(units[i], units[j])) j++;
+    runs.push([i, j]);
+    i = j;
+  }
+  return runs;
+}
+
+function keepAll(choice: StructureChoice, from: number, to: number, reason: KeepReason): void {
+  for (let i = from; i < to; i++) {
+    if (choice.kept.has(i) || choice.toParams.has(i)) continue;
+    choice.kept.add(i);
+    choice.reasons.delete(i);
+    choice.why.set(i, reason);
+  }
+}
+
+/** Definition lists and lists that finish their lead-in's sentence stay whole when any of it stays. */
+export function keepListsWhole(units: readonly StructureUnit[], choice: StructureChoice): void {
+  const runs = findListRuns(units);
+  for (const [start, end] of runs) {
+    const items = units.slice(start, end);
+    const anyKept = items.some((_, k) => choice.kept.has(start + k));
+    if (anyKept && items.length >= 2 && items.every((item) => DEFINITION_ITEM.test(item.unit.text))) keepAll(choice, start, end, 'list');
+  }
+  // A lead-in that stays, prose before a list or an item before its sub-items, keeps the items that finish it.
+  units.forEach((leadIn, i) => {
+    if (leadIn.tag || (leadIn.unit.markup && leadIn.unit.markupKind !== 'list-item') || !choice.kept.has(i) || !UNFINISHED.test(leadIn.unit.text.trimEnd())) return;
+    // A what or when list by its words ("Use this tool when you need to:") is a list of choices: the sentence allowance may cut it.
+    if ((leadIn.unit.category === 'what' || leadIn.unit.category === 'when') && leadIn.unit.cueSource !== 'model') return;
+    let j = i + 1;
+    const item = leadIn.unit.markupKind === 'list-item';
+    while (j < units.length && !units[j].tag && units[j].unit.markupKind === 'list-item' && sameBlocks(leadIn, units[j]) && (!item || isNumbered(units[j].unit) !== isNumbered(leadIn.unit))) j++;
+    keepAll(choice, i + 1, j, 'list');
+  });
+}
+
+/** Why a heading may go with its section: it stays only for the model's doubt or the allowance, not for a rule or a harm. */
+const MOVABLE_KEEP: ReadonlySet<KeepReason> = new Set<KeepReason>(['model-doubt', 'not-sure', 'allowance']);
+
+/** A heading goes with a section that moves whole (a title alone may go: what it names stays). */
+export function keepHeadingsWithSections(units: readonly StructureUnit[], choice: StructureChoice, opening: number): void {
+  units.forEach(({ unit, tag }, i) => {
+    if (tag || unit.markupKind !== 'heading' || i === opening) return;
+    let j = i + 1;
+    while (j < units.length && !units[j].tag && units[j].unit.markupKind !== 'heading' && sameBlocks(units[i], units[j])) j++;
+    if (j === i + 1) return;
+    const section = [...Array(j - i - 1).keys()].map((k) => i + 1 + k);
+    const anyStays = section.some((k) => choice.kept.has(k) || choice.toParams.has(k));
+    if (!anyStays && choice.kept.has(i) && MOVABLE_KEEP.has(choice.why.get(i) ?? 'whole') && unit.cueSource !== 'words') {
+      choice.kept.delete(i);
+      choice.why.delete(i);
+      choice.reasons.set(i, 'how');
+    }
+  });
+}
+
+/**
+ * Why a block that moves whole moves: for the sentence limit when it holds a what or when sentence past the
+ * allowance (a hand-off to another tool is no how-text), else as how-text.
+ */
+export function getWholeBlockReason(inner: readonly (MoveReason | undefined)[]): MoveReason {
+  return inner.some((reason) => reason === 'extra-sentence') ? 'extra-sentence' : 'how';
+}
+
+/**
+ * A lead-in that moves goes for the reason its list goes: when every item moves past the sentence allowance,
+ * so does the lead-in ("KILN PHRASES:" over hand-offs is no how-text, whatever it reads as alone).
+ */
+export function alignLeadInReasons(units: readonly StructureUnit[], choice: StructureChoice): void {
+  units.forEach(({ unit, tag }, i) => {
+    if (tag || unit.markup || choice.kept.has(i) || choice.reasons.get(i) !== 'how' || !/:\s*$/.test(unit.text)) return;
+    let j = i + 1;
+    while (j < units.length && !units[j].tag && units[j].unit.markupKind === 'list-item') j++;
+    if (j > i + 1 && units.slice(i + 1, j).every((_, k) => choice.reasons.get(i + 1 + k) === 'extra-sentence')) choice.reasons.set(i, 'extra-sentence');
+  });
+}

@@ -1,0 +1,136 @@
+// The planner's structural rules (prose/plan-structure.ts, prose/tool-parameter-text.ts): what the markup makes
+// one piece goes together, and a tool sentence that is one parameter's text stays with that parameter. The
+// models are built here and follow the cues, so a retrained shipped model cannot change what these tests mean.
+import { describe, expect, it } from 'vitest';
+import { getParamTargets, hashFeature, MODEL_CATEGORIES, planDescription, type ProseModel } from '../src/index.js';
+
+const BUCKETS = 1024;
+
+/** A model that reads the cues' category as evidence for the same category, plus any extra features given. */
+function buildModel(extra: Record<string, Partial<Record<(typeof MODEL_CATEGORIES)[number], number>>> = {}): ProseModel {
+  const weights = new Array<number>(MODEL_CATEGORIES.length * BUCKETS).fill(0);
+  MODEL_CATEGORIES.forEach((category, k) => {
+    weights[k * BUCKETS + hashFeature(`cue:${category}`, BUCKETS)] += 8000;
+    for (const [feature, strengths] of Object.entries(extra)) weights[k * BUCKETS + hashFeature(feature, BUCKETS)] += (strengths[category] ?? 0) * 1000;
+  });
+  return { buckets: BUCKETS, scale: 1000, weights, temperature: 1, moveThreshold: 0.9, reviewThreshold: 0.2 };
+}
+
+const SURE = buildModel();
+const moved = (text: string, options = {}, model = SURE) => planDescription(text, { model, ...options }).selection?.moved.map((unit) => unit.text) ?? [];
+const kept = (text: string, options = {}, model = SURE) => {
+  const plan = planDescription(text, { model, ...options });
+  return plan.units.filter((_, i) => plan.places[i] === 'stays').map((unit) => unit.text);
+};
+
+describe('a tool sentence that is one parameter\'s text', () => {
+  const targets = (glaze: { schema?: Record<string, unknown>; required?: boolean; takesText?: boolean } = {}) =>
+    getParamTargets([
+      { path: ['kiln'], schema: { type: 'string' }, required: true, takesText: true },
+      { path: ['glaze'], schema: 'schema' in glaze ? (glaze.schema as never) : { type: 'string' }, required: glaze.required ?? false, takesText: glaze.takesText ?? false },
+    ]);
+  const text = 'Fires a pot in a kiln.\n\nIf `glaze` is omitted, the pot is fired bare. For example, fire it at cone 6.';
+
+  it('keeps what omitting an optional parameter does when its schema states no default', () => {
+    expect(moved(text, targets())).toEqual(['For example, fire it at cone 6.']);
+    const unit = planDescription(text, { model: SURE, ...targets() }).units[1];
+    expect(unit.category).toBe('constraint');
+    expect(unit.cue).toMatch(/what omitting glaze does/);
+  });
+
+  it('reads the other forms of omission: "without", "if no … is given", "… defaults to"', () => {
+    for (const sentence of ['Without a `glaze`, the pot is fired bare.', 'If no glaze is given, the pot is fired bare.', 'The `glaze` defaults to a clear coat.']) {
+      expect(moved(`Fires a pot in a kiln.\n\n${sentence} For example, fire it at cone 6.`, targets())).toEqual(['For example, fire it at cone 6.']);
+    }
+  });
+
+  it('sends it to the parameter when the parameter has a description that can take it', () => {
+    const plan = planDescription(text, { model: SURE, ...targets({ takesText: true }) });
+    expect(plan.selection?.toParams.map((move) => [move.param, move.unit.text])).toEqual([['glaze', 'If `glaze` is omitted, the pot is fired bare.']]);
+  });
+
+  it('moves it when the schema states a default, and keeps it when the default is null (null says nothing of what omitting does)', () => {
+    expect(moved(text, targets({ schema: { type: 'string', default: 'clear' } }))).toEqual(['If `glaze` is omitted, the pot is fired bare.', 'For example, fire it at cone 6.']);
+    expect(moved(text, targets({ schema: { type: ['string', 'null'], default: null } }))).toEqual(['For example, fire it at cone 6.']);
+  });
+
+  it('moves it for a required parameter, which is never omitted', () => {
+    expect(moved(text, targets({ required: true }))).toContain('If `glaze` is omitted, the pot is fired bare.');
+  });
+
+  it("keeps a sentence whose subject is a parameter with no description, when the parameter's schema can be read", () => {
+    const recipe = (schema: Record<string, unknown> | undefined, takesText = false) =>
+      getParamTargets([{ path: ['recipe'], schema: schema as never, required: true, takesText }]);
+    const about = 'Mixes a glaze.\n\nThe `recipe` holds oxide names and their weights. For example, mix it for a minute.';
+    // A model sure that a sentence no cue decides is a detail.
+    const details = buildModel({ 'src:fallback': { how: 9 } });
+    expect(moved(about, recipe({ type: 'object' }), details)).toEqual(['For example, mix it for a minute.']);
+    // A parameter with a description of its own, or one whose schema cannot be read (its description may be unread too): the sentence is a detail.
+    expect(moved(about, recipe({ type: 'object' }, true), details)).toContain('The `recipe` holds oxide names and their weights.');
+    expect(moved(about, recipe(undefined), details)).toContain('The `recipe` holds oxide names and their weights.');
+  });
+});
+
+describe('units the markup makes one piece', () => {
+  it('keeps a definition list whole when one of its items stays', () => {
+    const glazes = 'Fires a pot in a kiln.\n\nGlazes:\n- `celadon`: a green glaze of iron.\n- `tenmoku`: a dark glaze.\n- `raku`: never fire it indoors; ask the user first.';
+    expect(moved(glazes)).toEqual([]);
+    expect(planDescription(glazes, { model: SURE }).keptBecause.slice(2, 4)).toEqual(['list', 'list']);
+    // A list of notes is no definition list: its how items move, its guardrail stays.
+    const notes = 'Fires a pot in a kiln.\n\nNotes:\n- A green glaze needs iron.\n- Dark glazes take longer.\n- Never fire raku indoors; ask the user first.';
+    expect(moved(notes)).toEqual(['- A green glaze needs iron.', '- Dark glazes take longer.']);
+  });
+
+  it('keeps the items that finish a lead-in\'s sentence with the lead-in', () => {
+    const unfinished = 'Fires a pot in a kiln.\n\nBefore firing, ask the user to confirm by running\n- `kiln_status` with the kiln id.\n- `kiln_vents` to see the vents are open.';
+    expect(moved(unfinished)).toEqual([]);
+    // A lead-in that ends its sentence: the items are tips of their own.
+    const finished = 'Fires a pot in a kiln.\n\nBefore firing, ask the user to confirm. Useful checks:\n- `kiln_status` with the kiln id.\n- `kiln_vents` to see the vents are open.';
+    expect(moved(finished)).toEqual(['Useful checks:', '- `kiln_status` with the kiln id.', '- `kiln_vents` to see the vents are open.']);
+  });
+
+  it('keeps the alternatives an item opens ("… to either:") with the item', () => {
+    const either = 'Closes a firing.\n\nSteps:\n1. The kiln cools.\n2. Ask the user, then call this tool to either:\n- Unload the pots\n- Or just log the firing';
+    expect(kept(either)).toEqual(expect.arrayContaining(['2. Ask the user, then call this tool to either:', '- Unload the pots', '- Or just log the firing']));
+    expect(moved(either)).toEqual(['1. The kiln cools.']);
+  });
+
+  it('moves a heading with its section when all of the section moves', () => {
+    // A model that doubts headings (as the shipped one often does): without the rule they would stay alone.
+    const doubtful = buildModel({ 'markup:heading': { constraint: 9 } });
+    const examples = 'Fires a pot in a kiln.\n\n<examples>\n### Fire a bisque load\n```\nfire(kiln="a")\n```\n</examples>';
+    expect(planDescription(examples, { model: doubtful }).selection?.moved.map((unit) => unit.markupKind)).toEqual(['xml-block']);
+  });
+
+  it('moves a lead-in for the reason its list moves: a list of hand-offs past the allowance takes its lead-in along for the limit', () => {
+    const triggers = "Fires a pot in a kiln. Use it for stoneware. Use it for porcelain.\n\nKILN PHRASES:\n- 'fire my pot' → use fire_pot\n- 'start a bisque' → use fire_pot";
+    const plan = planDescription(triggers, { model: SURE });
+    expect(plan.selection?.moved.map((unit) => unit.text)).toEqual(['KILN PHRASES:', "- 'fire my pot' → use fire_pot", "- 'start a bisque' → use fire_pot"]);
+    expect(plan.selection?.reasons).toEqual(['extra-sentence', 'extra-sentence', 'extra-sentence']);
+  });
+
+  it('moves a block that holds a hand-off past the sentence allowance for that allowance, not as how-text', () => {
+    const hints = 'Fires a pot in a kiln. Use it for stoneware. Use it for porcelain.\n\n<hints>\n- Firing results are paginated.\n- Use kiln_history for past firings.\n</hints>';
+    expect(planDescription(hints, { model: SURE }).selection?.reasons).toEqual(['extra-sentence']);
+    const tips = 'Fires a pot in a kiln. Use it for stoneware. Use it for porcelain.\n\n<hints>\n- Firing results are paginated.\n- Cooling takes a day.\n</hints>';
+    expect(planDescription(tips, { model: SURE }).selection?.reasons).toEqual(['how']);
+  });
+});
+
+describe('a constraint the parameter already says', () => {
+  const targets = (text: string) => getParamTargets([{ path: ['shelf'], schema: { type: 'string' }, required: true, takesText: true, text }]);
+  const description = 'Finds a book on a shelf. The `shelf` must be a shelf code like `B-12`.';
+
+  it('moves as how-text instead of going to the parameter a second time', () => {
+    const plan = planDescription(description, { model: SURE, ...targets('Shelf code like `B-12`: a letter, a dash and a number.') });
+    expect(plan.selection?.toParams).toEqual([]);
+    expect(plan.selection?.moved.map((unit) => unit.text)).toEqual(['The `shelf` must be a shelf code like `B-12`.']);
+    expect(plan.selection?.reasons).toEqual(['schema']);
+  });
+
+  it('goes to the parameter when its description says something else, or names another value', () => {
+    for (const text of ['Where the book stands.', 'Shelf code like `C-7`: a letter, a dash and a number.']) {
+      expect(planDescription(description, { model: SURE, ...targets(text) }).selection?.toParams.map((move) => move.param)).toEqual(['shelf']);
+    }
+  });
+});
