@@ -1,0 +1,12 @@
+/**
+ * An example of what a tool returns ("Example response: {"temp": 812, …}", "Sample output:", "Response
+ * example:") is how-text: the call does not depend on it. The keys and values it quotes are not the valid
+ * values of an input, so the constraint cues that read quoted values do not apply to it.
+ */
+export const OUTPUT_EXAMPLE =
+  /^[\s*_(]*(?:(?:[-*•]|\d+[.)])\s+)?(?:(?:an?\s+)?(?:example|sample)\s+(?:of\s+(?:an?\s+|the\s+)?)?(?:(?:json|xml|csv)\s+)?(?:responses?|outputs?|results?|repl(?:y|ies)|returns?|return(?:ed)?\s+values?|payloads?)|(?:responses?|outputs?|results?)\s+(?:examples?|samples?|looks?\s+like))\s*[:\-–—(]/i;
+
+/** True when a unit opens as an example of output. */
+export function isOutputExample(body: string): boolean {
+  return OUTPUT_EXAMPLE.test(body);
+}
