@@ -514,6 +514,7 @@ describe('an example of output', () => {
     'Example response: {"temp": 812, "unit": "C", "door": "closed"}.',
     'Sample output: [{"shelf": "A-2", "books": 14}]',
     'Response example: {"status": "firing", "minutes_left": 35}',
+    'A failed call returns a JSON object {"error": {"code", "message"}}.',
   ])('%s is how-text, whatever values it quotes', (sentence) => {
     const unit = read(sentence);
     expect([unit.category, unit.howKind]).toEqual(['how', 'example']);
