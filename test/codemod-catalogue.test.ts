@@ -116,10 +116,10 @@ afterAll(async () => {
 });
 
 describe('slimming fixtures/verbose-catalogue', () => {
-  test('what tools/list publishes shrinks by at least 28% (31% measured: only what the prose model is sure of moves)', () => {
+  test('what tools/list publishes shrinks by at least 18% (19.6% measured: only what the prose model is sure of moves; the permission and error notes it reads as guardrails stay)', () => {
     const saved = 1 - publishedBytes(after.tools) / publishedBytes(before.tools);
     expect(before.tools.length).toBeGreaterThanOrEqual(60);
-    expect(saved).toBeGreaterThanOrEqual(0.28);
+    expect(saved).toBeGreaterThanOrEqual(0.18);
   });
 
   test('no capability changes: the same tools, equal apart from description text', () => {
@@ -154,7 +154,6 @@ describe('slimming fixtures/verbose-catalogue', () => {
     }
     expect(lost).toEqual([]);
     expect(moved).toBeGreaterThan(200);
-    // issue_transition keeps a unit between moved elements of a joined array, which the text edits cannot cut alone.
-    expect([...skipped].sort()).toEqual(['ci_run_locally', 'deploy_freeze_status', 'issue_transition']);
+    expect([...skipped].sort()).toEqual(['ci_run_locally', 'deploy_freeze_status']);
   });
 });

@@ -35,17 +35,20 @@ const BUCKETS = 1 << 14;
 const SCALE = 1000;
 const CLASS_WEIGHTS = { what: 1, when: 1, guardrail: 4, constraint: 2, how: 1, filler: 1 };
 const LEAK_LIMITS = { guardrail: 0.03, constraint: 0.05 };
-/** The guardrail weights tried in the safety share. */
-const GUARDRAIL_WEIGHTS = [1, 2, 3];
-/** The harm thresholds tried (undefined: a unit that names a harm topic never moves). */
-const HARM_THRESHOLDS = [undefined, 0.99, 0.975, 0.95, 0.9];
+/** The guardrail weights tried in the safety share (1 was never chosen on the dev sets since sealed-3 was trained on). */
+const GUARDRAIL_WEIGHTS = [2, 3];
+/**
+ * The harm thresholds tried (undefined: a unit that names a harm topic never moves; 0: the topic is only
+ * evidence for the model, a unit that names one moves at the move threshold like any other).
+ */
+const HARM_THRESHOLDS = [undefined, 0.99, 0.95, 0.9, 0.875, 0.85, 0];
 /**
  * The P(how) + P(filler) bars tried for reading a unit the cues call what as how-text. Only one half: lower
  * bars (0.4, 0.3) moved 1 to 3 more dev how units and read plain what sentences ("Reads text.") as how-text.
  */
 const HOW_BARS = [0.5];
 /** The overrule thresholds tried (undefined: a constraint by the cues always stays). */
-const OVERRULE_THRESHOLDS = [undefined, 0.95, 0.925, 0.9, 0.85, 0.8];
+const OVERRULE_THRESHOLDS = [undefined, 0.9, 0.85, 0.8];
 
 const usable = (label) => label.text && label.tool && core.MODEL_CATEGORIES.includes(label.category);
 
@@ -54,7 +57,7 @@ function featurize(label) {
   return { x: core.findUnitFeatures(unit, context, got).map((f) => core.hashFeature(f, BUCKETS)), y: core.MODEL_CATEGORIES.indexOf(label.category) };
 }
 
-function train(rows, { l2 = 1e-4, epochs = 150, rate = 0.25 } = {}) {
+function train(rows, { l2 = 1e-4, epochs = 300, rate = 0.25 } = {}) {
   const weights = new Float64Array(K * BUCKETS);
   const squared = new Float64Array(K * BUCKETS);
   const gradient = new Float64Array(K * BUCKETS);

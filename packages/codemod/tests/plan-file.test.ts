@@ -239,7 +239,7 @@ describe('refusals', () => {
     // Keep everything of recipes_find and recipes_show (the sections before recipes_delete): what is left to move does not pay.
     const deleteStart = planned.indexOf('## recipes_delete');
     const planText = planned.slice(0, deleteStart).replace(/^- \[(?:move|param:[^\]]+)\]/gm, '- [stay]') + planned.slice(deleteStart);
-    const error = expectRefusal(() => applyText(dir, planText), /\(recipes_delete\) are marked \[move\], but slim would leave them where they are: moving \d+ bytes in all would not pay .*Write the plan again with --even-if-larger to move them anyway\./);
+    const error = expectRefusal(() => applyText(dir, planText), /\(recipes_delete\) are marked \[move\](?: or \[move!\])?, but slim would leave them where they are: moving \d+ bytes in all would not pay .*Write the plan again with --even-if-larger to move them anyway\./);
     expect(error.message.split('\n')).toHaveLength(1);
   });
 

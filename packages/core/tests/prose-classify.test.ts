@@ -482,3 +482,50 @@ describe('findHarmTopics', () => {
     expect(findHarmTopics(text)).toEqual(topics);
   });
 });
+
+describe('a consequence of an action', () => {
+  const read = (sentence: string) => classifyAfterOpening(sentence);
+  it.each([
+    // A kiln, a pump and a wiki of our own: what breaks, is damaged or is lost when the call is made a certain way.
+    ['Opening the vent above 600 °C cracks the glass.', 'cracks'],
+    ['Running the pump dry can damage the seal.', 'can damage'],
+    ['Renaming a page breaks the links that point to it.', 'Renaming a page breaks'],
+    ['Adding a shelf with an existing name overwrites it.', 'Adding a shelf with an existing name overwrites'],
+    ['Switching the editor mode is lossy: some formatting may be lost.', 'be lost'],
+  ])('%s is a guardrail (cue %s)', (sentence, cue) => {
+    const unit = read(sentence);
+    expect(unit.category).toBe('guardrail');
+    expect(unit.cue).toBe(cue);
+  });
+
+  it.each(['Totals are broken down by day.', 'Breaks the text into pages of 40 lines.', 'Each result lists the shelf it is on.'])('%s is no consequence of harm', (sentence) => {
+    expect(read(sentence).category).not.toBe('guardrail');
+  });
+
+  it("leaves the tool's own first unit as what it does", () => {
+    expect(classifySentences('Deletes a shelf and the books on it.')[0].category).toBe('what');
+  });
+});
+
+describe('an example of output', () => {
+  const read = (sentence: string) => classifyAfterOpening(sentence);
+
+  it.each([
+    'Example response: {"temp": 812, "unit": "C", "door": "closed"}.',
+    'Sample output: [{"shelf": "A-2", "books": 14}]',
+    'Response example: {"status": "firing", "minutes_left": 35}',
+    'A failed call returns a JSON object {"error": {"code", "message"}}.',
+  ])('%s is how-text, whatever values it quotes', (sentence) => {
+    const unit = read(sentence);
+    expect([unit.category, unit.howKind]).toEqual(['how', 'example']);
+  });
+
+  it('is how-text in a parameter too', () => {
+    const [, unit] = classifySentences('The reading to return. Example response: {"temp": 812, "unit": "C"}', { parameter: true });
+    expect(unit.category).toBe('how');
+  });
+
+  it('leaves the quoted values of an input a constraint', () => {
+    expect(read('"fast" = one pass, "full" = three passes.').category).toBe('constraint');
+  });
+});

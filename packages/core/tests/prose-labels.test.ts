@@ -61,7 +61,7 @@ const FLOORS: Record<string, { guardrail: number; constraint: number; howPrecisi
   // blind-3 (measured at main: guardrail 0.487, constraint 0.418, how precision 0.602), its misses read for the
   // safety policy of round 3, which works from principles (obligation, requirement lead-ins, dependencies), not its phrases;
   // session 5's schema reading and destructive effects: guardrail 0.67 → 0.85, constraint 0.67 → 0.68
-  'labels-blind-3.json': { guardrail: 0.84, constraint: 0.68, howPrecision: 0.71, howRecall: 0.73 },
+  'labels-blind-3.json': { guardrail: 0.84, constraint: 0.68, howPrecision: 0.71, howRecall: 0.72 },
   // blind-4 (never read until session 5; measured then at guardrail 0.375, constraint 0.456, how 0.743 / 0.748),
   // read for the schema reading and destructive effects of session 5
   'labels-blind-4.json': { guardrail: 0.84, constraint: 0.58, howPrecision: 0.75, howRecall: 0.71 },

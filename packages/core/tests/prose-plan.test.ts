@@ -149,6 +149,22 @@ describe('the sentence limit counts what and when only', () => {
   });
 });
 
+describe('a kiln of our own', () => {
+  const text = 'Sets the kiln vent. Use it when a firing runs. Opening the vent above 600 °C cracks the glass. Sample output: {"temp": 812, "vent": "open"}.';
+
+  it('keeps the consequence of an action and moves the example of output', () => {
+    const plan = planDescription(text, { model: SURE, extraSentences: 0 });
+    expect(plan.units.map((unit) => unit.category)).toEqual(['what', 'when', 'guardrail', 'how']);
+    expect(plan.places).toEqual(['stays', 'markdown', 'stays', 'markdown']);
+  });
+
+  it('keeps the consequence with the shipped model too, which moves nothing the cues call a guardrail', () => {
+    const plan = planDescription(text);
+    expect(plan.places[2]).toBe('stays');
+    expect(plan.keptBecause[2]).toBe('protected');
+  });
+});
+
 describe('the shipped prose model', () => {
   const model = getShippedModel();
 

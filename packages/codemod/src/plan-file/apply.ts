@@ -115,7 +115,7 @@ function toDecision(mark: Mark): UnitDecision {
 export function findUnfollowedMarks(parsed: ParsedPlan, result: SlimPlan): PlanFileError[] {
   const tools = new Map((result.units ?? []).map((tool) => [tool.id, tool]));
   // One problem per tool, mark, outcome and reason: a run left as it is names every unit marked to move.
-  const groups = new Map<string, { line: number; ids: string[]; tool: string; mark: string; does: string; why: string | undefined }>();
+  const groups = new Map<string, { line: number; ids: string[]; tool: string; marks: Set<string>; does: string; why: string | undefined }>();
   for (const [id, marked] of parsed.marked) {
     const unit = parsed.machine.units[id];
     const tool = tools.get(unit.tool);
@@ -123,12 +123,15 @@ export function findUnfollowedMarks(parsed: ParsedPlan, result: SlimPlan): PlanF
     if (outcome === formatMark(marked.mark).replace('!', '')) continue;
     const why = (tool?.note ?? tool?.texts.find((text) => text.param === unit.param)?.note)?.replace(/[;,] left as it is$/, '');
     const does = outcome === undefined ? 'slim no longer finds it' : outcome === 'stay' ? 'slim would leave it where it is' : outcome === 'move' ? 'slim would move it' : `slim would send it to parameter ${outcome.slice('param:'.length)}`;
-    const key = JSON.stringify([unit.name, formatMark(marked.mark), does, why]);
-    const group = groups.get(key) ?? { line: marked.line, ids: [], tool: unit.name, mark: formatMark(marked.mark), does, why };
+    // [move] and [move!] ask for the same place: one problem for both.
+    const key = JSON.stringify([unit.name, formatMark(marked.mark).replace('!', ''), does, why]);
+    const group = groups.get(key) ?? { line: marked.line, ids: [], tool: unit.name, marks: new Set<string>(), does, why };
     group.ids.push(id);
+    group.marks.add(formatMark(marked.mark));
     groups.set(key, group);
   }
-  return [...groups.values()].map(({ line, ids, tool, mark, does, why }) => {
+  return [...groups.values()].map(({ line, ids, tool, marks, does, why }) => {
+    const mark = [...marks].sort().join('] or [');
     const units = ids.length === 1 ? `${ids[0]} (${tool})` : `${ids.join(', ')} (${tool})`;
     const them = ids.length === 1 ? does : does.replace('leave it where it is', 'leave them where they are').replace(/ it\b/, ' them');
     const hint = why !== undefined && /would not pay/.test(why) ? ' Write the plan again with --even-if-larger to move them anyway.' : '';

@@ -26,8 +26,10 @@
  * length), so a `must` inside a code sample is not a rule; cues about values and examples read the
  * original text.
  */
+import { findConsequence } from './consequence.js';
 import { DESTRUCTIVE_VERB } from './harm.js';
 import { maskLiterals } from './mask.js';
+import { isOutputExample, OUTPUT_EXAMPLE } from './output-example.js';
 import { readAgainstSchema } from './schema-reading.js';
 import { splitSentences } from './sentences.js';
 import type { ClassifiedSentence, CueSource, HowKind, ProseCategory, SchemaFacts, Sentence, UnitContext } from './types.js';
@@ -563,6 +565,10 @@ function applySafetyPolicy(result: ClassifiedSentence, context: UnitContext, tex
   if (result.markup && result.markupKind !== 'list-item') return result;
   const destructive = result.category === 'guardrail' ? undefined : findDestructiveEffect(text, context);
   if (destructive) return { ...result, category: 'guardrail', howKind: undefined, cue: truncate(destructive), cueSource: 'words' };
+  // What breaks, is damaged or is lost as the outcome of an action (consequence.ts), past a tool's opening unit.
+  const example = EXAMPLE_OPENER.test(text.body) || isOutputExample(text.body);
+  const consequence = result.category === 'guardrail' || example || (context.index === 0 && !context.parameter) ? undefined : findConsequence(text.masked);
+  if (consequence) return { ...result, category: 'guardrail', howKind: undefined, cue: truncate(consequence), cueSource: 'words' };
   // When-text moves too past the opening: an obligation about harm, the user or other tool calls in it is a guardrail.
   if (result.category === 'when') return findGuardrailObligation(result, context, text);
   if (!isHow(result)) return result;
@@ -576,7 +582,7 @@ function applySafetyPolicy(result: ClassifiedSentence, context: UnitContext, tex
   if (result.markupKind === 'list-item' && REQUIREMENT_LEAD_IN.test(header)) {
     return policy('constraint', `under "${context.header?.text.trim() ?? ""}"`);
   }
-  if (EXAMPLE_OPENER.test(body)) return result;
+  if (example) return result;
   // A lead-in's rule is carried by its items; an obligation after a failure is error handling.
   const isLeadIn = /:\s*$/.test(body) || AFTER_FAILURE.test(masked);
   const obligation = isLeadIn ? undefined : findObligation(body, masked, context.parameter === true);
@@ -707,6 +713,8 @@ function classifyByCues(sentence: Sentence, context: UnitContext, { body, masked
   const isFirst = context.index === 0 || (context.index === 1 && !context.parameter && context.first !== undefined && isTag(context.first));
   const guardrail = found(GUARDRAIL_CUES);
   if (guardrail) return result('guardrail', guardrail.text, 'words');
+  // An example of what the tool returns is how-text, whatever keys and values it quotes (output-example.ts).
+  if (!sentence.markup && isOutputExample(body)) return result('how', 'an example of output', 'words', 'example');
   // A first unit that is a whole block (`<use_case>…`) is the tool's what, whatever details it holds.
   const isOpeningBlock = isFirst && sentence.markup && sentence.markupKind !== 'list-item';
   const valueList = context.parameter && !/\be\.\s?g\.|\bsuch as\b|\bdefault\b/i.test(sentence.text) ? PARAMETER_VALUES.exec(sentence.text) : null;
@@ -864,6 +872,7 @@ const PRINCIPLES: ReadonlyArray<readonly [string, RegExp, 'body' | 'masked']> = 
   ['action-opener', ACTION_OPENER, 'masked'],
   ['switch-opener', SWITCH_OPENER, 'masked'],
   ['parameter-item', PARAMETER_ITEM, 'body'],
+  ['output-example', OUTPUT_EXAMPLE, 'body'],
 ];
 
 /**

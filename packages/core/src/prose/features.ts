@@ -37,9 +37,16 @@ export function findUnitFeatures(sentence: Sentence, context: UnitContext, cues:
   features.add(`cue:${category}`);
   features.add(`src:${cues.cueSource}`);
   features.add(`${side}cue:${category}:${cues.cueSource}`);
+  // The cues' reading in its context: where the unit stands, under what lead-in, on what kind of value.
+  features.add(`${side}pos:${context.index === 0 ? 'first' : 'later'}:${category}`);
+  if (context.header) features.add(`hdr:${context.header.category}:${category}`);
+  if (parameter && context.schema?.schema) features.add(`stype:${typeof context.schema.schema.type === 'string' ? context.schema.schema.type : 'other'}:${category}`);
   if (cues.howKind && !fallback) features.add(`kind:${cues.howKind}`);
   for (const hit of findCueHits(sentence, parameter)) features.add(`hit:${hit}`);
-  for (const topic of findHarmTopics(sentence.text)) features.add(`topic:${topic}`);
+  for (const topic of findHarmTopics(sentence.text)) {
+    features.add(`topic:${topic}`);
+    features.add(`${side}topic:${topic}:${category}`);
+  }
   if (!fallback) for (const word of findWords(maskLiterals(cues.cue))) if (!STOP_WORDS.has(word)) features.add(`cw:${word}`);
   if (context.header) {
     features.add(`hdr:${context.header.category}`);
@@ -58,7 +65,10 @@ export function findUnitFeatures(sentence: Sentence, context: UnitContext, cues:
   const masked = maskLiterals(body);
   if (/\b[A-Z]{3,}\b/.test(masked)) features.add('caps');
   const words = findWords(masked);
-  if (words[0]) features.add(`first:${words[0]}`);
+  if (words[0]) {
+    features.add(`first:${words[0]}`);
+    features.add(`${side}first:${words[0]}`);
+  }
   if (words[1]) features.add(`first2:${words[0]}_${words[1]}`);
   for (const word of words) {
     if (STOP_WORDS.has(word)) continue;

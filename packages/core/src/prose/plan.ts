@@ -241,7 +241,8 @@ function planUncached(value: string, options: PlanOptions, model: ProseModel): D
     else if (isProtected(unit)) {
       // A lead-in names its list and stays with it: moving it alone would join its first item to the sentence before.
       const isLeadIn = /:\s*$/.test(unit.text) && units[i + 1]?.unit.markupKind === 'list-item';
-      const param = i === opening || unit.category !== 'constraint' || unit.markup || isLeadIn ? undefined : findConstrainedParam(unit.text, options.params ?? [], options.allParams);
+      // Only a constraint by the cues goes to a parameter: one the model keeps out of doubt stays where it was written.
+      const param = i === opening || unit.category !== 'constraint' || unit.cueSource === 'model' || unit.markup || isLeadIn ? undefined : findConstrainedParam(unit.text, options.params ?? [], options.allParams);
       // A rule the parameter's schema or its own description already states moves as how-text, not as a second copy.
       const restated = param !== undefined && (readAgainstSchema(unit, options.paramSchemas?.get(param), 1).category === 'how' || isSaidByParameter(unit.text, options.paramTexts?.get(param), param.split('.').pop() ?? param));
       if (restated) reasons.set(i, 'schema');

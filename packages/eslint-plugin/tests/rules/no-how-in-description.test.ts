@@ -17,14 +17,14 @@ function locateSpan(code: string, text: string): { line: number; column: number;
 
 /** One how sentence per kind (and one of filler), each after a what sentence. */
 const HOW_BY_KIND: ReadonlyArray<readonly [Kind: string, sentence: string, before?: string]> = [
-  ['rule', 'You can only read files you have opened.'],
+  ['rule', 'Set encoding=utf8 for text files.'],
   ['default', 'Defaults to the workspace root.'],
   ['example', 'For example, pass src/index.ts.'],
   ['edge-case', 'If the file is missing, returns an empty string.'],
   ['format', 'Returns a JSON array of {id, title}.'],
   ['warning', '**Tip:** results are cached.'],
   ['markup', '- Paths are resolved from the root.'],
-  ['detail', 'The reuse window varies.', 'Reads text.\nWorks on any file.\n'],
+  ['detail', 'Large files are streamed from disk in chunks.', 'Use it to look at source code.\nWorks on any file.\n'],
   ['filler', 'This is the most powerful reader available.'],
 ];
 

@@ -21,7 +21,7 @@ server.registerTool(
   'recipes_show',
   {
     description:
-      'Show one recipe in full. Use it after recipes_find, when the user picks a recipe. Returns the title, the servings, the ingredients with their amounts and the steps in order. Amounts are in metric units. Returns an error when no recipe has that id. Example: showing r-12 returns the soup with its seven steps. Example: showing r-40 returns a pancake recipe for 2 servings with 5 ingredients, each with its amount in grams or millilitres. Example response: {"id": "r-12", "title": "Leek and potato soup", "servings": 4, "steps": ["Slice the leeks.", "Simmer for 30 minutes."]}.',
+      'Show one recipe in full. Use it after recipes_find, when the user picks a recipe. Returns the title, the servings, the ingredients with their amounts and the steps in order. Amounts are in metric units. The id must start with r- followed by digits. Returns an error when no recipe has that id. Example: showing r-12 returns the soup with its seven steps. Example: showing r-40 returns a pancake recipe for 2 servings with 5 ingredients, each with its amount in grams or millilitres. Example response: {"id": "r-12", "title": "Leek and potato soup", "servings": 4, "steps": ["Slice the leeks.", "Simmer for 30 minutes."]}.',
     inputSchema: {
       id: z.string().describe('The id of the recipe, as recipes_find returns it.'),
     },
