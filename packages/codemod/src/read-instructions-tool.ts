@@ -2,10 +2,9 @@
  * The tool `serveInstructions` adds, as `tools/list` publishes it, so that slim's totals count it (the
  * numbers then agree with the running server's) and a run that would save less than it costs is not made.
  */
-import type { PublishedTool } from '@toolslim/core';
+import { READ_INSTRUCTIONS_DESCRIPTION, type PublishedTool } from '@toolslim/core';
 
-/** The same text as `@toolslim/runtime`'s tool description (a test keeps them equal). */
-export const READ_INSTRUCTIONS_DESCRIPTION = 'Read the instructions for one tool family listed in the server instructions.';
+export { READ_INSTRUCTIONS_DESCRIPTION };
 
 export function buildReadInstructionsTool(
   toolName: string,

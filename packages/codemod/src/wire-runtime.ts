@@ -5,6 +5,7 @@
  * server's construction is wrapped in `serveFastMcpInstructions(…)`. Other shapes (a server made by a
  * wrapper) get a snippet to add by hand.
  */
+import { SERVES_INSTRUCTIONS } from '@toolslim/core';
 import path from 'node:path';
 import { escapeRegExp, getParent, type Node, type Program, type ServerDecl } from '@toolslim/core';
 import { DEFAULT_INSTRUCTIONS_TOOL } from './options.js';
@@ -131,8 +132,8 @@ export function wrapInServingCall(input: WiringFile, fn: string, expression: Nod
   };
 }
 
-/** A file that already calls one of the runtime's serving functions. */
-export const ALREADY_SERVED = /\b(?:serveInstructions|serveFastMcpInstructions|serveInstructionsViaRegister|createInstructionsCatalog)\s*\(/;
+/** A file that already calls one of the runtime's serving functions (core's test, which the lint rule reads too). */
+export const ALREADY_SERVED = SERVES_INSTRUCTIONS;
 
 /** The server the runtime is wired to: an `McpServer` before a low-level `Server`, else the first one. */
 export function pickServerToWire<S extends { readonly framework: string }>(servers: readonly S[]): S | undefined {

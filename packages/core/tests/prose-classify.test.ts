@@ -492,6 +492,9 @@ describe('a consequence of an action', () => {
     ['Renaming a page breaks the links that point to it.', 'Renaming a page breaks'],
     ['Adding a shelf with an existing name overwrites it.', 'Adding a shelf with an existing name overwrites'],
     ['Switching the editor mode is lossy: some formatting may be lost.', 'be lost'],
+    // An aquarium of our own: harm to living beings.
+    ['Draining more than half of a reef tank stresses the corals and may kill them.', 'may kill'],
+    ['Too much copper poisons the shrimp.', 'poisons'],
   ])('%s is a guardrail (cue %s)', (sentence, cue) => {
     const unit = read(sentence);
     expect(unit.category).toBe('guardrail');
@@ -504,6 +507,23 @@ describe('a consequence of an action', () => {
 
   it("leaves the tool's own first unit as what it does", () => {
     expect(classifySentences('Deletes a shelf and the books on it.')[0].category).toBe('what');
+  });
+});
+
+describe('an order to the agent', () => {
+  const read = (sentence: string) => classifyAfterOpening(sentence);
+
+  it('reads "Never …" about harm as a guardrail, in lower case and with no input named', () => {
+    expect(read('Never raise the water temperature by more than 2 °C at once: a fast change harms the fish.').category).toBe('guardrail');
+  });
+
+  it('reads "Always …" and "Do not …" in the base form as a rule that stays', () => {
+    expect(read('Always confirm the share of water with the keeper before calling.').category).toBe('constraint');
+    expect(read('Do not feed the tank twice within an hour.').category).toBe('constraint');
+  });
+
+  it('leaves a statement of fact that opens with "Always" or "Never" to the cues', () => {
+    expect(read('Always returns the readings in °C.').cue).not.toBe('Always returns');
   });
 });
 

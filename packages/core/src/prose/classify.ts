@@ -659,13 +659,22 @@ function findObligation(body: string, masked: string, parameter: boolean): { wor
     if (NUMERIC_LIMIT.test(sentence)) continue;
     const harm = HARM.exec(sentence)?.[0];
     // Other words in capitals ("DON'T SEARCH THE WEB") are emphasis of when-text, read by the cues.
-    const lower = parameter || harm || INPUT_REFERENCE.test(original) ? OBLIGATION.exec(sentence)?.[0] : undefined;
+    // An imperative addressed to the agent ("Never raise …", "Always confirm … with the keeper") is a rule about the call as it stands.
+    const imperative = IMPERATIVE_RULE.exec(sentence)?.[1];
+    const lower = parameter || harm || imperative || INPUT_REFERENCE.test(original) ? (OBLIGATION.exec(sentence)?.[0] ?? imperative) : undefined;
     const word = OBLIGATION_CAPS.exec(sentence)?.[0] ?? (lower !== undefined && lower !== lower.toUpperCase() ? lower : undefined);
     if (word) return { word, harm };
   }
   return undefined;
 }
 
+/**
+ * A sentence that opens as an order to the agent: "Never", "Do not" or "Always" and a verb in its base form
+ * ("Always confirm …", not "Always returns …" nor "Never with a service account"). Whether to call or use
+ * the tool at all ("Do not call this with an empty list") is left to the cues, and so is what the agent says in
+ * its reply ("Always suggest …", "Never mention …").
+ */
+const IMPERATIVE_RULE = /^\s*\W*((?:never|do not|don't|always)\s+(?!(?:with|in|on|at|for|from|by|to|the|a|an|any|been|more|less|be|call|use|invoke|run|suggest|recommend|mention|explain|summari[sz]e|present|show|tell)\b)[a-z]+(?<![^s]s))\b/i;
 /** A number the value must stay within: a limit the schema states (`maxLength`, `maximum`), how-text. */
 const NUMERIC_LIMIT = /\b(?:exceed|at (?:most|least)|no (?:more|fewer|less) than|up to|maximum(?: of)?|minimum(?: of)?|between|longer than|shorter than)\s+\d|\b\d+\s+(?:characters|chars|items|results|bytes|entries)\b/i;
 /** A lead-in (ending with `:`) that names requirements or alternatives the call must follow. */
@@ -690,9 +699,9 @@ const AFTER_FAILURE =
 /** A unit that names an input of the call: code, a quoted or snake_case/camelCase name, or a word for an input. */
 const INPUT_REFERENCE =
   /`[^`]+`|(?<!\w)['"][\w.-]+['"](?!\w)|\b[a-z]+(?:_[a-z0-9]+)+\b|\b[a-z]+(?:[A-Z][a-z0-9]+)+\b|\b(?:[Pp]arameters?|[Ff]ields?|[Aa]rguments?|[Vv]alues?|[Ii]nputs?|[Oo]ptions?|[Kk]eys?|[Pp]aths?|[Qq]uer(?:y|ies)|[Cc]ommands?|[Ff]ilters?|ids?|IDs?|[Nn]ames?|URLs?|[Ff]ormats?)\b/;
-/** What a rule is about when it is a guardrail: harm, the user, access, other tool calls. */
+/** What a rule is about when it is a guardrail: harm (to data, things or living beings), the user, access, other tool calls. */
 const HARM =
-  /\b(?:overwrit\w*|delet\w*|destroy\w*|erase\w*|irreversibl\w*|user|human|assistant|access|permissions?|secur\w*|credentials?|secrets?|automatically|tool calls?|(?:other|additional|further) tools?|home directory|working directory|outside)\b/i;
+  /\b(?:kill\w*|harm\w*|injur\w*|damag\w*|dangerous|unsafe|overwrit\w*|delet\w*|destroy\w*|erase\w*|irreversibl\w*|user|human|assistant|access|permissions?|secur\w*|credentials?|secrets?|automatically|tool calls?|(?:other|additional|further) tools?|home directory|working directory|outside)\b/i;
 /** Inputs that depend on or exclude each other. */
 const DEPENDENCY =
   /\bincompatible with\b|\bonly (?:applies|applicable|needed|used|relevant|valid|works?|takes effect|matters)\s+(?:if|when|whenever|with|for|to|unless|on)\b|\b(?:has|have) no effect (?:unless|if|when|without)\b|\bignored (?:unless|if|when)\b|^alternatively\b|\bwhen using this option\b|\bif using\b|\bnot (?:both|together)\b/i;

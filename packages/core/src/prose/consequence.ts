@@ -7,9 +7,9 @@
  * ("Deletes a branch.") says what the tool does and is not read here.
  */
 
-/** Damage to a thing or a person, in any sentence: "cracks the glass", "can damage the pump", "may corrupt the index". */
+/** Damage to a thing, a person or a living being, in any sentence: "cracks the glass", "can damage the pump", "may corrupt the index", "can kill the seedlings". */
 const DAMAGE =
-  /\b(?:cracks|shatters|damages|corrupts|ruins|bricks|injures|overheats|melts)\b|\b(?:can|may|will|could|might|would)\s+(?:also\s+|permanently\s+|irreversibly\s+|silently\s+)?(?:crack|shatter|damage|corrupt|ruin|brick|injure|overheat|melt|break|destroy|wipe|erase|lose)\b(?!\s+(?:down|up|ties|into|apart)\b)|\bvoids?\s+the\s+warranty\b/i;
+  /\b(?:cracks|shatters|damages|corrupts|ruins|bricks|injures|overheats|melts|kills|poisons)\b|\b(?:can|may|will|could|might|would)\s+(?:also\s+|permanently\s+|irreversibly\s+|silently\s+)?(?:crack|shatter|damage|corrupt|ruin|brick|injure|overheat|melt|break|destroy|wipe|erase|lose|kill|harm|hurt|poison)\b(?!\s+(?:down|up|ties|into|apart)\b)|\bvoids?\s+the\s+warranty\b/i;
 
 /** Something lost or destroyed as the outcome: "unsaved changes are lost", "some formatting may be lost", "results in data loss". */
 const LOSS =

@@ -53,7 +53,11 @@ export {
 export { DEFAULT_INSTRUCTIONS_TOOL, DEFAULT_POINTER, buildPointer, findPointer, type PointerContext } from './pointer.js';
 export {
   MIN_SAVED_BYTES,
+  READ_INSTRUCTIONS_DESCRIPTION,
+  SERVES_INSTRUCTIONS,
   applyToValue,
+  buildServerInstructionsText,
+  getLeastServingCost,
   buildConstraintInsertion,
   buildPointerInsertion,
   countToolSaving,

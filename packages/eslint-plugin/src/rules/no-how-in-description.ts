@@ -8,10 +8,13 @@ import {
   findKeptUnits,
   findPointer,
   getFileFamily,
+  getLeastServingCost,
   getParamTargets,
   getSchemaFacts,
   isWorthSlimming,
+  MIN_SAVED_BYTES,
   planDescription,
+  SERVES_INSTRUCTIONS,
   type HowKind,
   type Node,
   type ParamDecl,
@@ -28,6 +31,7 @@ import { formatCount } from '../utils/cost.js';
 import { getFileModel } from '../utils/file-model.js';
 import { getUnitsLoc } from '../utils/unit-range.js';
 import { asEslintNode, getToolLabel, getToolName, isStaticText } from '../utils/tool-text.js';
+import { isWholeServerFile } from '../utils/whole-server.js';
 
 type Kind = HowKind | 'filler';
 export type Options = [{ checkParameters?: boolean; checkConstraints?: boolean; kinds?: Kind[] }];
@@ -137,13 +141,16 @@ export default createRule<Options, MessageIds>({
     });
     return {
       'Program:exit'() {
-        const tools = getFileModel(context).tools;
+        const model = getFileModel(context);
+        const tools = model.tools;
         if (tools.length === 0) return;
         const sharedTexts = findSharedTexts(tools);
         // What the author keeps on purpose (a plan's [stay] marks, carried out by slim --apply) is not reported.
         const kept = findKeptUnits(context.filename);
         // The pointer slim would add, as long as the one it writes (the family is the file's).
-        const pointer = buildPointer(DEFAULT_POINTER, { family: getFileFamily(context.filename), file: '', tool: DEFAULT_INSTRUCTIONS_TOOL });
+        const family = getFileFamily(context.filename);
+        const pointer = buildPointer(DEFAULT_POINTER, { family, file: '', tool: DEFAULT_INSTRUCTIONS_TOOL });
+        const planned: Array<{ tool: ToolDecl; description: StaticText; plan: ReturnType<typeof planDescription>; paramPlans: Map<string, { decl: ParamDecl; text: StaticText; plan: ReturnType<typeof planDescription> }>; saved: number }> = [];
         for (const tool of tools) {
           const keptHere = kept?.get(getToolName(tool) ?? '');
           // slim plans the parameters of a tool whose description it plans, never of one it cannot read.
@@ -162,6 +169,15 @@ export default createRule<Options, MessageIds>({
           const saved = countToolSaving({ value: description.value, selection: plan.selection, hasPointer: findPointer(description.value) !== undefined }, texts, pointer);
           const carried = tool.params.some((param) => isStaticText(param.description) && sharedTexts.has(param.description.node));
           if (!isWorthSlimming(saved, carried)) continue;
+          planned.push({ tool, description, plan, paramPlans, saved });
+        }
+        // A file that is the whole server: slim leaves every tool as it is when all they save together does not
+        // pay for serving the moved text (the read tool and the server instructions), and so does the rule.
+        if (planned.length > 0 && isWholeServerFile(context, model) && !SERVES_INSTRUCTIONS.test(context.sourceCode.text)) {
+          const saved = planned.reduce((sum, entry) => sum + entry.saved, 0);
+          if (saved < getLeastServingCost(DEFAULT_INSTRUCTIONS_TOOL, [family]) + MIN_SAVED_BYTES) return;
+        }
+        for (const { tool, description, plan, paramPlans } of planned) {
           const how = findMovedHow(plan);
           const toParams = options.checkConstraints === false ? [] : (plan.selection?.toParams ?? []);
           const label = getToolLabel(tool);

@@ -8,7 +8,15 @@ import { DECLARATION_STYLES, locate } from '../styles.js';
 
 const ruleTester = createRuleTester();
 
-const MCP_HEAD = "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nimport { z } from 'zod';\nconst server = new McpServer({ name: 'demo', version: '1.0.0' });\n";
+// The server is exported, so other modules may register tools on it: each tool is judged on its own, as slim
+// judges a tool of a server it cannot see whole. A file that is the whole server has cases of its own below.
+const MCP_HEAD = "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nimport { z } from 'zod';\nexport const server = new McpServer({ name: 'demo', version: '1.0.0' });\n";
+/** A declaration style's file with its server exported (see MCP_HEAD). */
+const exportServer = (code: string): string => code.replace(/^const (\w+) = new /m, 'export const $1 = new ');
+/** A greenhouse server of our own, whole in one file: its server never leaves it. */
+const WHOLE_HEAD = "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nimport { z } from 'zod';\nconst server = new McpServer({ name: 'greenhouse', version: '1.0.0' });\n";
+const WATERING = "server.registerTool('water_bed', { description: 'Waters one bed. For example, pass bed-3 to water the tomatoes on the south side, or bed-7 for the herbs by the door.', inputSchema: { bed: z.string() } }, async () => ({ content: [] }));\n";
+const LONG_HOW = 'The valve opens in steps of five percent and closes again when the soil sensor reads the target; each step is logged to the bed journal with the time, the litres and the sensor reading. '.repeat(6);
 
 function locateSpan(code: string, text: string): { line: number; column: number; endLine: number; endColumn: number } {
   const start = locate(code, text);
@@ -33,8 +41,12 @@ ruleTester.run('no-how-in-description', rule, {
     ...DECLARATION_STYLES.map((style) => ({
       name: `${style.id}: what and when only`,
       filename: style.filename,
-      code: style.build([{ name: 'read_file', description: "'Reads a file from the workspace. Use it before editing one.'", params: [{ name: 'path', description: "'Where the file is.'" }] }]),
+      code: exportServer(style.build([{ name: 'read_file', description: "'Reads a file from the workspace. Use it before editing one.'", params: [{ name: 'path', description: "'Where the file is.'" }] }])),
     })),
+    {
+      name: 'a file that is the whole server, whose tools together save less than serving the moved text adds, is left as slim leaves it',
+      code: `${WHOLE_HEAD}${WATERING}await server.connect(transport);`,
+    },
     {
       name: 'slim\'s own pointer sentence is never reported',
       code: `${MCP_HEAD}server.tool('read_file', 'Reads a file. Use it before editing. Before first use: read_instructions family="files".', async () => ({ content: [] }));`,
@@ -124,14 +136,24 @@ ruleTester.run('no-how-in-description', rule, {
     },
   ],
   invalid: [
+    {
+      name: 'a server handed to another module may get more tools there, so each tool is judged on its own',
+      code: `${WHOLE_HEAD}${WATERING}registerShedTools(server);`,
+      errors: [{ messageId: 'howInToolDescription' as const }],
+    },
+    {
+      name: 'a whole server whose moved text pays for serving it is reported',
+      code: `${WHOLE_HEAD}server.registerTool('open_valve', { description: 'Opens the valve of one bed. ${LONG_HOW}', inputSchema: { bed: z.string() } }, async () => ({ content: [] }));\nawait server.connect(transport);`,
+      errors: [{ messageId: 'howInToolDescription' as const }],
+    },
     ...DECLARATION_STYLES.map((style) => {
-      const code = style.build([
+      const code = exportServer(style.build([
         {
           name: 'read_file',
           description: "'Reads a file. For example, pass src/index.ts to read the entry point of the package, or docs/guide.md to read the user guide.'",
           params: [{ name: 'path', description: "'Where the file is. Defaults to the workspace root.'" }],
         },
-      ]);
+      ]));
       return {
         name: `${style.id}: an example in the tool and a default in a parameter`,
         filename: style.filename,
