@@ -10,6 +10,7 @@ import type { Node } from '../model.js';
 import { buildTool, getDefinitionParts, type FoundTool } from './build.js';
 import type { Candidate } from './collect.js';
 import { describeFilter } from './conditions.js';
+import { readMappedValues, traceMappedValues, type MappedValues } from './mapped-elsewhere.js';
 import {
   findClassMemberValue,
   findEnclosingClassBody,
@@ -34,6 +35,8 @@ interface Item {
   readonly mapped?: { readonly fn: FunctionNode; readonly definition: TSESTree.ObjectExpression };
   /** Listed by only some of the returns of a function (`if (vendor) return [...base, ...reports]; return base;`): why. */
   readonly condition?: string;
+  /** `object` is the callback's literal, read once per definition of another module (`mapped-elsewhere.ts`). */
+  readonly values?: MappedValues;
 }
 
 interface Walk {
@@ -60,6 +63,11 @@ export function detectListToolsHandler(candidate: Candidate<TSESTree.CallExpress
   const found: FoundTool[] = [];
   for (const item of items) {
     const { object, holder, mapped } = item;
+    if (item.values) {
+      const tools = readMappedValues(item.values, receiver, context);
+      found.push(...(item.condition === undefined ? tools : tools.map((tool) => ({ ...tool, decl: { ...tool.decl, condition: { reason: item.condition! } } }))));
+      continue;
+    }
     if (mapped ? context.claimed.has(mapped.definition) : context.claimed.has(object)) continue;
     const read = () => {
       const fields = context.readFields(object);
@@ -209,7 +217,11 @@ function collectMappedItems(call: TSESTree.CallExpression, source: Node, state: 
   const definitions: Item[] = [];
   collectItems(source, state, definitions, depth);
   for (const definition of definitions) out.push({ object, holder: definition.holder, mapped: { fn, definition: definition.object } });
-  return definitions.length > 0;
+  if (definitions.length > 0) return true;
+  // Definitions that are not literals of this file (an imported list): read as values.
+  const values = traceMappedValues(fn, object, source, state.context);
+  if (values) out.push({ object, holder: undefined, values });
+  return values !== undefined;
 }
 
 /** Every value of a same-file record, with the property that names it (computed keys included). */

@@ -53,7 +53,7 @@ import {
 } from './partial.js';
 import { defineValue, isPlainObject, STATIC_OBJECT_FUNCTIONS } from './plain-data.js';
 import { isMethodRef, isNamespaceRef, type NamespaceRef } from './references.js';
-import { describeNode, isEnvironmentDependent, SelfReference } from './unreadable-values.js';
+import { describeNode, findEnvironmentArgument, isEnvironmentDependent, SelfReference } from './unreadable-values.js';
 import { invoke, isCallbackArgument, isFunctionNode } from './zod-calls.js';
 
 /** Per program, per zod version and reading (`4`, `4 partly`): a partial reading's stand-ins never reach a full one. */
@@ -543,7 +543,9 @@ class Evaluator {
       const name = getCalleeName(calleeNode);
       const isPlainCall = calleeNode.type === 'Identifier' || (calleeNode.type === 'MemberExpression' && this.isGlobalMember(calleeNode));
       const isCycle = /itself|cycle/.test(callee.reason);
-      return isPlainCall && name && !isCycle ? new Unreadable(`a call of \`${name}()\`, known only at run time`, node) : callee;
+      if (!isPlainCall || !name || isCycle) return callee;
+      // `Number.parseInt(process.env.LIMIT ?? '5000')`: the result depends on the variable its argument does.
+      return findEnvironmentArgument(node, (arg) => this.evaluate(arg, depth + 1)) ?? new Unreadable(`a call of \`${name}()\`, known only at run time`, node);
     }
     if (isGap(callee)) return callee;
     if (isBuilderRef(callee)) {

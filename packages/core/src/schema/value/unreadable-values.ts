@@ -2,6 +2,7 @@
  * How the value evaluator says what it cannot know: text with known parts, a value that depends on the
  * environment, and the words a reason uses for a node or a value.
  */
+import type { TSESTree } from '@typescript-eslint/types';
 import type { DynamicText, Node } from '../../model.js';
 import { Unreadable } from '../../resolve/unreadable.js';
 
@@ -28,6 +29,21 @@ export class SelfReference extends Unreadable {}
 /** A value that depends on an environment variable (directly or through a constant computed from one). */
 export function isEnvironmentDependent(value: Unreadable): boolean {
   return value.reason.includes('depends on process.env.');
+}
+
+/**
+ * A call of a function known only at run time (`Number.parseInt(x)`, `parseInt(x, 10)`) one of whose
+ * arguments depends on an environment variable: its result depends on that variable too, and says so.
+ */
+export function findEnvironmentArgument(call: TSESTree.CallExpression, evaluate: (arg: Node) => unknown): Unreadable | undefined {
+  for (const arg of call.arguments) {
+    const value = evaluate(arg.type === 'SpreadElement' ? arg.argument : arg);
+    if (value instanceof Unreadable && isEnvironmentDependent(value)) {
+      const variable = /process\.env\.\S+/.exec(value.reason)?.[0] ?? 'process.env.…';
+      return new Unreadable(`a call on a value that depends on ${variable}`, call);
+    }
+  }
+  return undefined;
 }
 
 /** A node the evaluator has no reading for, as a reason names it. */

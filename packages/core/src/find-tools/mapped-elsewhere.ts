@@ -1,0 +1,56 @@
+/**
+ * A list handler that maps definitions written in another module:
+ * `tools: defs.tools.map((t) => ({ name: t.name, inputSchema: t.inputSchema, outputSchema: t.outputSchema || FALLBACK }))`
+ * with `defs` imported (or required). The definitions are not object literals of this file, so they are
+ * traced as values (`traceElements`, across modules) and the callback's literal is read once per value,
+ * its parameter bound to it: what the callback adds to every tool (a shared output schema, annotations)
+ * is then part of each tool, as the server lists it.
+ */
+import type { TSESTree } from '@typescript-eslint/types';
+import type { Node } from '../model.js';
+import { bindParameters, isPlainObject, Unreadable, withBindings } from '../schema/static-value.js';
+import { buildTool, getDefinitionParts, type FoundTool } from './build.js';
+import type { DetectContext, FunctionNode } from './context.js';
+import { traceElements } from './loops.js';
+
+/** The callback's literal, to be read once per definition value the mapped collection holds. */
+export interface MappedValues {
+  readonly fn: FunctionNode;
+  readonly object: TSESTree.ObjectExpression;
+  readonly values: readonly Record<string, unknown>[];
+}
+
+/** The definitions `source` holds, as values, when they can be traced (in this module or another). */
+export function traceMappedValues(fn: FunctionNode, object: TSESTree.ObjectExpression, source: Node, context: DetectContext): MappedValues | undefined {
+  if (fn.params.length === 0 || fn.params[0].type !== 'Identifier') return undefined;
+  const elements = traceElements(source, context.schemaContext, 0);
+  if (elements instanceof Unreadable) return undefined;
+  const values = elements.filter((element): element is Record<string, unknown> => isPlainObject(element));
+  // A collection with an element that cannot be read as a definition is not read by halves.
+  if (values.length === 0 || values.length !== elements.length) return undefined;
+  return { fn, object, values };
+}
+
+/**
+ * One tool per definition value, read from the callback's literal with its parameter bound to that value.
+ * Each is marked as read through a loop, so the same definition found by its shape where it is written goes.
+ */
+export function readMappedValues(mapped: MappedValues, receiver: Node | undefined, context: DetectContext): FoundTool[] {
+  const seen = new Set<string>();
+  const out: FoundTool[] = [];
+  for (const value of mapped.values) {
+    const bindings = bindParameters(mapped.fn.params, [value], context.schemaContext);
+    const tool = withBindings(mapped.fn, context.program, bindings, () => {
+      const fields = context.readFields(mapped.object);
+      const name = fields.get('name')?.value;
+      return name ? buildTool({ framework: 'mcp-sdk-low-level', node: mapped.object, ...getDefinitionParts(fields, ['inputSchema']), name, receiver }, context) : undefined;
+    });
+    const published = tool?.decl.name?.kind === 'static' ? tool.decl.name.value : undefined;
+    // A server lists what the handler returns; a name read twice is one definition listed twice here.
+    if (!tool || published === undefined || seen.has(published)) continue;
+    seen.add(published);
+    out.push({ ...tool, decl: { ...tool.decl, loop: true as const } });
+  }
+  if (out.length > 0) context.claim(mapped.object);
+  return out;
+}
