@@ -81,6 +81,17 @@ describe('units the markup makes one piece', () => {
     expect(moved(notes)).toEqual(['- A green glaze needs iron.', '- Dark glazes take longer.']);
   });
 
+  it("keeps a tool's definition list whole only when it defines a value the call takes", () => {
+    const firing = 'Fires a pot in a kiln.\n\nErrors:\n- `KILN_HOT`: the kiln is still warm from the last firing.\n- `NO_SHELF`: no shelf is free.\n- `DOOR_OPEN`: never fire with the door open; ask the user to close it.';
+    const glazeParam = (schema: Record<string, unknown>) => getParamTargets([{ path: ['glaze'], schema: schema as never, required: true, takesText: true }]);
+    // The error codes are no value the agent passes: each item is judged alone, the guardrail stays.
+    expect(moved(firing, glazeParam({ type: 'string', enum: ['celadon', 'tenmoku'] }))).toEqual(['- `KILN_HOT`: the kiln is still warm from the last firing.', '- `NO_SHELF`: no shelf is free.']);
+    // Glazes the enum lists, or a lead-in that names the parameter, make the list the values of that parameter.
+    const glazes = 'Fires a pot in a kiln.\n\nGlazes:\n- `celadon`: a green glaze of iron.\n- `tenmoku`: a dark glaze.\n- `raku`: never fire it indoors; ask the user first.';
+    expect(moved(glazes, glazeParam({ type: 'string', enum: ['celadon', 'tenmoku', 'raku'] }))).toEqual([]);
+    expect(moved(glazes, glazeParam({ type: 'string' }))).toEqual([]);
+  });
+
   it('keeps the items that finish a lead-in\'s sentence with the lead-in', () => {
     const unfinished = 'Fires a pot in a kiln.\n\nBefore firing, ask the user to confirm by running\n- `kiln_status` with the kiln id.\n- `kiln_vents` to see the vents are open.';
     expect(moved(unfinished)).toEqual([]);

@@ -35,7 +35,22 @@ export interface StructureChoice {
 }
 
 /** A list item that defines a name: "- `kiln`: …", "- **glaze** — …", "2. bisque: …". */
-const DEFINITION_ITEM = /^(?:[-*•+]|\d{1,2}[.)])\s+(?:\*\*[^*\n]{1,40}\*\*|`[^`\n]{1,40}`|[\w./-]{1,30}(?: [\w./-]{1,20}){0,2})\s*(?::|—|–|\s-\s)\s*\S/;
+const DEFINITION_ITEM = /^(?:[-*•+]|\d{1,2}[.)])\s+(\*\*[^*\n]{1,40}\*\*|`[^`\n]{1,40}`|[\w./-]{1,30}(?: [\w./-]{1,20}){0,2})\s*(?::|—|–|\s-\s)\s*\S/;
+
+/** A lead-in that names an input in words ("Common tag keys:" over the values of `tagKey`). */
+function namesAnInput(leadIn: StructureUnit | undefined, inputs: ReadonlySet<string>): boolean {
+  if (!leadIn || leadIn.tag) return false;
+  const words = ` ${leadIn.unit.text.toLowerCase().replace(/[^a-z0-9]+/g, ' ')} `;
+  return [...inputs].some((input) => input.startsWith(INPUT_IN_WORDS) && words.includes(` ${input.slice(INPUT_IN_WORDS.length)}`));
+}
+
+/** Marks an input's name written in words among the inputs (`tagKey` → "~tag key"). */
+export const INPUT_IN_WORDS = '~';
+
+/** The name a definition item defines, bare and in lower case ("- `kiln`: …" → "kiln"). */
+function getDefinedName(text: string): string | undefined {
+  return DEFINITION_ITEM.exec(text)?.[1].replace(/^\*\*|\*\*$|^`|`$/g, '').trim().toLowerCase();
+}
 
 /**
  * A lead-in whose sentence its list finishes: it ends on a word, not on punctuation ("… by running"), or on a
@@ -73,13 +88,21 @@ function keepAll(choice: StructureChoice, from: number, to: number, reason: Keep
   }
 }
 
-/** Definition lists and lists that finish their lead-in's sentence stay whole when any of it stays. */
-export function keepListsWhole(units: readonly StructureUnit[], choice: StructureChoice): void {
+/**
+ * Definition lists and lists that finish their lead-in's sentence stay whole when any of it stays. `inputs`, for
+ * a tool description whose parameters are known, are the names and enum values the call takes: a definition
+ * list there is one piece only when it defines one of them (a list of the error codes a call may return
+ * defines no value the agent passes, and each item is judged on its own). A lead-in that names a parameter in words
+ * ("Common tag keys:") makes its list the values of that parameter.
+ */
+export function keepListsWhole(units: readonly StructureUnit[], choice: StructureChoice, inputs?: ReadonlySet<string>): void {
   const runs = findListRuns(units);
   for (const [start, end] of runs) {
     const items = units.slice(start, end);
     const anyKept = items.some((_, k) => choice.kept.has(start + k));
-    if (anyKept && items.length >= 2 && items.every((item) => DEFINITION_ITEM.test(item.unit.text))) keepAll(choice, start, end, 'list');
+    if (!anyKept || items.length < 2 || !items.every((item) => DEFINITION_ITEM.test(item.unit.text))) continue;
+    if (inputs && !items.some((item) => inputs.has(getDefinedName(item.unit.text) ?? '')) && !namesAnInput(units[start - 1], inputs)) continue;
+    keepAll(choice, start, end, 'list');
   }
   // A lead-in that stays, prose before a list or an item before its sub-items, keeps the items that finish it.
   units.forEach((leadIn, i) => {

@@ -30,7 +30,7 @@ import { readAgainstSchema } from './schema-reading.js';
 import { splitSentences } from './sentences.js';
 import { readToolParameterText } from './tool-parameter-text.js';
 import { isSaidByParameter } from './said-by-parameter.js';
-import { alignLeadInReasons, getWholeBlockReason, keepHeadingsWithSections, keepListsWhole } from './plan-structure.js';
+import { alignLeadInReasons, getWholeBlockReason, INPUT_IN_WORDS, keepHeadingsWithSections, keepListsWhole } from './plan-structure.js';
 import type { ClassifiedSentence, ProseCategory, SchemaFacts, Sentence, UnitContext } from './types.js';
 
 export type Range = readonly [start: number, end: number];
@@ -267,7 +267,7 @@ function planUncached(value: string, options: PlanOptions, model: ProseModel): D
   });
   // Lists that are one piece (a definition list, a list that finishes its lead-in's sentence) stay whole (prose/plan-structure.ts).
   const choice = { kept: keptIndexes, reasons, why, toParams };
-  keepListsWhole(units, choice);
+  keepListsWhole(units, choice, options.parameter ? undefined : findInputValues(options.paramSchemas));
   // A lead-in that opens the items' sentence ("If you have a temporary branch from a prior step, you
   // MUST:") stays when a guardrail of its list stays: the guardrail holds under the condition it states.
   // A title ("Writing a good issue:") does not.
@@ -692,4 +692,19 @@ export function getParamTargets(params: readonly ParamTarget[]): Pick<PlanOption
     paramSchemas: new Map(params.map((param) => [key(param), { schema: param.schema, required: param.required, name: param.path[param.path.length - 1] }])),
     paramTexts: new Map(params.filter((param) => param.text !== undefined).map((param) => [key(param), param.text as string])),
   };
+}
+
+/** The names (also in words, marked with INPUT_IN_WORDS) and string enum values of a tool's parameters, in lower case; undefined when they are not known. */
+function findInputValues(paramSchemas: PlanOptions['paramSchemas']): Set<string> | undefined {
+  if (!paramSchemas || paramSchemas.size === 0) return undefined;
+  const values = new Set<string>();
+  for (const [param, facts] of paramSchemas) {
+    const name = facts.name ?? param.split('.').pop() ?? param;
+    values.add(name.toLowerCase());
+    // The name in words, as a lead-in writes it: `tagKey`, `tag_key` → "tag key".
+    values.add(`${INPUT_IN_WORDS}${name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').toLowerCase()}`);
+    const choices = facts.schema?.enum;
+    if (Array.isArray(choices)) for (const choice of choices) if (typeof choice === 'string') values.add(choice.toLowerCase());
+  }
+  return values;
 }
