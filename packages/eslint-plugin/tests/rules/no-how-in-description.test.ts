@@ -245,7 +245,7 @@ ruleTester.run('no-how-in-description', rule, {
     }))(
       `${MCP_HEAD}server.tool('fire_pot', ${JSON.stringify(
         'Fires a pot in a kiln.\n\nGlazes:\n- `celadon`: a green glaze of iron.\n- `tenmoku`: a dark glaze.\n- `raku`: never fire it indoors; ask the user first.\n\nReturns the firing log as JSON with the start time, peak temperature, cone reached and the cooling curve.',
-      )}, { kiln: z.string().describe('Kiln id.') }, async () => ({ content: [] }));`,
+      )}, { kiln: z.string().describe('Kiln id.'), glaze: z.string() }, async () => ({ content: [] }));`,
     ),
     ((code) => ({
       name: 'a constraint the parameter\'s own description already says is how-text in the tool description, not a second copy for the parameter',
