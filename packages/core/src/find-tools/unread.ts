@@ -4,7 +4,7 @@
  * MCP server, keeps it to itself and yields no tool. What is named here is what toolslim does not check.
  */
 import type { TSESTree } from '@typescript-eslint/types';
-import { getCalleeName, unwrap, type Program } from '../ast.js';
+import { unwrap, type Program } from '../ast.js';
 import type { Node, UnreadSink } from '../model.js';
 import type { Candidate } from './collect.js';
 import { findClassMemberValue, findEnclosingClassBody, getMemberKey, type DetectContext } from './context.js';
