@@ -206,8 +206,8 @@ export function buildReport(
       const read = reason === undefined ? decl : { ...decl, condition: { reason: decl.condition ? `${decl.condition.reason}; ${reason}` : reason } };
       const tool = measureDecl(read, file.filePath, { mcpSdkExecution, mcpSdkMajor, zodFilePath, mastraMcpServer, ownStandardSchemaConversion }, valueContext);
       found.push(tool);
-      // No silent miss: a tool whose name cannot be read is measured, but the name it lists is unknown.
-      const unnamed = tool.unreadable.find((u) => u.field === 'name');
+      // No silent miss: a tool an MCP server registers whose name cannot be read is measured, but the name it lists is unknown.
+      const unnamed = FRAMEWORKS[decl.framework].mcp === 'server' ? tool.unreadable.find((u) => u.field === 'name') : undefined;
       if (unnamed) unread.push({ file: relative, line: decl.line, sink: describeSink(decl), reason: describeUnreadName(tool.name, unnamed.reason), fromCollection: false, renamed: false });
     }
   }
