@@ -179,6 +179,11 @@ export interface UnreadSink {
    * found by their shape do not give the names it lists, so the miss stands even when they are found.
    */
   readonly renamed?: true;
+  /**
+   * A list handler that lists what a registry object builds at run time (`this.registry.build()`), filled
+   * by calls toolslim does not follow: definitions found by their shape are listed only if it holds them.
+   */
+  readonly registry?: true;
   /** The installed package whose code builds the server (`.connect()` of a server it makes): no miss when its files are read too. */
   readonly fromPackage?: string;
   /** The call is made only under a run-time condition (`if (mode === 'all') server.setRequestHandler(…)`): why. */

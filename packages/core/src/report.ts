@@ -66,6 +66,8 @@ export interface ReportUnread {
 interface CollectedUnread extends ReportUnread {
   readonly fromCollection: boolean;
   readonly renamed: boolean;
+  /** A list handler over a registry filled at run time: named even when definitions were found by their shape. */
+  readonly registry?: boolean;
 }
 
 /** One model-API request's tool array (`tools` of an Anthropic or OpenAI request call) and what it loads per request. */
@@ -174,7 +176,7 @@ export function buildReport(
       if (launcher && binOf) launchers.push({ packageDir: binOf, miss: { file: relative, line: launcher.line, sink: launcher.sink, reason: launcher.reason, fromCollection: false, renamed: false } });
       for (const miss of model.unread) {
         if (miss.fromPackage !== undefined && readPackages.has(miss.fromPackage)) continue;
-        unread.push({ file: relative, line: miss.line, sink: miss.sink, reason: miss.reason, fromCollection: miss.fromCollection === true, renamed: miss.renamed === true });
+        unread.push({ file: relative, line: miss.line, sink: miss.sink, reason: miss.reason, fromCollection: miss.fromCollection === true, renamed: miss.renamed === true, registry: miss.registry === true });
       }
       // Only a file that imports a model SDK is searched further (its top-level imports are read first).
       const context = { program, filePath, zodVersion: settings?.zodVersion ?? 4, resolveConstant, resolveModule };
@@ -202,7 +204,11 @@ export function buildReport(
             (decl.condition ? undefined : (reachability.findDroppingWrapperUse(decl, file.filePath, file.code, mayRun) ?? reachability.findModeOnlyConstruction(decl, file.filePath, file.code, mayRun))))
           : `registered only when ${uncalled}() is called; the program exports it and none of its files calls it`;
       const read = reason === undefined ? decl : { ...decl, condition: { reason: decl.condition ? `${decl.condition.reason}; ${reason}` : reason } };
-      found.push(measureDecl(read, file.filePath, { mcpSdkExecution, mcpSdkMajor, zodFilePath, mastraMcpServer, ownStandardSchemaConversion }, valueContext));
+      const tool = measureDecl(read, file.filePath, { mcpSdkExecution, mcpSdkMajor, zodFilePath, mastraMcpServer, ownStandardSchemaConversion }, valueContext);
+      found.push(tool);
+      // No silent miss: a tool an MCP server registers whose name cannot be read is measured, but the name it lists is unknown.
+      const unnamed = FRAMEWORKS[decl.framework].mcp === 'server' ? tool.unreadable.find((u) => u.field === 'name') : undefined;
+      if (unnamed) unread.push({ file: relative, line: decl.line, sink: describeSink(decl), reason: describeUnreadName(tool.name, unnamed.reason), fromCollection: false, renamed: false });
     }
   }
   options.onProgress?.(files.length, files.length);
@@ -230,7 +236,7 @@ export function buildReport(
   }));
   // A loop or list over definitions found elsewhere by their shape is read through those definitions.
   const definitionsFound = found.some((tool) => FRAMEWORKS[tool.framework].declaredAsObject);
-  const misses = unread.filter((miss) => !(miss.fromCollection && !miss.renamed && definitionsFound)).map(({ fromCollection: _, renamed: __, ...miss }) => miss);
+  const misses = unread.filter((miss) => !(miss.fromCollection && !miss.renamed && !miss.registry && definitionsFound)).map(({ fromCollection: _, renamed: __, registry: ___, ...miss }) => miss);
   return { tools: sortHeaviestFirst(tools), totals: sumTotals(tools), errors, unread: misses, ...(requests.length > 0 ? { requests } : {}) };
 }
 
@@ -321,6 +327,19 @@ function describePublisher(decl: ToolDecl, filePath: string, options: PublishedT
   // A JSON Schema literal is published as written: no library converted it.
   const converted = isSchemaFromZod(decl.inputSchema) || isSchemaFromZod(decl.outputSchema);
   return { publisher, libraries: converted ? getProjectLibraries(path.resolve(filePath)).describe(kind) : [] };
+}
+
+/** The call a declaration is made with (`registerTool()`), or its framework's name for one written as an object. */
+function describeSink(decl: ToolDecl): string {
+  const node = decl.node;
+  if (node.type !== 'CallExpression') return decl.framework;
+  const callee = node.callee.type === 'MemberExpression' && !node.callee.computed && node.callee.property.type === 'Identifier' ? `.${node.callee.property.name}` : node.callee.type === 'Identifier' ? node.callee.name : 'call';
+  return `${callee}()`;
+}
+
+function describeUnreadName(name: string, reason: string): string {
+  const known = name === UNREADABLE_NAME ? '' : `; it is measured with the name's static parts, ${JSON.stringify(name)}, which is not the name it lists`;
+  return `the tool's name cannot be read: ${reason}${known}`;
 }
 
 function getReadableName(decl: ToolDecl): string {

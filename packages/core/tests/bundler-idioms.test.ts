@@ -32,3 +32,18 @@ describe('bundler idioms', () => {
     expect(minified).toEqual(plain);
   });
 });
+
+describe('an SDK import renamed by a bundler', () => {
+  it('`ListToolsRequestSchema as a` still sets the list handler', () => {
+    const code = `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { ListToolsRequestSchema as a, CallToolRequestSchema as b } from '@modelcontextprotocol/sdk/types.js';
+const server = new Server({ name: 'x', version: '1' }, { capabilities: { tools: {} } });
+server.setRequestHandler(a, async () => ({ tools: [{ name: 'water_plants', description: 'Waters the garden.', inputSchema: { type: 'object', properties: {} } }] }));
+server.setRequestHandler(b, async () => ({ content: [] }));`;
+    const model = analyzeSource(code, { filePath: '/virtual/idioms/garden.js' });
+    expect(model.tools.map((tool) => [tool.framework, tool.name?.kind === 'static' ? tool.name.value : undefined])).toEqual([['mcp-sdk-low-level', 'water_plants']]);
+    // A local binding of the same name is not the SDK's schema: the definition is found by its shape only.
+    const local = analyzeSource(code.replace("import { ListToolsRequestSchema as a, CallToolRequestSchema as b } from '@modelcontextprotocol/sdk/types.js';", 'const a = {}, b = {};'), { filePath: '/virtual/idioms/garden.js' });
+    expect(local.tools.map((tool) => tool.framework)).not.toContain('mcp-sdk-low-level');
+  });
+});

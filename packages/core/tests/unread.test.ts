@@ -122,6 +122,64 @@ describe('unread sinks in the report', () => {
     expect(report.unread).toEqual([{ file: 'server.ts', line: 4, sink: '.tool()', reason: "the tool's name is `name`, a parameter of `add`, and no call of it that toolslim can read gives it a value" }]);
   });
 
+  it('names a tool whose name is read only in part: it is measured, but the name it lists is unknown', () => {
+    const report = buildReport(
+      [
+        file(
+          'server.ts',
+          `${MCP}export function addKilnTools(server: McpServer, kiln: string) {\n  const prefix = kiln === 'raku' ? 'raku' : 'stoneware';\n  server.registerTool(\`fire_\${prefix}_kiln\`, { description: 'Starts a firing.' }, async () => ({ content: [] }));\n}`,
+        ),
+      ],
+      { cwd: dir },
+    );
+    expect(report.tools.map((tool) => [tool.name, tool.unreadable?.map((u) => u.field)])).toEqual([['fire__kiln', ['name']]]);
+    expect(report.unread).toEqual([
+      {
+        file: 'server.ts',
+        line: 5,
+        sink: '.registerTool()',
+        reason: 'the tool\'s name cannot be read: a conditional whose condition is known only at run time; it is measured with the name\'s static parts, "fire__kiln", which is not the name it lists',
+      },
+    ]);
+  });
+
+  it('a list handler over a registry filled at run time lists definitions found by their shape only as conditional', () => {
+    const kiln = `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { ListToolsRequestSchema as listSchema } from '@modelcontextprotocol/sdk/types.js';
+class GlazeTools {
+  static mixTool = { name: 'mix_glaze', description: 'Mixes a glaze batch.', inputSchema: { type: 'object', properties: {} } };
+  static testTool = { name: 'test_glaze', description: 'Fires a test tile.', inputSchema: { type: 'object', properties: {} } };
+  static toolDefinitions = [GlazeTools.mixTool, GlazeTools.testTool];
+}
+class Shelf {
+  tools = new Map();
+  add(group, picked) { for (const d of group.toolDefinitions) if (picked.includes(d.name)) this.tools.set(d.name, d); return this; }
+  build() { return { tools: Array.from(this.tools.values()) }; }
+}
+export class KilnServer {
+  server = new Server({ name: 'kiln', version: '1' }, { capabilities: { tools: {} } });
+  shelf = new Shelf().add(GlazeTools, ['mix_glaze']);
+  start() {
+    const { tools: listed } = this.shelf.build();
+    this.server.setRequestHandler(listSchema, async () => ({ tools: listed }));
+  }
+}
+new KilnServer().start();`;
+    const report = buildReport([file('kiln.js', kiln)], { cwd: dir });
+    expect(report.tools.map((tool) => [tool.name, tool.conditional])).toEqual([
+      ['mix_glaze', 'a definition found by its shape that no registration toolslim read lists; this project registers its definitions through a loop or list handler (kiln.js:18) that may leave it out'],
+      ['test_glaze', 'a definition found by its shape that no registration toolslim read lists; this project registers its definitions through a loop or list handler (kiln.js:18) that may leave it out'],
+    ]);
+    expect(report.unread).toEqual([
+      {
+        file: 'kiln.js',
+        line: 18,
+        sink: 'setRequestHandler(ListTools)',
+        reason: 'the tools it lists are what `this.shelf.build()` returns at run time, from a registry filled by calls toolslim does not follow',
+      },
+    ]);
+  });
+
   it('a loop over definitions found in another file by their shape is no miss', () => {
     const report = buildReport(
       [

@@ -122,7 +122,8 @@ function detectAll(program: Program, options: AnalyzeOptions): FileModel {
       return { ...tool.decl, server: receiverServer };
     });
   // Definitions a loop registers that were found here by their shape: the loop is read through them.
-  if (byShape.size > 0) unread.splice(0, unread.length, ...unread.filter((miss) => !miss.fromCollection || miss.renamed));
+  // A registry filled at run time may leave them out: the miss stays, and the report lists them only as conditional.
+  if (byShape.size > 0) unread.splice(0, unread.length, ...unread.filter((miss) => !miss.fromCollection || miss.renamed || miss.registry));
   if (tools.length === 0 && unread.length === 0) {
     const alone = attempt(() => explainServerWithoutTools(program, servers, imports, (name) => isHandedOn(program, name)));
     if (alone) unread.push(alone);

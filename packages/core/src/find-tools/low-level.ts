@@ -46,9 +46,22 @@ interface Walk {
   readonly seen: Set<Node>;
 }
 
+/**
+ * The request schema a handler is set for, by the name the SDK exports it under: `ListToolsRequestSchema`,
+ * `types_js_1.ListToolsRequestSchema`, or an import renamed by a bundler (`import { ListToolsRequestSchema as a }`).
+ */
+export function getRequestSchemaName(schema: Node, context: DetectContext): string | undefined {
+  const node = unwrap(schema);
+  if (node.type === 'Identifier') {
+    const imported = context.getScope().getImport(node.name);
+    if (imported && imported.importedName !== '*' && imported.importedName !== 'default' && context.isImported(node)) return imported.importedName;
+  }
+  return getCalleeName(schema);
+}
+
 export function detectListToolsHandler(candidate: Candidate<TSESTree.CallExpression>, context: DetectContext): FoundTool[] {
   const [schemaArg, handlerArg] = candidate.node.arguments;
-  if (!schemaArg || !handlerArg || getCalleeName(schemaArg) !== 'ListToolsRequestSchema') return [];
+  if (!schemaArg || !handlerArg || getRequestSchemaName(schemaArg, context) !== 'ListToolsRequestSchema') return [];
   const callee = unwrap(candidate.node.callee);
   const receiver = callee.type === 'MemberExpression' ? callee.object : undefined;
   const walkState: Walk = { context, classBody: findEnclosingClassBody(candidate.ancestors), seen: new Set() };

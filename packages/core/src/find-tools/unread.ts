@@ -4,12 +4,12 @@
  * MCP server, keeps it to itself and yields no tool. What is named here is what toolslim does not check.
  */
 import type { TSESTree } from '@typescript-eslint/types';
-import { getCalleeName, unwrap, type Program } from '../ast.js';
+import { unwrap, type Program } from '../ast.js';
 import type { Node, UnreadSink } from '../model.js';
 import type { Candidate } from './collect.js';
 import { findClassMemberValue, findEnclosingClassBody, getMemberKey, type DetectContext } from './context.js';
 import { isCallStyleName } from './styles.js';
-import { findReturnedValues } from './low-level.js';
+import { findReturnedValues, getRequestSchemaName } from './low-level.js';
 import type { FoundServer } from './servers.js';
 
 /** Packages whose import says the file registers tools (MCP servers, agent toolkits). */
@@ -26,7 +26,7 @@ export function explainUnreadSink(candidate: Candidate<TSESTree.CallExpression>,
   const at = (sink: string, reason: string): UnreadSink => ({ node: call, line: call.loc?.start.line ?? 0, column: call.loc?.start.column ?? 0, sink, reason });
   if (calleeName === 'setRequestHandler') {
     const schema = args[0];
-    if (!schema || !/ListTools/.test(getCalleeName(schema) ?? '')) return undefined;
+    if (!schema || !/ListTools/.test(getRequestSchemaName(schema, context) ?? '')) return undefined;
     const handler = args[1];
     if (!handler) return at('setRequestHandler(ListTools)', 'the list handler is missing');
     const fn = context.resolveFunction(handler, undefined);
@@ -37,6 +37,11 @@ export function explainUnreadSink(candidate: Candidate<TSESTree.CallExpression>,
       .map((result) => (result ? context.readFields(result).get('tools')?.value : undefined))
       .find((value) => value !== undefined);
     const what = listed ? `the tools it lists, ${describe(listed)},` : 'what it returns';
+    const built = listed ? findRegistryBuild(listed, [...candidate.ancestors, call, fn], context) : undefined;
+    if (built) {
+      const reason = `the tools it lists are what ${describe(built)} returns at run time, from a registry filled by calls toolslim does not follow`;
+      return { ...at('setRequestHandler(ListTools)', reason), fromCollection: true, registry: true };
+    }
     return { ...at('setRequestHandler(ListTools)', `${what} cannot be followed to tool definitions toolslim can read`), fromCollection: true };
   }
   // A plain call is the library's own only when the name is imported from it; `addTool(…)` of a
@@ -62,6 +67,55 @@ export function explainUnreadSink(candidate: Candidate<TSESTree.CallExpression>,
     return { ...at(sink, origin), fromCollection: true };
   }
   return at(sink, `its arguments after the name ${JSON.stringify(name.value)} are not in a form toolslim can read`);
+}
+
+/** Array methods and statics whose result holds the elements of the collection they are given. */
+const COLLECTION_STEPS = new Set(['map', 'filter', 'flatMap', 'flat', 'slice', 'sort', 'toSorted', 'concat', 'reverse', 'values', 'from', 'entries']);
+
+/**
+ * The method call a listed collection is built by (`this.registry.build()`, `registry.list().map(…)`,
+ * destructured as `const { tools } = registry.build()`), or undefined when it comes from anything else.
+ */
+function findRegistryBuild(input: Node, ancestors: readonly Node[], context: DetectContext, depth = 0): TSESTree.CallExpression | undefined {
+  if (depth > 6) return undefined;
+  const node = unwrap(input);
+  if (node.type === 'AwaitExpression') return findRegistryBuild(node.argument, ancestors, context, depth + 1);
+  if (node.type === 'Identifier') {
+    const init = context.resolveIdentifier(node) ?? findDestructuredFrom(node.name, ancestors);
+    return init ? findRegistryBuild(init, ancestors, context, depth + 1) : undefined;
+  }
+  if (node.type === 'ArrayExpression' && node.elements.length === 1 && node.elements[0]?.type === 'SpreadElement') {
+    return findRegistryBuild(node.elements[0].argument, ancestors, context, depth + 1);
+  }
+  if (node.type !== 'CallExpression') return undefined;
+  const callee = unwrap(node.callee);
+  if (callee.type !== 'MemberExpression') return undefined;
+  const method = getMemberKey(callee);
+  if (method === undefined) return undefined;
+  const receiver = unwrap(callee.object);
+  const isStatic = receiver.type === 'Identifier' && (receiver.name === 'Array' || receiver.name === 'Object');
+  if (isStatic) return node.arguments[0] && node.arguments[0].type !== 'SpreadElement' ? findRegistryBuild(node.arguments[0], ancestors, context, depth + 1) : undefined;
+  if (COLLECTION_STEPS.has(method)) return findRegistryBuild(receiver, ancestors, context, depth + 1);
+  // A method of an object (not a function of a module): something the program fills and asks at run time.
+  return receiver.type === 'ThisExpression' || receiver.type === 'MemberExpression' || (receiver.type === 'Identifier' && !context.isImported(receiver)) ? node : undefined;
+}
+
+/** `const { tools: listed } = X` (or `const { listed } = X`) in one of the enclosing functions: X. */
+function findDestructuredFrom(name: string, ancestors: readonly Node[]): Node | undefined {
+  for (let i = ancestors.length - 1; i >= 0; i--) {
+    const fn = ancestors[i];
+    if (fn.type !== 'FunctionDeclaration' && fn.type !== 'FunctionExpression' && fn.type !== 'ArrowFunctionExpression') continue;
+    if (fn.body.type !== 'BlockStatement') continue;
+    for (const statement of fn.body.body) {
+      if (statement.type !== 'VariableDeclaration') continue;
+      for (const declarator of statement.declarations) {
+        if (declarator.id.type !== 'ObjectPattern' || !declarator.init) continue;
+        const binds = declarator.id.properties.some((p) => p.type === 'Property' && p.value.type === 'Identifier' && p.value.name === name);
+        if (binds) return declarator.init;
+      }
+    }
+  }
+  return undefined;
 }
 
 /**
