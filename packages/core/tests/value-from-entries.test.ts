@@ -75,7 +75,7 @@ describe('Object.fromEntries in input schemas', () => {
       const tool = publish(decl);
       expect(JSON.stringify(tool)).toBe(JSON.stringify(wire.find((t) => getName(t) === tool.name)));
     }
-    const fire = publish(decls[0]) as { inputSchema: { properties: Record<string, unknown> } };
+    const fire = publish(decls[0]) as unknown as { inputSchema: { properties: Record<string, unknown> } };
     expect(Object.keys(fire.inputSchema.properties)).toEqual(['kiln', 'cone', 'rampRate']);
   });
 
