@@ -8,6 +8,7 @@ import remarkParse from 'remark-parse';
 import remarkGfm from 'remark-gfm';
 import remarkStringify from 'remark-stringify';
 import { toString } from 'mdast-util-to-string';
+import { buildFamilySummary, FAMILY_SUMMARY_PREFIX, INSTRUCTIONS_INDEX_HEADER } from '@toolslim/core';
 
 export interface ToolSection {
   readonly tool: string;
@@ -231,14 +232,9 @@ export interface IndexEntry {
   readonly summary: string;
 }
 
-const SUMMARY_PREFIX = 'Rules, defaults, formats and examples for ';
+const SUMMARY_PREFIX = FAMILY_SUMMARY_PREFIX;
 
-/** One sentence that tells an agent which tools a family file covers. */
-export function buildFamilySummary(tools: readonly string[]): string {
-  const names = tools.map((t) => `\`${t}\``);
-  const list = names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
-  return `${SUMMARY_PREFIX}${list}.`;
-}
+export { buildFamilySummary };
 
 /** True for an index slim wrote (its heading, or one of its generated lines). */
 /** The paragraph that opens every family file slim writes. */
@@ -267,8 +263,7 @@ export function findIndexedTools(index: string, link: string): string[] {
 /** Merge index lines into `<dir>/README.md`: own lines are updated in place, everything else stays. */
 export function mergeIndexFile(existing: string | undefined, entries: readonly IndexEntry[]): string {
   let text =
-    existing ??
-    '# Tool instructions\n\nWhat the tool descriptions leave out, one file per family of tools. Read the file for a family before using its tools for the first time.\n';
+    existing ?? INSTRUCTIONS_INDEX_HEADER;
   for (const entry of entries) {
     const line = `[${entry.family}](${entry.link}): ${entry.summary}`;
     const items = findIndexItems(text);

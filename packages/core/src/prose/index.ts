@@ -53,11 +53,7 @@ export {
 export { DEFAULT_INSTRUCTIONS_TOOL, DEFAULT_POINTER, buildPointer, findPointer, type PointerContext } from './pointer.js';
 export {
   MIN_SAVED_BYTES,
-  READ_INSTRUCTIONS_DESCRIPTION,
-  SERVES_INSTRUCTIONS,
   applyToValue,
-  buildServerInstructionsText,
-  getLeastServingCost,
   buildConstraintInsertion,
   buildPointerInsertion,
   countToolSaving,
@@ -67,3 +63,13 @@ export {
   type TextInsertion,
 } from './saving.js';
 export { buildUnitQuote } from './quote.js';
+export {
+  buildFamilySummary,
+  buildReadInstructionsTool,
+  buildServerInstructionsText,
+  countServingCost,
+  FAMILY_SUMMARY_PREFIX,
+  INSTRUCTIONS_INDEX_HEADER,
+  READ_INSTRUCTIONS_DESCRIPTION,
+  SERVES_INSTRUCTIONS,
+} from './serving.js';

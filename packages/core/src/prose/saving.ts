@@ -80,35 +80,3 @@ export function countToolSaving(description: PlannedText & { readonly hasPointer
 export function isWorthSlimming(saved: number, carried = false): boolean {
   return saved >= MIN_SAVED_BYTES || (saved > 0 && carried);
 }
-
-/** A file that already calls one of the runtime's serving functions: slim adds nothing more to it. */
-export const SERVES_INSTRUCTIONS = /\b(?:serveInstructions|serveFastMcpInstructions|serveInstructionsViaRegister|createInstructionsCatalog)\s*\(/;
-
-/** The description of the tool `serveInstructions` adds (`@toolslim/runtime`'s; a test keeps them equal). */
-export const READ_INSTRUCTIONS_DESCRIPTION = 'Read the instructions for one tool family listed in the server instructions.';
-
-/**
- * What the server instructions say once `serveInstructions` is wired: the index file slim writes, verbatim,
- * and one sentence on how to read a family (runtime's `loadInstructionsIndex`; a test checks the two agree).
- */
-export function buildServerInstructionsText(index: string, toolName: string): string {
-  if (index.includes(toolName)) return index;
-  const separator = index.endsWith('\n') ? '\n' : '\n\n';
-  return `${index}${separator}Before the first call to a tool of one of these families, read that family's instructions with the \`${toolName}\` tool (\`family\` = the family's name) or the \`instructions://<family>\` resource.\n`;
-}
-
-/**
- * The least that serving moved text adds to every request: the tool that reads it in its smallest published
- * form (a low-level server's JSON Schema, the families as its enum) and the sentence the server instructions
- * gain, over an empty index. slim adds at least this much, so tools that together save less are left as
- * they are (slim's own check also counts the index and the SDK's schema conversion).
- */
-export function getLeastServingCost(toolName: string, families: readonly string[]): number {
-  const tool = {
-    name: toolName,
-    description: READ_INSTRUCTIONS_DESCRIPTION,
-    inputSchema: { type: 'object', properties: { family: { type: 'string', enum: [...families] } }, required: ['family'] },
-    annotations: { readOnlyHint: true },
-  };
-  return Buffer.byteLength(JSON.stringify(tool)) + Buffer.byteLength(buildServerInstructionsText('', toolName));
-}

@@ -8,7 +8,7 @@ import {
   findKeptUnits,
   findPointer,
   getFileFamily,
-  getLeastServingCost,
+  countServingCost,
   getParamTargets,
   getSchemaFacts,
   isWorthSlimming,
@@ -175,7 +175,9 @@ export default createRule<Options, MessageIds>({
         // pay for serving the moved text (the read tool and the server instructions), and so does the rule.
         if (planned.length > 0 && isWholeServerFile(context, model) && !SERVES_INSTRUCTIONS.test(context.sourceCode.text)) {
           const saved = planned.reduce((sum, entry) => sum + entry.saved, 0);
-          if (saved < getLeastServingCost(DEFAULT_INSTRUCTIONS_TOOL, [family]) + MIN_SAVED_BYTES) return;
+          const names = planned.map((entry) => getToolName(entry.tool) ?? '');
+          const lowLevel = model.servers[0].framework === 'mcp-sdk-low-level';
+          if (saved < countServingCost(DEFAULT_INSTRUCTIONS_TOOL, new Map([[family, names]]), lowLevel ? 'low-level' : 'mcp-server') + MIN_SAVED_BYTES) return;
         }
         for (const { tool, description, plan, paramPlans } of planned) {
           const how = findMovedHow(plan);
