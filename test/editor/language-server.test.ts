@@ -46,9 +46,10 @@ interface Diagnostic {
   readonly range: { start: { line: number; character: number }; end: { line: number; character: number } };
 }
 
+// The server is exported (other modules add tools to it), so each tool is judged on its own, as slim judges it.
 const TOOL_FILE = [
   "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
-  "const server = new McpServer({ name: 'files', version: '1.0.0' });",
+  "export const server = new McpServer({ name: 'files', version: '1.0.0' });",
   "server.tool('read_file', 'Read file.', async () => ({ content: [] }));",
   "server.tool('list_files', 'Lists workspace files. Example: list_files with depth 2 to list the files of the workspace and of each folder directly inside it, but no deeper.', async () => ({ content: [] }));",
   '',
