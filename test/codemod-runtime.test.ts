@@ -17,7 +17,7 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { serveInstructions } from '@toolslim/runtime';
 import ts from 'typescript';
 import { afterAll, expect, test } from 'vitest';
-import { buildReadInstructionsTool } from '../packages/codemod/src/read-instructions-tool.js';
+import { buildReadInstructionsTool } from '@toolslim/core';
 import { buildWiring } from '../packages/codemod/src/wire-runtime.js';
 import { buildWiringElsewhere } from '../packages/codemod/src/wire-plan.js';
 import { applyEdits } from '../packages/codemod/src/text-edits.js';

@@ -12,7 +12,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport, getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { planSlim, writeSlimPlan, type SlimPlan } from '../../packages/codemod/src/index.js';
-import { buildServerInstructionsText } from '../../packages/codemod/src/server-instructions.js';
+import { buildServerInstructionsText } from '@toolslim/core';
 import { loadInstructionsIndex } from '../../packages/runtime/src/instructions-dir.js';
 import { HEAVY_SERVER, SERVER } from './server.js';
 

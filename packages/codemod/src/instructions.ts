@@ -4,7 +4,8 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { buildFamilySummary, findIndexedTools, findToolHeadings, mergeFamilyFile, mergeIndexFile, type ToolSection } from './markdown.js';
+import { buildFamilySummary } from '@toolslim/core';
+import { findIndexedTools, findToolHeadings, mergeFamilyFile, mergeIndexFile, type ToolSection } from './markdown.js';
 import { findLostText, type MovedText } from './verify.js';
 
 export interface FamilyContent {

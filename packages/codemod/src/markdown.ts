@@ -8,7 +8,7 @@ import remarkParse from 'remark-parse';
 import remarkGfm from 'remark-gfm';
 import remarkStringify from 'remark-stringify';
 import { toString } from 'mdast-util-to-string';
-import { buildFamilySummary, FAMILY_SUMMARY_PREFIX, INSTRUCTIONS_INDEX_HEADER } from '@toolslim/core';
+import { FAMILY_SUMMARY_PREFIX, INSTRUCTIONS_INDEX_HEADER } from '@toolslim/core';
 
 export interface ToolSection {
   readonly tool: string;
@@ -232,10 +232,6 @@ export interface IndexEntry {
   readonly summary: string;
 }
 
-const SUMMARY_PREFIX = FAMILY_SUMMARY_PREFIX;
-
-export { buildFamilySummary };
-
 /** True for an index slim wrote (its heading, or one of its generated lines). */
 /** The paragraph that opens every family file slim writes. */
 function buildFamilyIntro(family: string): string {
@@ -248,7 +244,7 @@ export function isFamilyFile(text: string): boolean {
 }
 
 export function isGeneratedIndex(text: string): boolean {
-  return text.includes(SUMMARY_PREFIX) || /^# Tool instructions\s*$/m.test(text);
+  return text.includes(FAMILY_SUMMARY_PREFIX) || /^# Tool instructions\s*$/m.test(text);
 }
 
 /** The tools a generated index line names (its backticked names), so parallel runs add to the list rather than replace it. */
@@ -256,7 +252,7 @@ export function findIndexedTools(index: string, link: string): string[] {
   const own = findIndexItems(index).find((item) => item.link === link || item.link === `./${link}`);
   if (!own) return [];
   const written = index.slice(own.start, own.end);
-  if (!written.includes(SUMMARY_PREFIX)) return [];
+  if (!written.includes(FAMILY_SUMMARY_PREFIX)) return [];
   return [...written.matchAll(/`([^`]+)`/g)].map((match) => match[1]);
 }
 
@@ -271,7 +267,7 @@ export function mergeIndexFile(existing: string | undefined, entries: readonly I
     if (own) {
       // A line a person wrote about the family stays theirs; only a generated summary is brought up to date.
       const written = text.slice(own.start, own.end);
-      if (!written.includes(SUMMARY_PREFIX)) continue;
+      if (!written.includes(FAMILY_SUMMARY_PREFIX)) continue;
       const marker = written.match(/^([-*+]|\d+[.)])\s+/)?.[0] ?? '- ';
       text = `${text.slice(0, own.start)}${marker}${line}${text.slice(own.end)}`;
     } else if (items.length > 0) {

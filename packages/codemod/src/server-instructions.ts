@@ -6,8 +6,6 @@
 import { buildServerInstructionsText, countTokens } from '@toolslim/core';
 import type { SizeTotals } from './slim-types.js';
 
-export { buildServerInstructionsText };
-
 export function measureServerInstructions(index: string, toolName: string): SizeTotals {
   const text = buildServerInstructionsText(index, toolName);
   return { bytes: Buffer.byteLength(text), tokens: countTokens(text) };

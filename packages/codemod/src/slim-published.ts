@@ -7,13 +7,12 @@
  * Plans in memory, like `planSlim`; the caller starts the server on the planned files before writing.
  */
 import path from 'node:path';
-import { findTools, getPublishedLength, getSchemaFacts, MIN_SAVED_BYTES, splitSentences, type Sentence, type FileModel, type JsonObject, type ProseModel, type PublishedTool } from '@toolslim/core';
+import { buildReadInstructionsTool, findTools, getPublishedLength, getSchemaFacts, MIN_SAVED_BYTES, SERVES_INSTRUCTIONS, splitSentences, type Sentence, type FileModel, type JsonObject, type ProseModel, type PublishedTool } from '@toolslim/core';
 import { findFamilies } from './families.js';
 import { buildInstructionFiles } from './instructions.js';
 import { dedentChunk, type ToolSection } from './markdown.js';
 import { buildPointer, DEFAULT_EXTRA_SENTENCES, DEFAULT_INSTRUCTIONS_TOOL, DEFAULT_POINTER, findPointer, type SlimOptions } from './options.js';
 import { getMoveModel } from './plan-tool.js';
-import { buildReadInstructionsTool } from './read-instructions-tool.js';
 import { buildTotals, findFamilyFiles, measure } from './report-plan.js';
 import { selectUnits, type Range, type Selection } from './select.js';
 import type { AnalysedFile, FileChange, FileError, SkippedTool, SlimPlan, ToolChange } from './slim-types.js';
@@ -22,7 +21,7 @@ import { applyEdits, type SourceEdit } from './text-edits.js';
 import { getErrorMessage } from './tool-values.js';
 import type { MovedText } from './verify.js';
 import { buildWiringElsewhere, planRuntimeDependency, serverSource, wireRuntime } from './wire-plan.js';
-import { ALREADY_SERVED, readDefaultToolsets } from './wire-runtime.js';
+import { readDefaultToolsets } from './wire-runtime.js';
 import { encodeForSite, findOccurrences, findTextSites, type Occurrence, type TextSite } from './written-text.js';
 import { chooseInstructionsDir } from './instructions-folder.js';
 import { keepLeadIns } from './lead-ins.js';
@@ -231,7 +230,7 @@ export function planSlimFromPublished(options: PublishedSlimOptions): PublishedS
       }
     }
   }
-  const alreadyServed = served || analysed.some(({ file }) => ALREADY_SERVED.test(store.getOriginal(file)));
+  const alreadyServed = served || analysed.some(({ file }) => SERVES_INSTRUCTIONS.test(store.getOriginal(file)));
   const defaultToolsets = readDefaultToolsets(options.settings);
   const wiring = kept.length > 0 && options.wire !== false && !alreadyServed ? wireRuntime(analysed, store, analyse, instructionsDir, options.instructionsTool, defaultToolsets) : [];
   if (kept.length > 0 && options.wire !== false && !alreadyServed && wiring.length === 0) {

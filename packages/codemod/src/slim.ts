@@ -9,13 +9,12 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { isMcpServerStyle, createMcpSdkExecutionLookup, createModuleResolver, createReachabilityChecker, createZodVersionLookup, findTools, getProjectLibraries, MIN_SAVED_BYTES, type FileModel, type ToolDecl } from '@toolslim/core';
+import { isMcpServerStyle, createMcpSdkExecutionLookup, createModuleResolver, createReachabilityChecker, createZodVersionLookup, findTools, buildReadInstructionsTool, getProjectLibraries, MIN_SAVED_BYTES, SERVES_INSTRUCTIONS, type FileModel, type ToolDecl } from '@toolslim/core';
 import { findFamilies } from './families.js';
 import { ImportedConstants } from './imported-constants.js';
 import { buildInstructionFiles } from './instructions.js';
 import { DEFAULT_INSTRUCTIONS_TOOL, type SlimOptions } from './options.js';
 import { describeKeptShared, findCarrierOwners, planTools, type ToolPlan } from './plan-tool.js';
-import { buildReadInstructionsTool } from './read-instructions-tool.js';
 import { measureServerInstructions } from './server-instructions.js';
 import { buildTotals, findFamilyFiles, groupByFamily, measure, measureChange } from './report-plan.js';
 import type { AnalysedFile, FileChange, FileError, SizeTotals, SkippedTool, SlimPlan } from './slim-types.js';
@@ -26,7 +25,7 @@ import { groupFilesByServerPackage } from './server-packages.js';
 import { findLoopTwins, getErrorMessage, getPublished, getServerName, getStaticValue } from './tool-values.js';
 import { dropOverlaps, dropUntilVerified } from './verify-plans.js';
 import { buildWiringElsewhere, planRuntimeDependency, wireRegisterCallback, wireRuntime } from './wire-plan.js';
-import { ALREADY_SERVED, pickServerToWire, readDefaultToolsets } from './wire-runtime.js';
+import { pickServerToWire, readDefaultToolsets } from './wire-runtime.js';
 import { findServerElsewhere } from './find-server-elsewhere.js';
 import { buildInstructionsModule, isInstructionsModule } from './bundle-instructions.js';
 import { mergeDecisions } from './plan-file/decisions.js';
@@ -140,7 +139,7 @@ function planSlimOnce(options: SlimOptions, base: string): SlimPlan {
     plans = dropUntilVerified(plans.filter((plan) => !lost.includes(plan)), analysed, store, imported, analyse, skip);
   }
   const toolName = options.instructionsTool ?? DEFAULT_INSTRUCTIONS_TOOL;
-  const alreadyServed = analysed.some(({ file }) => ALREADY_SERVED.test(store.getOriginal(file)));
+  const alreadyServed = analysed.some(({ file }) => SERVES_INSTRUCTIONS.test(store.getOriginal(file)));
   const staticNames = new Set(allTools.map(({ decl }) => getStaticValue(decl.name)));
   let added: SizeTotals | undefined;
   let addedInstructions: SizeTotals | undefined;

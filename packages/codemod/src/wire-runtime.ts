@@ -5,9 +5,8 @@
  * server's construction is wrapped in `serveFastMcpInstructions(…)`. Other shapes (a server made by a
  * wrapper) get a snippet to add by hand.
  */
-import { SERVES_INSTRUCTIONS } from '@toolslim/core';
 import path from 'node:path';
-import { escapeRegExp, getParent, type Node, type Program, type ServerDecl } from '@toolslim/core';
+import { escapeRegExp, getParent, SERVES_INSTRUCTIONS, type Node, type Program, type ServerDecl } from '@toolslim/core';
 import { DEFAULT_INSTRUCTIONS_TOOL } from './options.js';
 import type { SourceEdit } from './text-edits.js';
 import { buildInstructionsModuleImport } from './bundle-instructions.js';
@@ -132,9 +131,6 @@ export function wrapInServingCall(input: WiringFile, fn: string, expression: Nod
   };
 }
 
-/** A file that already calls one of the runtime's serving functions (core's test, which the lint rule reads too). */
-export const ALREADY_SERVED = SERVES_INSTRUCTIONS;
-
 /** The server the runtime is wired to: an `McpServer` before a low-level `Server`, else the first one. */
 export function pickServerToWire<S extends { readonly framework: string }>(servers: readonly S[]): S | undefined {
   return servers.find((s) => s.framework === 'mcp-sdk') ?? servers.find((s) => s.framework === 'mcp-sdk-low-level') ?? servers[0];
@@ -143,7 +139,7 @@ export function pickServerToWire<S extends { readonly framework: string }>(serve
 /** Edits that wire the runtime into a file (empty when it is already wired or cannot be), and what to say. */
 export function buildWiring(input: WiringInput): { edits: SourceEdit[]; wiring: Wiring | undefined } {
   const { file, code, program } = input;
-  if (ALREADY_SERVED.test(code)) return { edits: [], wiring: undefined };
+  if (SERVES_INSTRUCTIONS.test(code)) return { edits: [], wiring: undefined };
   const server = pickServerToWire(input.servers);
   if (!server) return { edits: [], wiring: undefined };
   if (server.framework === 'fastmcp' && server.node.type === 'NewExpression') {

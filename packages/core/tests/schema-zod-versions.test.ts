@@ -15,6 +15,17 @@ import { useScratchProjects } from './scratch-projects.js';
 
 const writeProject = useScratchProjects('toolslim-zod-versions');
 
+
+/** The file's one tool is read whole, and its static bytes are those the server it builds lists. */
+async function expectOneToolSizedAsListed(dir: string, file: string): Promise<void> {
+  const rows = buildReport([{ filePath: join(dir, file), code: readFileSync(join(dir, file), 'utf8') }], { cwd: dir }).tools;
+  const module = (await import(pathToFileURL(join(dir, file)).href)) as { createServer(): Parameters<typeof listToolsOnWire>[0] };
+  const [listed] = await listToolsOnWire(module.createServer());
+  expect(rows).toHaveLength(1);
+  expect(rows[0].unreadable).toBeUndefined();
+  expect(rows[0].bytes).toBe(Buffer.byteLength(JSON.stringify(listed)));
+}
+
 describe('zod bundled as a namespace', () => {
   it('reads zod 3 inlined by a bundler (`__export(exports_external, { …, ZodFirstPartyTypeKind })`) as zod 3', async () => {
     const file = 'bundled-zod3.mjs';
@@ -48,12 +59,7 @@ export function createServer() {
 }
 `,
     });
-    const rows = buildReport([{ filePath: join(dir, file), code: readFileSync(join(dir, file), 'utf8') }], { cwd: dir }).tools;
-    const module = (await import(pathToFileURL(join(dir, file)).href)) as { createServer(): Parameters<typeof listToolsOnWire>[0] };
-    const [listed] = await listToolsOnWire(module.createServer());
-    expect(rows).toHaveLength(1);
-    expect(rows[0].unreadable).toBeUndefined();
-    expect(rows[0].bytes).toBe(Buffer.byteLength(JSON.stringify(listed)));
+    await expectOneToolSizedAsListed(dir, file);
   });
 });
 
@@ -95,12 +101,7 @@ export const createServer = (() => {
 })();
 `,
     });
-    const rows = buildReport([{ filePath: join(dir, file), code: readFileSync(join(dir, file), 'utf8') }], { cwd: dir }).tools;
-    const module = (await import(pathToFileURL(join(dir, file)).href)) as { createServer(): Parameters<typeof listToolsOnWire>[0] };
-    const [listed] = await listToolsOnWire(module.createServer());
-    expect(rows).toHaveLength(1);
-    expect(rows[0].unreadable).toBeUndefined();
-    expect(rows[0].bytes).toBe(Buffer.byteLength(JSON.stringify(listed)));
+    await expectOneToolSizedAsListed(dir, file);
   });
 });
 

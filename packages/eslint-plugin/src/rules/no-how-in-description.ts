@@ -45,6 +45,17 @@ function getKind(unit: PlannedUnit): Kind | undefined {
   return unit.category === 'how' ? (unit.howKind ?? 'detail') : undefined;
 }
 
+type ParamPlans = Map<string, { decl: ParamDecl; text: StaticText; plan: ReturnType<typeof planDescription> }>;
+
+/** A tool slim would slim on its own: its plans and what they save. */
+interface PlannedTool {
+  readonly tool: ToolDecl;
+  readonly description: StaticText;
+  readonly plan: ReturnType<typeof planDescription>;
+  readonly paramPlans: ParamPlans;
+  readonly saved: number;
+}
+
 /** "1 unit", "3 units". */
 function countUnits(count: number): string {
   return count === 1 ? '1 unit' : `${formatCount(count)} units`;
@@ -150,14 +161,14 @@ export default createRule<Options, MessageIds>({
         // The pointer slim would add, as long as the one it writes (the family is the file's).
         const family = getFileFamily(context.filename);
         const pointer = buildPointer(DEFAULT_POINTER, { family, file: '', tool: DEFAULT_INSTRUCTIONS_TOOL });
-        const planned: Array<{ tool: ToolDecl; description: StaticText; plan: ReturnType<typeof planDescription>; paramPlans: Map<string, { decl: ParamDecl; text: StaticText; plan: ReturnType<typeof planDescription> }>; saved: number }> = [];
+        const planned: PlannedTool[] = [];
         for (const tool of tools) {
           const keptHere = kept?.get(getToolName(tool) ?? '');
           // slim plans the parameters of a tool whose description it plans, never of one it cannot read.
           if (!isStaticText(tool.description)) continue;
           const description = tool.description;
           const plan = planDescription(description.value, { ...getToolTargets(tool, sharedTexts), pinned: findPointer(description.value), decisions: keptHere?.description });
-          const paramPlans = new Map<string, { decl: ParamDecl; text: StaticText; plan: ReturnType<typeof planDescription> }>();
+          const paramPlans: ParamPlans = new Map();
           for (const param of tool.params) {
             if (!isStaticText(param.description)) continue;
             const key = param.path.join('.');
