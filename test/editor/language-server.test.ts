@@ -28,7 +28,7 @@ interface MessageConnection {
   listen(): void;
   dispose(): void;
   sendRequest(method: string, params?: unknown): Promise<unknown>;
-  sendNotification(method: string, params?: unknown): void;
+  sendNotification(method: string, params?: unknown): Promise<void>;
   onRequest<P>(method: string, handler: (params: P) => unknown): void;
   onNotification<P>(method: string, handler: (params: P) => void): void;
   onNotification(handler: (method: string) => void): void;
@@ -162,7 +162,13 @@ describe('vscode-eslint-language-server', () => {
       contentChanges: [{ range: edit, text: "'Returns the text of one workspace file.'" }],
     });
     expect(await pullOurDiagnostics()).toEqual([{ code: 'toolslim/no-how-in-description', range: findRange('Example: list_files with depth 2 to list the files of the workspace and of each folder directly inside it, but no deeper.') }]);
+    // Shut down as a client does, and wait for the process to end before the cleanups close the pipes. The
+    // server may exit before the `exit` write has flushed: a closed pipe then is the end of the session.
     await connection.sendRequest('shutdown');
-    connection.sendNotification('exit');
+    const exited = new Promise((resolve) => (server.exitCode === null ? server.once('exit', resolve) : resolve(server.exitCode)));
+    await connection.sendNotification('exit').catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EPIPE') throw error;
+    });
+    await exited;
   });
 });
