@@ -57,7 +57,7 @@ export async function measureServer(target: ServerTarget, timeoutSeconds: number
   const { listServerTools } = await import('./server.js');
   const listed = await listServerTools(target, { timeoutSeconds });
   const instructions = listed.instructions === undefined ? undefined : { bytes: Buffer.byteLength(listed.instructions), tokens: countTokens(listed.instructions) };
-  return { listed, report: buildRuntimeReport(listed.tools), instructions };
+  return { listed, report: buildRuntimeReport(listed.tools, undefined, { name: listed.serverName }), instructions };
 }
 
 export function describeTarget(target: ServerTarget): string {

@@ -7,8 +7,7 @@
  * Plans in memory, like `planSlim`; the caller starts the server on the planned files before writing.
  */
 import path from 'node:path';
-import { buildReadInstructionsTool, findTools, getPublishedLength, getSchemaFacts, MIN_SAVED_BYTES, SERVES_INSTRUCTIONS, splitSentences, type Sentence, type FileModel, type JsonObject, type ProseModel, type PublishedTool } from '@toolslim/core';
-import { findFamilies } from './families.js';
+import { assignFamilies, buildReadInstructionsTool, findTools, getPublishedLength, getSchemaFacts, MIN_SAVED_BYTES, SERVES_INSTRUCTIONS, splitSentences, type Sentence, type FileModel, type JsonObject, type ProseModel, type PublishedTool } from '@toolslim/core';
 import { buildInstructionFiles } from './instructions.js';
 import { dedentChunk, type ToolSection } from './markdown.js';
 import { buildPointer, DEFAULT_EXTRA_SENTENCES, DEFAULT_INSTRUCTIONS_TOOL, DEFAULT_POINTER, findPointer, type SlimOptions } from './options.js';
@@ -131,7 +130,7 @@ export function planSlimFromPublished(options: PublishedSlimOptions): PublishedS
     return { unit, at, place: { key, published } };
   };
 
-  const families = findFamilies(
+  const families = assignFamilies(
     options.tools.map((tool) => ({ name: tool.name, filePath: path.join(cwd, 'package.json'), serverName: options.serverName, description: tool.description })),
     options.settings?.families,
     options.serverName ? [options.serverName] : [],

@@ -9,8 +9,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { isMcpServerStyle, createMcpSdkExecutionLookup, createModuleResolver, createReachabilityChecker, createZodVersionLookup, findTools, buildReadInstructionsTool, getProjectLibraries, MIN_SAVED_BYTES, SERVES_INSTRUCTIONS, type FileModel, type ToolDecl } from '@toolslim/core';
-import { findFamilies } from './families.js';
+import { assignFamilies, getRegisteringServerName, isMcpServerStyle, createMcpSdkExecutionLookup, createModuleResolver, createReachabilityChecker, createZodVersionLookup, findTools, buildReadInstructionsTool, getProjectLibraries, MIN_SAVED_BYTES, SERVES_INSTRUCTIONS, type FileModel, type ToolDecl } from '@toolslim/core';
 import { ImportedConstants } from './imported-constants.js';
 import { buildInstructionFiles } from './instructions.js';
 import { DEFAULT_INSTRUCTIONS_TOOL, type SlimOptions } from './options.js';
@@ -22,7 +21,7 @@ import { SourceStore } from './source-store.js';
 import { isTestPath } from './test-files.js';
 import { chooseInstructionsDir } from './instructions-folder.js';
 import { groupFilesByServerPackage } from './server-packages.js';
-import { findLoopTwins, getErrorMessage, getPublished, getServerName, getStaticValue } from './tool-values.js';
+import { findLoopTwins, getErrorMessage, getPublished, getStaticValue } from './tool-values.js';
 import { dropOverlaps, dropUntilVerified } from './verify-plans.js';
 import { buildWiringElsewhere, planRuntimeDependency, wireRegisterCallback, wireRuntime } from './wire-plan.js';
 import { pickServerToWire, readDefaultToolsets } from './wire-runtime.js';
@@ -105,8 +104,8 @@ function planSlimOnce(options: SlimOptions, base: string): SlimPlan {
   // A folder that holds someone else's markdown is never taken over (the tools' own sections make it the run's).
   const instructionsDir = chooseInstructionsDir(cwd, base, options.instructionsDir);
   const serversOfFile = new Map(analysed.map(({ file, model }) => [file, model.servers]));
-  const familyOfTool = findFamilies(
-    allTools.map(({ file, decl }) => ({ name: getStaticValue(decl.name), filePath: file, serverName: getServerName(decl, serversOfFile.get(file) ?? []), description: getStaticValue(decl.description) })),
+  const familyOfTool = assignFamilies(
+    allTools.map(({ file, decl }) => ({ name: getStaticValue(decl.name), filePath: file, serverName: getRegisteringServerName(decl, serversOfFile.get(file) ?? []), description: getStaticValue(decl.description) })),
     options.settings?.families,
     analysed.flatMap(({ model }) => model.servers.map((server) => getStaticValue(server.name))).filter((name) => name !== undefined),
   );

@@ -1,8 +1,36 @@
 /**
- * Families group tools for reports and for the codemod's instruction files (`<dir>/<family>.md`).
- * A family is a name prefix that at least two tools share, because that is how catalogues name related
- * tools (`backlog_create`, `backlog_list`); a tool whose prefix is its own falls back to its file's name.
+ * Families group tools: the report's family column, the pointer a rule says slim would write, the toolsets a
+ * rule suggests, and the codemod's instruction files (`<dir>/<family>.md`) all read this one assignment. A
+ * reader looks for `billing.md`, not `get.md` or `index.md`: a family is a name prefix shared by at least two
+ * tools unless that prefix is a bare verb or a generic word; every other tool goes to its server's family
+ * (the server's name, else its package's name). The `families` setting wins over both.
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { ServerDecl, ToolDecl } from './model.js';
+
+/** Prefixes that say what a tool does, not what it is about: never a family of their own. */
+const NOT_A_FAMILY = new Set(
+  (
+    'get list create update delete remove add set put post patch fetch find search read write run execute exec query start stop ' +
+    'prepare complete describe generate send check validate upload download open close edit make do show view cancel apply compare ' +
+    'provision reset explain lookup load save clear copy move rename sync test call invoke use manage insert select count explore ' +
+    'analyze analyse submit resolve tool tools index main default server mcp api app my the a new'
+  ).split(' '),
+);
+
+/** Words a server or package name carries that say nothing about its tools. */
+const NOT_A_NAME_WORD = new Set(['mcp', 'server', 'model', 'context', 'protocol']);
+
+export interface FamilyInput {
+  readonly name: string | undefined;
+  /** The declaring file (its nearest package.json names the family of a tool with no server name). */
+  readonly filePath: string;
+  /** The name of the server that registers the tool, when it is written statically. */
+  readonly serverName?: string | undefined;
+  /** The tool's description: a prefix its tools' descriptions open with as their verb is an action, not a family. */
+  readonly description?: string | undefined;
+}
 
 /**
  * The first word of a tool name: before the first `_`, `-`, `.` or camelCase hump, lower-cased
@@ -17,38 +45,116 @@ export function getNamePrefix(name: string): string | undefined {
   return words[0]?.toLowerCase();
 }
 
-/** The file's base name without its extension (`src/tools/backlog.ts` → `backlog`, `a.d.ts` → `a`). */
-export function getFileFamily(filePath: string): string {
-  const base = filePath.split(/[\\/]/).pop() ?? filePath;
-  const withoutExtension = base.replace(/(?:\.d)?\.[^.]+$/, '');
-  return withoutExtension === '' ? base : withoutExtension;
+/**
+ * The family of each tool, in input order, as a file name (`[A-Za-z0-9_.-]`, never empty). Prefixes are
+ * counted over distinct names, so the ESM and CJS twins of one tool do not make a family on their own, and
+ * overridden tools still count toward prefixes, so a tool's family depends only on its own override and the
+ * set of tools.
+ */
+export function assignFamilies(
+  tools: readonly FamilyInput[],
+  overrides?: Readonly<Record<string, string>>,
+  /** Names of every server the run found (tools in other files are often registered on one of them). */
+  runServerNames: readonly string[] = [],
+): string[] {
+  const namesByPrefix = new Map<string, Set<string>>();
+  const openings = new Map<string, string[]>();
+  for (const { name, description } of tools) {
+    const prefix = name === undefined ? undefined : getNamePrefix(name);
+    if (name === undefined || prefix === undefined || !isFamilyWord(prefix)) continue;
+    namesByPrefix.set(prefix, (namesByPrefix.get(prefix) ?? new Set()).add(name));
+    if (description !== undefined) openings.set(prefix, [...(openings.get(prefix) ?? []), getOpeningWord(description)]);
+  }
+  // `take_screenshot` ("Take a screenshot…") and `take_snapshot`: the prefix is what the tools do, not what they are about.
+  for (const [prefix, words] of openings) if (isVerbOfDescriptions(prefix, words)) namesByPrefix.delete(prefix);
+  // One server name for the run when every tool's server agrees (or only one is named).
+  const named = [...tools.map((tool) => tool.serverName), ...runServerNames].filter((name) => name !== undefined);
+  const serverNames = [...new Set(named.map(toFamilyName))].filter(Boolean);
+  const packageNames = new Map<string, string | undefined>();
+  const fallback = (tool: FamilyInput): string => {
+    const own = tool.serverName === undefined ? '' : toFamilyName(tool.serverName);
+    if (own) return own;
+    if (serverNames.length === 1) return serverNames[0];
+    const dir = path.dirname(tool.filePath);
+    if (!packageNames.has(dir)) packageNames.set(dir, findPackageName(dir));
+    return toFamilyName(packageNames.get(dir) ?? '') || 'tools';
+  };
+  return tools.map((tool) => {
+    const override = tool.name === undefined ? undefined : getOwnValue(overrides, tool.name);
+    if (override !== undefined) return toFileName(override);
+    const prefix = tool.name === undefined ? undefined : getNamePrefix(tool.name);
+    if (prefix !== undefined && (namesByPrefix.get(prefix)?.size ?? 0) >= 2) return toFileName(prefix);
+    return fallback(tool);
+  });
+}
+
+/** The static name of the server a tool is registered on, or of the one server its file creates. */
+export function getRegisteringServerName(decl: ToolDecl, servers: readonly ServerDecl[]): string | undefined {
+  const server = decl.server ?? (servers.length === 1 ? servers[0] : undefined);
+  return server?.name?.kind === 'static' ? server.name.value : undefined;
 }
 
 /**
- * The family of each tool, in input order: an override from settings, else the name prefix shared by at
- * least two distinct tool names, else the declaring file's base name. Prefixes are counted over distinct
- * names, so the ESM and CJS twins of one tool do not make a family on their own. Overridden tools still
- * count toward prefixes, so a tool's family depends only on its own override and the set of names.
+ * A server or package name as a family: `@acme/billing-mcp-server` → `billing`, `Neon MCP` → `neon`.
+ * Empty when nothing is left.
  */
-export function assignFamilies(
-  tools: readonly { readonly name: string | undefined; readonly filePath: string }[],
-  overrides?: Readonly<Record<string, string>>,
-): string[] {
-  const namesByPrefix = new Map<string, Set<string>>();
-  for (const { name } of tools) {
-    const prefix = name === undefined ? undefined : getNamePrefix(name);
-    if (name === undefined || prefix === undefined) continue;
-    const names = namesByPrefix.get(prefix) ?? new Set<string>();
-    names.add(name);
-    namesByPrefix.set(prefix, names);
+export function toFamilyName(name: string): string {
+  return name
+    .replace(/^@[^/]+\//, '')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((word) => word !== '' && !NOT_A_NAME_WORD.has(word))
+    .join('-');
+}
+
+/** A family as a file name: letters, digits, `_`, `-` and `.` only. */
+export function toFileName(family: string): string {
+  return family.replace(/[^A-Za-z0-9_.-]+/g, '-') || 'tools';
+}
+
+/** The first word of a description, lowercased ("Takes a screenshot…" → `takes`). */
+function getOpeningWord(description: string): string {
+  return /[A-Za-z]+/.exec(description)?.[0].toLowerCase() ?? '';
+}
+
+/** True when at least half of the descriptions open with the prefix as their verb (`take`, `takes`, `taking`, `navigated`). */
+function isVerbOfDescriptions(prefix: string, words: readonly string[]): boolean {
+  const stem = prefix.replace(/e$/, '');
+  const isForm = (word: string) => word === prefix || (word.startsWith(stem) && /^(?:e|s|es|ed|d|ing)$/.test(word.slice(stem.length)));
+  return words.length > 0 && words.filter(isForm).length * 2 >= words.length;
+}
+
+function isFamilyWord(word: string): boolean {
+  return word.length > 1 && !NOT_A_FAMILY.has(word) && !/^\d+$/.test(word);
+}
+
+/** The `name` of the nearest package.json above a folder (read once per folder and process). */
+const packageNameCache = new Map<string, string | undefined>();
+function findPackageName(dir: string): string | undefined {
+  const start = path.resolve(dir);
+  if (packageNameCache.has(start)) return packageNameCache.get(start);
+  let found: string | undefined;
+  for (let current = start; ; current = path.dirname(current)) {
+    const name = readPackageName(path.join(current, 'package.json'));
+    if (name !== null) {
+      found = name;
+      break;
+    }
+    if (path.dirname(current) === current) break;
   }
-  return tools.map(({ name, filePath }) => {
-    const override = name === undefined ? undefined : getOwnValue(overrides, name);
-    if (override !== undefined) return override;
-    const prefix = name === undefined ? undefined : getNamePrefix(name);
-    if (prefix !== undefined && (namesByPrefix.get(prefix)?.size ?? 0) >= 2) return prefix;
-    return getFileFamily(filePath);
-  });
+  packageNameCache.set(start, found);
+  return found;
+}
+
+/** A package.json's `name` (undefined when it has none), or null when there is no readable package.json there. */
+function readPackageName(file: string): string | undefined | null {
+  try {
+    const name = (JSON.parse(readFileSync(file, 'utf8')) as { name?: unknown }).name;
+    return typeof name === 'string' ? name : undefined;
+  } catch {
+    return null;
+  }
 }
 
 /** A settings value for a key, ignoring inherited properties (`constructor`, `toString`). */

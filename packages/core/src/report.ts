@@ -15,11 +15,11 @@ import { findApiToolArrays } from './api-requests/find-requests.js';
 import { createFileConstantResolver } from './text/file-resolver.js';
 import { createModuleResolver } from './resolve/modules.js';
 import { createMcpSdkExecutionLookup, createZodVersionLookup, findInstalledPackage, getProjectLibraries } from './installed-libraries.js';
-import { assignFamilies } from './families.js';
+import { assignFamilies, getRegisteringServerName } from './families.js';
 import { FRAMEWORKS } from './frameworks.js';
 import { measureTool } from './measure.js';
 import type { ApiToolArray } from './api-requests/find-requests.js';
-import type { ConstantResolver, Framework, PublishedTool, ToolDecl, ToolMeasure, ToolslimSettings } from './model.js';
+import type { ConstantResolver, FileModel, Framework, PublishedTool, ToolDecl, ToolMeasure, ToolslimSettings } from './model.js';
 import { isSchemaFromZod } from './schema/index.js';
 import { applyDefinitionLoops } from './schema/value/definition-loops.js';
 import type { ValueContext } from './schema/static-value.js';
@@ -114,6 +114,10 @@ interface FoundTool {
   readonly unreadable: readonly UnreadableField[];
   readonly measure: ToolMeasure;
   readonly publishedWith: { publisher: PublisherName; libraries: string[] };
+  /** The static name of the server that registers it: its family when no prefix makes one. */
+  readonly serverName: string | undefined;
+  /** Its description as published: a prefix its tools' descriptions open with as their verb is no family. */
+  readonly description: string | undefined;
 }
 
 /** Stands in for a name that cannot be read statically; never a valid MCP tool name, so it cannot collide. */
@@ -137,6 +141,7 @@ export function buildReport(
   },
 ): ReportJson {
   const found: FoundTool[] = [];
+  const runServerNames: string[] = [];
   // Constants imported from other files are read from the files given (in memory) or from disk.
   const given = new Map(files.map((file) => [path.resolve(file.filePath), file.code]));
   // Schemas, definitions, helpers and constants imported from other files are followed through one resolver.
@@ -163,6 +168,7 @@ export function buildReport(
     const relative = toReportPath(file.filePath, options.cwd);
     if (entryFiles.isNeverRun(file.filePath)) continue;
     let decls: readonly ToolDecl[];
+    let servers: FileModel['servers'];
     let valueContext: ValueContext;
     try {
       const zodVersion = getZodVersion(path.resolve(file.filePath));
@@ -171,6 +177,8 @@ export function buildReport(
       const program = programs.get(file.code, filePath);
       const model = findTools(program, { filePath, settings, resolveConstant, resolveModule });
       decls = model.tools;
+      servers = model.servers;
+      for (const server of servers) if (server.name?.kind === 'static') runServerNames.push(server.name.value);
       const binOf = model.tools.length === 0 && model.unread.length === 0 ? packages.getBinPackage(filePath) : undefined;
       const launcher = binOf === undefined ? undefined : (explainLauncher(program, Scope.of(program)) ?? explainServerPackageCall(program, Scope.of(program), (source) => !readPackages.has(getPackageName(source)) && dependsOnServerLibrary(filePath, source)));
       if (launcher && binOf) launchers.push({ packageDir: binOf, miss: { file: relative, line: launcher.line, sink: launcher.sink, reason: launcher.reason, fromCollection: false, renamed: false } });
@@ -204,7 +212,7 @@ export function buildReport(
             (decl.condition ? undefined : (reachability.findDroppingWrapperUse(decl, file.filePath, file.code, mayRun) ?? reachability.findModeOnlyConstruction(decl, file.filePath, file.code, mayRun))))
           : `registered only when ${uncalled}() is called; the program exports it and none of its files calls it`;
       const read = reason === undefined ? decl : { ...decl, condition: { reason: decl.condition ? `${decl.condition.reason}; ${reason}` : reason } };
-      const tool = measureDecl(read, file.filePath, { mcpSdkExecution, mcpSdkMajor, zodFilePath, mastraMcpServer, ownStandardSchemaConversion }, valueContext);
+      const tool = measureDecl(read, file.filePath, { mcpSdkExecution, mcpSdkMajor, zodFilePath, mastraMcpServer, ownStandardSchemaConversion }, valueContext, getRegisteringServerName(decl, servers));
       found.push(tool);
       // No silent miss: a tool an MCP server registers whose name cannot be read is measured, but the name it lists is unknown.
       const unnamed = FRAMEWORKS[decl.framework].mcp === 'server' ? tool.unreadable.find((u) => u.field === 'name') : undefined;
@@ -219,8 +227,9 @@ export function buildReport(
   dropLoopDefinitions(found);
   markUnregisteredDefinitions(found, unread);
   const families = assignFamilies(
-    found.map((tool) => ({ name: tool.name === UNREADABLE_NAME ? undefined : tool.name, filePath: tool.filePath })),
+    found.map((tool) => ({ name: tool.name === UNREADABLE_NAME ? undefined : tool.name, filePath: path.resolve(tool.filePath), serverName: tool.serverName, description: tool.description })),
     options.settings?.families,
+    runServerNames,
   );
   const tools = found.map((tool, index): ReportTool => ({
     name: tool.name,
@@ -255,11 +264,15 @@ function buildReportRequest(array: ApiToolArray, file: string): ReportRequest {
   };
 }
 
-/** The same report over what a running server listed (no `file`, `line` or `framework`). */
-export function buildRuntimeReport(tools: readonly PublishedTool[], settings?: ToolslimSettings): ReportJson {
-  // A runtime tool has no declaring file: its family is its shared name prefix or an override, else "server".
+/**
+ * The same report over what a running server listed (no `file`, `line` or `framework`). A runtime tool has
+ * no declaring file: its family is an override or its shared name prefix, else the server's name, else the
+ * name of the package in `cwd`, as `slim --server` files it.
+ */
+export function buildRuntimeReport(tools: readonly PublishedTool[], settings?: ToolslimSettings, server: { readonly name?: string; readonly cwd?: string } = {}): ReportJson {
+  const filePath = path.join(path.resolve(server.cwd ?? '.'), 'package.json');
   const families = assignFamilies(
-    tools.map((tool) => ({ name: tool.name, filePath: 'server' })),
+    tools.map((tool) => ({ name: tool.name, filePath, serverName: server.name, description: tool.description })),
     settings?.families,
   );
   const rows = tools.map((tool, index): ReportTool => ({
@@ -271,7 +284,7 @@ export function buildRuntimeReport(tools: readonly PublishedTool[], settings?: T
   return { tools: sortHeaviestFirst(rows), totals: sumTotals(rows), errors: [] };
 }
 
-function measureDecl(decl: ToolDecl, filePath: string, publishOptions: PublishedToolOptions, context: ValueContext): FoundTool {
+function measureDecl(decl: ToolDecl, filePath: string, publishOptions: PublishedToolOptions, context: ValueContext, serverName: string | undefined): FoundTool {
   const published = buildPublishedTool(decl, publishOptions);
   // A definition declared as an object may be changed by a top-level loop over its list before anything is listed.
   const tool = published.tool && FRAMEWORKS[decl.framework].declaredAsObject ? applyDefinitionLoops(decl.node, published.tool, context) : published.tool;
@@ -290,6 +303,8 @@ function measureDecl(decl: ToolDecl, filePath: string, publishOptions: Published
     // A tool whose schema cannot be read is measured with its readable parts (a lower bound).
     measure: bounded ? measureTool(bounded) : { bytes: 0, tokens: 0, nameBytes: 0, descriptionBytes: 0, schemaBytes: 0 },
     publishedWith: describePublisher(decl, filePath, publishOptions),
+    serverName,
+    description: bounded?.description,
   };
 }
 

@@ -1,4 +1,4 @@
-import { assignFamilies, buildPublishedTool, findServerToolsAcrossFiles, measureTool, type HelperTools, type ToolDecl } from '@toolslim/core';
+import { assignFamilies, buildPublishedTool, getRegisteringServerName, findServerToolsAcrossFiles, measureTool, type HelperTools, type ToolDecl } from '@toolslim/core';
 import { basename } from 'node:path';
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { createRule } from '../utils/create-rule.js';
@@ -144,8 +144,15 @@ function groupByServer(context: Readonly<TSESLint.RuleContext<MessageIds, Option
 function buildToolsets(group: ToolGroup, limit: number, context: Readonly<TSESLint.RuleContext<MessageIds, Options>>): string {
   const tools = [...group.tools.map((tool) => ({ tool, filePath: context.filename })), ...group.elsewhere.flatMap((helper) => helper.tools.map((tool) => ({ tool, filePath: helper.filePath })))];
   const families = assignFamilies(
-    tools.map(({ tool, filePath }) => ({ name: tool.name?.kind === 'static' ? tool.name.value : undefined, filePath })),
+    tools.map(({ tool, filePath }) => ({
+      name: tool.name?.kind === 'static' ? tool.name.value : undefined,
+      filePath,
+      serverName: getRegisteringServerName(tool, []),
+      description: tool.description?.kind === 'static' ? tool.description.value : undefined,
+    })),
     getToolslimSettings(context).families,
+    // The helpers' tools are registered on this group's server: slim files them under its name too.
+    group.tools.flatMap((tool) => getRegisteringServerName(tool, []) ?? []),
   );
   const counts = new Map<string, number>();
   for (const family of families) counts.set(family, (counts.get(family) ?? 0) + 1);

@@ -7,7 +7,8 @@ import {
   DEFAULT_POINTER,
   findKeptUnits,
   findPointer,
-  getFileFamily,
+  assignFamilies,
+  getRegisteringServerName,
   countServingCost,
   getParamTargets,
   getSchemaFacts,
@@ -28,7 +29,7 @@ import { findRedundantPartsOnce } from '../utils/redundant-parts.js';
 import { createReportOnce } from '../utils/report-once.js';
 import { createRule } from '../utils/create-rule.js';
 import { formatCount } from '../utils/cost.js';
-import { getFileModel } from '../utils/file-model.js';
+import { getFileModel, getToolslimSettings } from '../utils/file-model.js';
 import { getUnitsLoc } from '../utils/unit-range.js';
 import { asEslintNode, getToolLabel, getToolName, isStaticText } from '../utils/tool-text.js';
 import { isWholeServerFile } from '../utils/whole-server.js';
@@ -54,6 +55,8 @@ interface PlannedTool {
   readonly plan: ReturnType<typeof planDescription>;
   readonly paramPlans: ParamPlans;
   readonly saved: number;
+  /** The family slim files the tool under (its pointer names it). */
+  readonly family: string;
 }
 
 /** "1 unit", "3 units". */
@@ -158,11 +161,16 @@ export default createRule<Options, MessageIds>({
         const sharedTexts = findSharedTexts(tools);
         // What the author keeps on purpose (a plan's [stay] marks, carried out by slim --apply) is not reported.
         const kept = findKeptUnits(context.filename);
-        // The pointer slim would add, as long as the one it writes (the family is the file's).
-        const family = getFileFamily(context.filename);
-        const pointer = buildPointer(DEFAULT_POINTER, { family, file: '', tool: DEFAULT_INSTRUCTIONS_TOOL });
+        // The pointer slim would add to each tool, as long as the one it writes (the family slim files it under).
+        const families = assignFamilies(
+          tools.map((tool) => ({ name: getToolName(tool), filePath: context.filename, serverName: getRegisteringServerName(tool, model.servers), description: isStaticText(tool.description) ? tool.description.value : undefined })),
+          getToolslimSettings(context).families,
+          model.servers.flatMap((server) => (server.name?.kind === 'static' ? [server.name.value] : [])),
+        );
         const planned: PlannedTool[] = [];
-        for (const tool of tools) {
+        for (const [index, tool] of tools.entries()) {
+          const family = families[index];
+          const pointer = buildPointer(DEFAULT_POINTER, { family, file: '', tool: DEFAULT_INSTRUCTIONS_TOOL });
           const keptHere = kept?.get(getToolName(tool) ?? '');
           // slim plans the parameters of a tool whose description it plans, never of one it cannot read.
           if (!isStaticText(tool.description)) continue;
@@ -180,15 +188,16 @@ export default createRule<Options, MessageIds>({
           const saved = countToolSaving({ value: description.value, selection: plan.selection, hasPointer: findPointer(description.value) !== undefined }, texts, pointer);
           const carried = tool.params.some((param) => isStaticText(param.description) && sharedTexts.has(param.description.node));
           if (!isWorthSlimming(saved, carried)) continue;
-          planned.push({ tool, description, plan, paramPlans, saved });
+          planned.push({ tool, description, plan, paramPlans, saved, family });
         }
         // A file that is the whole server: slim leaves every tool as it is when all they save together does not
         // pay for serving the moved text (the read tool and the server instructions), and so does the rule.
         if (planned.length > 0 && isWholeServerFile(context, model) && !SERVES_INSTRUCTIONS.test(context.sourceCode.text)) {
           const saved = planned.reduce((sum, entry) => sum + entry.saved, 0);
-          const names = planned.map((entry) => getToolName(entry.tool) ?? '');
+          const namesByFamily = new Map<string, string[]>();
+          for (const entry of planned) namesByFamily.set(entry.family, [...(namesByFamily.get(entry.family) ?? []), getToolName(entry.tool) ?? '']);
           const lowLevel = model.servers[0].framework === 'mcp-sdk-low-level';
-          if (saved < countServingCost(DEFAULT_INSTRUCTIONS_TOOL, new Map([[family, names]]), lowLevel ? 'low-level' : 'mcp-server') + MIN_SAVED_BYTES) return;
+          if (saved < countServingCost(DEFAULT_INSTRUCTIONS_TOOL, namesByFamily, lowLevel ? 'low-level' : 'mcp-server') + MIN_SAVED_BYTES) return;
         }
         for (const { tool, description, plan, paramPlans } of planned) {
           const how = findMovedHow(plan);

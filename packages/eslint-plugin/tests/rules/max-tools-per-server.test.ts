@@ -104,7 +104,7 @@ ruleTester.run('max-tools-per-server (across files)', rule, {
           messageId: 'tooManyToolsAcrossFiles',
           line: 5,
           column: 16,
-          data: { toolsets: ', or let its users enable only some families with toolsets (TOOLSLIM_TOOLSETS=file,index,server: 29 tools)', server: 'Server "workspace"', count: 49, elsewhere: 48, files: 'files.ts, search.ts and index-tools.ts', client: 'Cursor', limit: 40, dropped: 9, others: '' },
+          data: { toolsets: ', or let its users enable only some families with toolsets (TOOLSLIM_TOOLSETS=file: 25 tools)', server: 'Server "workspace"', count: 49, elsewhere: 48, files: 'files.ts, search.ts and index-tools.ts', client: 'Cursor', limit: 40, dropped: 9, others: '' },
         },
       ],
     },
