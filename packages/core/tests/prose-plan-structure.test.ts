@@ -145,3 +145,33 @@ describe('a constraint the parameter already says', () => {
     }
   });
 });
+
+describe('a hand-off to another tool', () => {
+  const opening = 'Returns the firing schedule of one kiln. Use it when planning a firing. Use it for stoneware.';
+
+  it('stays past the sentence allowance when it is an item of a list of cases the tool is not for', () => {
+    const text = `${opening}\n\n**Do NOT use for:**\n- Raku firings → use "get_raku_guide"\n- Cooling curves → use \`get_cooling_curve\``;
+    const plan = planDescription(text, { model: SURE });
+    expect(plan.selection).toBeUndefined();
+    expect(plan.keptBecause.slice(-2)).toEqual(['hand-off', 'hand-off']);
+  });
+
+  it('stays past the allowance when it says "instead", and a plain list of phrases sent to a tool does not', () => {
+    expect(kept(`${opening} For raku firings, use get_raku_guide instead.`)).toContain('For raku firings, use get_raku_guide instead.');
+    expect(moved(`${opening}\n\nKILN PHRASES:\n- 'fire my pot' → use fire_pot`)).toEqual(['KILN PHRASES:', "- 'fire my pot' → use fire_pot"]);
+  });
+
+  it('is not counted against the limit: a what sentence after it still has its place', () => {
+    const text = 'Returns the firing schedule of one kiln. For raku firings, use get_raku_guide instead. Use it when planning a firing. Use it for stoneware.';
+    expect(moved(text)).toEqual([]);
+  });
+});
+
+describe('a sentence that points back', () => {
+  it('keeps the sentence it points at when it stays ("Use this ID…" after the sentence that gives the ID)', () => {
+    const text = 'Fires a pot in a kiln. The response gives the firing a firing_id, for example f-12. Never reuse this ID for another pot: it overwrites the earlier firing.';
+    const plain = 'Fires a pot in a kiln. The response gives the firing a number, for example f-12. Never fire a pot twice: it cracks the glaze.';
+    expect(kept(text)).toContain('The response gives the firing a firing_id, for example f-12.');
+    expect(moved(plain)).toEqual(['The response gives the firing a number, for example f-12.']);
+  });
+});

@@ -16,6 +16,8 @@
  *   that helps choose the tool, not how-text), when it moves whole.
  * - **A lead-in goes for the reason its list goes**: over a list that moves past the allowance, it moves for
  *   that limit too, whatever it reads as alone.
+ * - **A sentence that points back keeps what it points at**: "Use this ID…" that stays keeps the sentence
+ *   before it that gives the ID, so the kept text still reads right.
  */
 import type { KeepReason, MoveReason, PlannedUnit } from './plan.js';
 
@@ -155,4 +157,29 @@ export function alignLeadInReasons(units: readonly StructureUnit[], choice: Stru
     while (j < units.length && !units[j].tag && units[j].unit.markupKind === 'list-item') j++;
     if (j > i + 1 && units.slice(i + 1, j).every((_, k) => choice.reasons.get(i + 1 + k) === 'extra-sentence')) choice.reasons.set(i, 'extra-sentence');
   });
+}
+
+/** "Use this ID…", "Pass that token…", "These files…": a demonstrative and the noun it points back to. */
+const POINTS_BACK = /^\W*(?:\w+\W+){0,3}?(?:this|that|these|those)\s+([A-Za-z]{2,})\b/i;
+
+/** Letters around a word: `project_id` holds "id", `kilns` holds "kiln". */
+function holdsWord(text: string, word: string): boolean {
+  const stem = word.toLowerCase().replace(/(?:es|s)$/, '');
+  return new RegExp(`(?:^|[^a-z])${stem.replace(/[^a-z]/g, '')}(?:e?s)?(?:[^a-z]|$)`, 'i').test(text);
+}
+
+/**
+ * A unit that stays and points back at the one before it ("The glaze gets its own batch_id. Use this ID to
+ * reorder it.") keeps what it points at: moved alone, the antecedent would leave "this ID" naming nothing.
+ * From the end, so a chain of such sentences holds together.
+ */
+export function keepAntecedents(units: readonly StructureUnit[], choice: StructureChoice): void {
+  for (let i = units.length - 1; i > 0; i--) {
+    if (units[i].tag || !choice.kept.has(i)) continue;
+    const noun = POINTS_BACK.exec(units[i].unit.text)?.[1];
+    const before = units[i - 1];
+    if (noun === undefined || before.tag || choice.kept.has(i - 1) || choice.toParams.has(i - 1) || choice.reasons.get(i - 1) !== 'how') continue;
+    if (!holdsWord(before.unit.text, noun)) continue;
+    keepAll(choice, i - 1, i, 'antecedent');
+  }
 }

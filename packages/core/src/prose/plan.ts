@@ -30,7 +30,8 @@ import { readAgainstSchema } from './schema-reading.js';
 import { splitSentences } from './sentences.js';
 import { readToolParameterText } from './tool-parameter-text.js';
 import { isSaidByParameter } from './said-by-parameter.js';
-import { alignLeadInReasons, getWholeBlockReason, INPUT_IN_WORDS, keepHeadingsWithSections, keepListsWhole } from './plan-structure.js';
+import { isHandOff } from './hand-off.js';
+import { alignLeadInReasons, getWholeBlockReason, INPUT_IN_WORDS, keepAntecedents, keepHeadingsWithSections, keepListsWhole } from './plan-structure.js';
 import type { ClassifiedSentence, ProseCategory, SchemaFacts, Sentence, UnitContext } from './types.js';
 
 export type Range = readonly [start: number, end: number];
@@ -148,7 +149,7 @@ export interface DescriptionPlan {
  * not sure enough to move, a lead-in of a list that stays, an item of a list that stays whole, the tag of a
  * block that stays, or the author's mark.
  */
-export type KeepReason = 'pointer' | 'opening' | 'protected' | 'model-doubt' | 'harm' | 'allowance' | 'not-sure' | 'lead-in' | 'list' | 'tag' | 'marked' | 'whole';
+export type KeepReason = 'pointer' | 'opening' | 'protected' | 'model-doubt' | 'harm' | 'allowance' | 'hand-off' | 'not-sure' | 'lead-in' | 'list' | 'antecedent' | 'tag' | 'marked' | 'whole';
 
 /** Why a unit stays: as the model decided it (a harm topic, or its doubt), else for `otherwise`. */
 function getKeepReason(unit: PlannedUnit, otherwise: KeepReason): KeepReason {
@@ -249,6 +250,15 @@ function planUncached(value: string, options: PlanOptions, model: ProseModel): D
       else if (param !== undefined) toParams.set(i, param);
       else keep(i, i === opening ? 'opening' : getKeepReason(unit, 'protected'));
       if (i === opening) counted++;
+    } else if (i !== opening && !parameter && unit.category !== 'how' && unit.category !== 'filler' && isHandOff(unit.text, units[findLeadIn(units, i) ?? -1]?.unit.text)) {
+      // A hand-off to another tool by name tells sibling tools apart: it stays past the allowance, with the
+      // lead-in of its list, and is not counted against the limit.
+      keep(i, 'hand-off');
+      const leadIn = findLeadIn(units, i);
+      if (leadIn !== undefined) {
+        keep(leadIn, 'lead-in');
+        reasons.delete(leadIn);
+      }
     } else if (i === opening || (inOpening && counted <= extraSentences && (unit.category === 'what' || unit.category === 'when'))) {
       keep(i, i === opening ? 'opening' : getKeepReason(unit, 'allowance'));
       counted++;
@@ -305,6 +315,7 @@ function planUncached(value: string, options: PlanOptions, model: ProseModel): D
       reasons.set(i, extra ? 'extra-sentence' : 'how');
     }
   });
+  keepAntecedents(units, choice);
   keepHeadingsWithSections(units, choice, opening);
   alignLeadInReasons(units, choice);
   if (options.decisions) applyDecisions(value, units, opening, options, keptIndexes, toParams, reasons, why);
@@ -322,6 +333,14 @@ function planUncached(value: string, options: PlanOptions, model: ProseModel): D
   // Nothing leaves, or everything would (no unit left to say what the tool does): the description stays as it is.
   if (!selection) return { units: flat.units, places: flat.units.map(() => 'stays'), anchors, selection: undefined, keptBecause: flat.units.map((unit) => reasonOf.get(unit) ?? 'whole') };
   return { units: flat.units, places, anchors, selection, keptBecause: flat.units.map((unit, i) => (flat.kept.has(i) ? (reasonOf.get(unit) ?? 'whole') : undefined)) };
+}
+
+/** The index of a list item's lead-in: the unit before its run of items, when it ends on a colon. */
+function findLeadIn(units: readonly Unit[], i: number): number | undefined {
+  if (units[i].unit.markupKind !== 'list-item') return undefined;
+  let j = i - 1;
+  while (j >= 0 && !units[j].tag && units[j].unit.markupKind === 'list-item') j--;
+  return j >= 0 && !units[j].tag && /:\W*$/.test(units[j].unit.text) ? j : undefined;
 }
 
 /**

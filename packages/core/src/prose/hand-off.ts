@@ -1,0 +1,35 @@
+/**
+ * A hand-off: a unit that sends the agent to another tool by name for a case this tool is not for. It is what
+ * tells sibling tools apart, so the planner keeps it past the sentence allowance and does not count it against
+ * the limit. Two forms: a sentence that says "instead" ("for raku firings use `get_raku_guide` instead"), and an
+ * item of a list of cases this tool is not for ("Do NOT use for:" … "- Raku firings → use `get_raku_guide`").
+ * A tool's name is an identifier with a separator or a hump (`get_raku_guide`, `kiln-status`, `getRakuGuide`),
+ * plain or quoted. A workflow step ("then call `get_status` to poll") is no hand-off here, nor a list of
+ * phrases sent to a tool under a plain lead-in ("KILN PHRASES:"), which may name the tool itself.
+ */
+const TOOL_NAME = String.raw`[\`'"]?(?:[A-Za-z][A-Za-z0-9]*(?:[_\-.][A-Za-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]+)+)[\`'"]?`;
+
+/** "use `get_raku_guide` instead", "instead, call `list_kilns`", "use kiln_status rather than this tool". */
+const INSTEAD = new RegExp(
+  [
+    String.raw`\b(?:use|call|try|prefer)\s+(?:the\s+)?${TOOL_NAME}(?:\s+tool)?\s+(?:instead|rather)\b`,
+    String.raw`\binstead\s*,?\s*(?:use|call)\s+(?:the\s+)?${TOOL_NAME}`,
+    String.raw`(?:→|->|=>)\s*(?:(?:use|call|try|see)\s+)?(?:the\s+)?${TOOL_NAME}(?:\s+tool)?\s+instead\b`,
+  ].join('|'),
+  'i',
+);
+
+/** "Raku firings → use `get_raku_guide`": a case sent to a tool by name. */
+const SENT_TO = new RegExp(String.raw`(?:→|->|=>)\s*(?:(?:use|call|try|see)\s+)?(?:the\s+)?${TOOL_NAME}`, 'i');
+
+/** A lead-in of cases this tool is not for ("Do NOT use for:", "Not for:", "Other tools:"). */
+const NOT_FOR = /\b(?:not|never)\b|n't\b|\binstead\b|\bother tools?\b|\balternatives?\b/i;
+
+/**
+ * True when the unit sends the agent to another tool by its name for some case: it says "instead", or it is an
+ * item of a list of cases this tool is not for. A list of phrases sent to a tool under a plain lead-in
+ * ("KILN PHRASES:") may name the tool itself, and is no hand-off.
+ */
+export function isHandOff(text: string, leadIn?: string): boolean {
+  return INSTEAD.test(text) || (leadIn !== undefined && NOT_FOR.test(leadIn) && SENT_TO.test(text));
+}
