@@ -116,6 +116,12 @@ const GUARDRAIL_CUES: readonly Cue[] = [
   // "retries are not idempotent", "Omitted exercises are removed."
   { pattern: /\bnot idempotent\b|\bnon-idempotent\b|\b(?:can|may|will|could|might)\s+(?:create|produce|cause|result in)\s+duplicates?\b/i },
   { pattern: /\b(?:omitted|unlisted|missing|unspecified|excluded)\s+(?:\w+\s+){0,2}(?:are|is|will be|get|gets)\s+(?:permanently\s+)?(?:removed|deleted|dropped|cleared|erased|discarded|overwritten)\b/i },
+  // (new cues go last: the model reads each cue by its index)
+  // permissions as the safety boundary: "Use a least-privilege account for the kiln controller.", "There is no word
+  // filter: the reader account's permissions are the source of truth."
+  { pattern: /\bleast[- ]privileged?\b|\b(?:grants?|permissions?|privileges?|roles?)\b[^.]*\bsource of truth\b|\bthere is no\s+(?:[\w-]+\s+)?(?:denylist|blocklist|blacklist|allowlist|whitelist|sandbox)\b/i },
+  // a value with an effect the call must mean: "Use empty values only when you explicitly mean to clear a field."
+  { pattern: /\bonly (?:when|if) you\s+(?:explicitly|really|actually|deliberately)\s+(?:mean|want|intend)\b/i },
 ];
 
 /** In a parameter's description, a parenthesised list of short values is the parameter's valid values. */
@@ -237,6 +243,11 @@ const CONSTRAINT_CUES: readonly Cue[] = [
   { pattern: /\bmust\s+be\s+(?:an?\s+)?(?:valid\s+|well-formed\s+|positive\s+|non-negative\s+|non-empty\s+)?(?:URL|URI|UUID|e-?mail(?: address)?|JSON(?: string| object)?|integer|ISO)\b/i },
   // a value the call must always use: "For Python, always use python3 and pip3."
   { pattern: /\b(?:always|only)\s+use\s+(?!this\b|it\b|that\b|the\b|an?\b|before\b|after\b|when\b|for\b|to\b|in\b|with\b|if\b|once\b)(?:`[^`]+`|[A-Za-z][\w.]*)(?:\s*(?:,|\band\b|\bor\b)\s*(?:`[^`]+`|[A-Za-z][\w.]*))*\s*(?:[.;]|$)/i, readsCode: true, accept: (_masked, original) => !/\b(?:always|only)\s+use\s+`?[a-z]+(?:[_-][a-z0-9]+)+`?/i.test(original) },
+  // optionality that depends on a condition: "Optional in single-kiln mode.", "Optional unless several libraries are
+  // open.", "Only needed when the shelf is shared." (case matters: "Optional WHEN condition" names a clause)
+  { pattern: /\b[Oo]ptional\s+(?:unless|when|if|outside|except|in\s+[\w-]+(?:[\s-][\w-]+)?\s+mode)\b|\b[Nn]ot\s+(?:required|needed)\s+(?:unless|when|if|in)\b|\b[Oo]nly\s+(?:needed|required)\s+(?:when|if|in|for)\b|\b[Rr]equired\s+(?:unless|in\s+[\w-]+(?:[\s-][\w-]+)?\s+mode)\b/ },
+  // a value that cannot change once set: "The loan id is immutable; changing it returns 400."
+  { pattern: /\b(?:is|are)\s+immutable\b/i },
 ];
 
 const STRONG_CONSTRAINT_CUES = CONSTRAINT_CUES.filter((cue) => cue.strong);
