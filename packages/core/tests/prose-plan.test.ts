@@ -72,6 +72,22 @@ describe('planDescription', () => {
     expect(moved(text.replace('wobble', 'style'), { ...SURE, overruleThreshold: 0.5 })).toEqual(['For example, rename `logs` to `old-logs`.']);
   });
 
+  it("never overrules what one value of a parameter does: the parameter's meaning value by value", () => {
+    // "wobble" is strong evidence of how-text to this model; the overrule threshold is one any unit clears.
+    const weights = SURE.weights.slice();
+    weights[MODEL_CATEGORIES.indexOf('how') * BUCKETS + hashFeature('w:wobble', BUCKETS)] += 20_000;
+    const howModel: ProseModel = { ...SURE, weights, overruleThreshold: 0.5 };
+    const slowCool = { parameter: true, schema: { schema: { type: 'boolean', default: false }, required: false, name: 'slowCool' } };
+    for (const text of ['Cools the kiln slowly. When true, the kiln holds each wobble step for an hour.', 'Cools the kiln slowly. Set to false to skip the wobble steps.', 'Cools the kiln slowly. `gentle` adds a wobble step.']) {
+      const plan = planDescription(text, { model: howModel, ...slowCool });
+      expect(plan.units[1].category, text).toBe('constraint');
+      expect(plan.places[1], text).toBe('stays');
+    }
+    // Another constraint of the same parameter is still the model's to overrule, and the same words in a tool's description too.
+    expect(moved('Cools the kiln slowly. Must be off for a wobble glaze.', howModel, slowCool)).toEqual(['Must be off for a wobble glaze.']);
+    expect(moved('Fires the kiln. Must be lowercase, as in the wobble guide.', howModel)).toEqual(['Must be lowercase, as in the wobble guide.']);
+  });
+
   it('never overrules a guardrail by the cues', () => {
     const text = 'Renames a bucket. Never rename a wobble bucket the user did not name.';
     const weights = SURE.weights.slice();

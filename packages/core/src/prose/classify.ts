@@ -128,6 +128,12 @@ const GUARDRAIL_CUES: readonly Cue[] = [
 const PARAMETER_VALUES =
   /\((?:\s*(?:"[^"]{1,30}"|'[^']{1,30}'|`[^`]{1,30}`|[\w$.-]+(?: [\w$.-]+){0,2})\s*(?:,|\bor\b|\||\/|\bvs\.?)){1,}\s*(?:or\s+)?(?:"[^"]{1,30}"|'[^']{1,30}'|`[^`]{1,30}`|[\w$.-]+(?: [\w$.-]+){0,2})\s*\)\s*\.?$/;
 
+/** What one named value of the parameter does: "`strict` rejects unknown keys; `loose` keeps them". */
+const NAMED_VALUE_EFFECT: Cue = { pattern: /^`[\w.-]+`\s+(?:adds|returns|searches|restricts|filters|means|selects|limits|keeps|includes|excludes|enables|disables|matches|sorts|drops|rejects)\b/, readsCode: true };
+
+/** What one value does: "Pass `null` to clear the owner.", "Set to false to include library frames.", "Use `all` to include …", "When false (default), …" */
+const VALUE_EFFECT: Cue = { pattern: /^(?:pass|set(?: (?:it|this))? to)\s+(?:explicit\s+)?`?(?:null|true|false|none|empty)`?\s+(?:to|for)\b|^use\s+`[^`]+`(?:\s+or\s+`[^`]+`)?\s+(?:to|for)\b|^when (?:true|false|set to (?:true|false))\b|^leave (?:null|empty|unset|blank|it empty) (?:for|when|if)\b|^for\s+`?\w+`?\s*=\s*['"`]?[\w-]+['"`]?\s*,|\ba string for (?:one|a single)\b[^.]*\barray\b/i, readsCode: true };
+
 /** Cues that make a unit of a parameter's description a constraint on its value. */
 const PARAMETER_CUES: readonly Cue[] = [
   { pattern: /^(?:[-*•]\s*)?(?!IMPORTANT|NOTE|WARNING|CAUTION|EXAMPLES?|USAGE|CRITICAL|REQUIRED|OPTIONAL)[A-Z][A-Z0-9_]{2,}:\s/, readsCode: true },
@@ -145,15 +151,15 @@ const PARAMETER_CUES: readonly Cue[] = [
   // what the value may not hold and what to pass instead: "is rejected when…; use `x` instead", "pipes are not supported"
   { pattern: /\b(?:is|are)\s+(?:rejected|refused|not supported|unsupported|not allowed|not accepted|not permitted)\b|\buse\s+(?:\S+\s+){0,6}?instead\b|\bfor security\b/i },
   // what one value of the parameter does: "`strict` rejects unknown keys; `loose` keeps them"
-  { pattern: /^`[\w.-]+`\s+(?:adds|returns|searches|restricts|filters|means|selects|limits|keeps|includes|excludes|enables|disables|matches|sorts|drops|rejects)\b/, readsCode: true },
+  NAMED_VALUE_EFFECT,
   // what each position of an array value means: "the first element is the executable"
   { pattern: /\b(?:first|second|last|remaining)\s+(?:elements?|items?|entries|entry|values?)\b|\bremaining (?:are|ones are)\b/i },
   // required together, excluded, or only for some calls, in the parameter's own words (judged round 3, an error-tracking server):
   // "Must be provided with `end`; do not combine with `period`.", "Required when status is failed.", "Send only for create_project."
   { pattern: /^(?:must|should|can only) be (?:provided|used|passed|set|given|sent) (?:with|together with|alongside)\b|\bdo not combine with\b|\bnot needed when\b|\bis still required\b|^(?:send|pass|use|set) (?:this |it )?only (?:for|when|with|if)\b|\bonly with the same\b|\bmust already (?:be|exist)\b/i },
   { pattern: /^(?:[Rr]equires?|[Nn]eeds?)\s+`?[a-z]\w*(?:[A-Z]|_[a-z])\w*`?|^[Rr]equired (?:when|if|for|with|unless)\b/, readsCode: true },
-  // what one value does: "Pass `null` to clear the owner.", "Set to false to include library frames.", "Use `all` to include …", "When false (default), …"
-  { pattern: /^(?:pass|set(?: (?:it|this))? to)\s+(?:explicit\s+)?`?(?:null|true|false|none|empty)`?\s+(?:to|for)\b|^use\s+`[^`]+`(?:\s+or\s+`[^`]+`)?\s+(?:to|for)\b|^when (?:true|false|set to (?:true|false))\b|^leave (?:null|empty|unset|blank|it empty) (?:for|when|if)\b|^for\s+`?\w+`?\s*=\s*['"`]?[\w-]+['"`]?\s*,|\ba string for (?:one|a single)\b[^.]*\barray\b/i, readsCode: true },
+  // what one value does: "Pass `null` to clear the owner.", "Set to false to include library frames."
+  VALUE_EFFECT,
 ];
 
 const CONSTRAINT_CUES: readonly Cue[] = [
@@ -859,6 +865,17 @@ function truncate(text: string): string {
 
 /** `<tag …>` at the start of an XML-like block. */
 const BLOCK_OPEN_TAG = /^<([A-Za-z][\w.:-]*)(?:\s[^>]*)?>/;
+
+/**
+ * A parameter's unit that says what one value of the parameter does ("Set to false to keep the raw
+ * snippets.", "When true, the kiln cools slowly.", "`strict` rejects unknown keys"): the parameter's meaning
+ * value by value, which a parameter keeps. The planner never lets the model overrule such a constraint.
+ */
+export function saysWhatAValueDoes(sentence: Sentence): boolean {
+  const body = sentence.markupKind === 'list-item' ? sentence.text.replace(LIST_MARKER, '') : sentence.text;
+  const masked = maskLiterals(body);
+  return [NAMED_VALUE_EFFECT, VALUE_EFFECT].some((cue) => matchCue(cue, body, masked) !== undefined);
+}
 
 /** The cue lists, by name, for {@link findCueHits}. */
 const CUE_LISTS: ReadonlyArray<readonly [string, readonly Cue[]]> = [
