@@ -72,6 +72,22 @@ describe('planDescription', () => {
     expect(moved(text.replace('wobble', 'style'), { ...SURE, overruleThreshold: 0.5 })).toEqual(['For example, rename `logs` to `old-logs`.']);
   });
 
+  it("never overrules what one value of a parameter does: the parameter's meaning value by value", () => {
+    // "wobble" is strong evidence of how-text to this model; the overrule threshold is one any unit clears.
+    const weights = SURE.weights.slice();
+    weights[MODEL_CATEGORIES.indexOf('how') * BUCKETS + hashFeature('w:wobble', BUCKETS)] += 20_000;
+    const howModel: ProseModel = { ...SURE, weights, overruleThreshold: 0.5 };
+    const slowCool = { parameter: true, schema: { schema: { type: 'boolean', default: false }, required: false, name: 'slowCool' } };
+    for (const text of ['Cools the kiln slowly. When true, the kiln holds each wobble step for an hour.', 'Cools the kiln slowly. Set to false to skip the wobble steps.', 'Cools the kiln slowly. `gentle` adds a wobble step.']) {
+      const plan = planDescription(text, { model: howModel, ...slowCool });
+      expect(plan.units[1].category, text).toBe('constraint');
+      expect(plan.places[1], text).toBe('stays');
+    }
+    // Another constraint of the same parameter is still the model's to overrule, and the same words in a tool's description too.
+    expect(moved('Cools the kiln slowly. Must be off for a wobble glaze.', howModel, slowCool)).toEqual(['Must be off for a wobble glaze.']);
+    expect(moved('Fires the kiln. Must be lowercase, as in the wobble guide.', howModel)).toEqual(['Must be lowercase, as in the wobble guide.']);
+  });
+
   it('never overrules a guardrail by the cues', () => {
     const text = 'Renames a bucket. Never rename a wobble bucket the user did not name.';
     const weights = SURE.weights.slice();
@@ -162,6 +178,37 @@ describe('a kiln of our own', () => {
     const plan = planDescription(text);
     expect(plan.places[2]).toBe('stays');
     expect(plan.keptBecause[2]).toBe('protected');
+  });
+});
+
+describe('a library of our own: conditions on a parameter, permissions and immutable values', () => {
+  const param = (name: string) => ({ parameter: true, schema: { schema: { type: 'string' }, required: false, name } });
+
+  it('keeps optionality that depends on a condition as a constraint, and moves a plain "Optional."', () => {
+    for (const text of ['Shelf to read. Optional in single-branch mode.', 'Shelf to read. Optional unless several libraries are open.', 'Shelf to read. Only needed when the shelf is shared.', 'Shelf to read. Required unless the library has one shelf.']) {
+      const plan = planDescription(text, { model: SURE, ...param('shelf') });
+      expect(plan.units[1].category, text).toBe('constraint');
+      expect(plan.places[1], text).toBe('stays');
+    }
+    expect(planDescription('Shelf to read. Optional.', { model: SURE, ...param('shelf') }).units[1].category).toBe('how');
+    // "WHEN" in capitals names a clause of a query language, not a condition on the parameter.
+    expect(classifySentence(splitSentences('Optional WHEN condition')[0], { index: 1, parameter: true }).category).not.toBe('constraint');
+  });
+
+  it('keeps advice on permissions as a guardrail', () => {
+    for (const text of ['Runs a catalogue query. Use a least-privilege account for the reading room.', "Runs a catalogue query. There is no word denylist: the reader account's permissions are the source of truth."]) {
+      const plan = planDescription(text, { model: SURE });
+      expect(plan.units[1].category, text).toBe('guardrail');
+      expect(plan.places[1], text).toBe('stays');
+    }
+  });
+
+  it('keeps a value the call must mean as a guardrail, and an immutable value as a constraint', () => {
+    const clear = planDescription('Updates a loan. Use empty values only when you explicitly mean to clear a field.', { model: SURE });
+    expect(clear.units[1].category).toBe('guardrail');
+    const immutable = planDescription('Updates a loan. The loan id is immutable; changing it returns 400.', { model: SURE });
+    expect(immutable.units[1].category).toBe('constraint');
+    expect(immutable.places[1]).toBe('stays');
   });
 });
 

@@ -116,11 +116,23 @@ const GUARDRAIL_CUES: readonly Cue[] = [
   // "retries are not idempotent", "Omitted exercises are removed."
   { pattern: /\bnot idempotent\b|\bnon-idempotent\b|\b(?:can|may|will|could|might)\s+(?:create|produce|cause|result in)\s+duplicates?\b/i },
   { pattern: /\b(?:omitted|unlisted|missing|unspecified|excluded)\s+(?:\w+\s+){0,2}(?:are|is|will be|get|gets)\s+(?:permanently\s+)?(?:removed|deleted|dropped|cleared|erased|discarded|overwritten)\b/i },
+  // (new cues go last: the model reads each cue by its index)
+  // permissions as the safety boundary: "Use a least-privilege account for the kiln controller.", "There is no word
+  // filter: the reader account's permissions are the source of truth."
+  { pattern: /\bleast[- ]privileged?\b|\b(?:grants?|permissions?|privileges?|roles?)\b[^.]*\bsource of truth\b|\bthere is no\s+(?:[\w-]+\s+)?(?:denylist|blocklist|blacklist|allowlist|whitelist|sandbox)\b/i },
+  // a value with an effect the call must mean: "Use empty values only when you explicitly mean to clear a field."
+  { pattern: /\bonly (?:when|if) you\s+(?:explicitly|really|actually|deliberately)\s+(?:mean|want|intend)\b/i },
 ];
 
 /** In a parameter's description, a parenthesised list of short values is the parameter's valid values. */
 const PARAMETER_VALUES =
   /\((?:\s*(?:"[^"]{1,30}"|'[^']{1,30}'|`[^`]{1,30}`|[\w$.-]+(?: [\w$.-]+){0,2})\s*(?:,|\bor\b|\||\/|\bvs\.?)){1,}\s*(?:or\s+)?(?:"[^"]{1,30}"|'[^']{1,30}'|`[^`]{1,30}`|[\w$.-]+(?: [\w$.-]+){0,2})\s*\)\s*\.?$/;
+
+/** What one named value of the parameter does: "`strict` rejects unknown keys; `loose` keeps them". */
+const NAMED_VALUE_EFFECT: Cue = { pattern: /^`[\w.-]+`\s+(?:adds|returns|searches|restricts|filters|means|selects|limits|keeps|includes|excludes|enables|disables|matches|sorts|drops|rejects)\b/, readsCode: true };
+
+/** What one value does: "Pass `null` to clear the owner.", "Set to false to include library frames.", "Use `all` to include …", "When false (default), …" */
+const VALUE_EFFECT: Cue = { pattern: /^(?:pass|set(?: (?:it|this))? to)\s+(?:explicit\s+)?`?(?:null|true|false|none|empty)`?\s+(?:to|for)\b|^use\s+`[^`]+`(?:\s+or\s+`[^`]+`)?\s+(?:to|for)\b|^when (?:true|false|set to (?:true|false))\b|^leave (?:null|empty|unset|blank|it empty) (?:for|when|if)\b|^for\s+`?\w+`?\s*=\s*['"`]?[\w-]+['"`]?\s*,|\ba string for (?:one|a single)\b[^.]*\barray\b/i, readsCode: true };
 
 /** Cues that make a unit of a parameter's description a constraint on its value. */
 const PARAMETER_CUES: readonly Cue[] = [
@@ -139,15 +151,15 @@ const PARAMETER_CUES: readonly Cue[] = [
   // what the value may not hold and what to pass instead: "is rejected when…; use `x` instead", "pipes are not supported"
   { pattern: /\b(?:is|are)\s+(?:rejected|refused|not supported|unsupported|not allowed|not accepted|not permitted)\b|\buse\s+(?:\S+\s+){0,6}?instead\b|\bfor security\b/i },
   // what one value of the parameter does: "`strict` rejects unknown keys; `loose` keeps them"
-  { pattern: /^`[\w.-]+`\s+(?:adds|returns|searches|restricts|filters|means|selects|limits|keeps|includes|excludes|enables|disables|matches|sorts|drops|rejects)\b/, readsCode: true },
+  NAMED_VALUE_EFFECT,
   // what each position of an array value means: "the first element is the executable"
   { pattern: /\b(?:first|second|last|remaining)\s+(?:elements?|items?|entries|entry|values?)\b|\bremaining (?:are|ones are)\b/i },
   // required together, excluded, or only for some calls, in the parameter's own words (judged round 3, an error-tracking server):
   // "Must be provided with `end`; do not combine with `period`.", "Required when status is failed.", "Send only for create_project."
   { pattern: /^(?:must|should|can only) be (?:provided|used|passed|set|given|sent) (?:with|together with|alongside)\b|\bdo not combine with\b|\bnot needed when\b|\bis still required\b|^(?:send|pass|use|set) (?:this |it )?only (?:for|when|with|if)\b|\bonly with the same\b|\bmust already (?:be|exist)\b/i },
   { pattern: /^(?:[Rr]equires?|[Nn]eeds?)\s+`?[a-z]\w*(?:[A-Z]|_[a-z])\w*`?|^[Rr]equired (?:when|if|for|with|unless)\b/, readsCode: true },
-  // what one value does: "Pass `null` to clear the owner.", "Set to false to include library frames.", "Use `all` to include …", "When false (default), …"
-  { pattern: /^(?:pass|set(?: (?:it|this))? to)\s+(?:explicit\s+)?`?(?:null|true|false|none|empty)`?\s+(?:to|for)\b|^use\s+`[^`]+`(?:\s+or\s+`[^`]+`)?\s+(?:to|for)\b|^when (?:true|false|set to (?:true|false))\b|^leave (?:null|empty|unset|blank|it empty) (?:for|when|if)\b|^for\s+`?\w+`?\s*=\s*['"`]?[\w-]+['"`]?\s*,|\ba string for (?:one|a single)\b[^.]*\barray\b/i, readsCode: true },
+  // what one value does: "Pass `null` to clear the owner.", "Set to false to include library frames."
+  VALUE_EFFECT,
 ];
 
 const CONSTRAINT_CUES: readonly Cue[] = [
@@ -237,6 +249,11 @@ const CONSTRAINT_CUES: readonly Cue[] = [
   { pattern: /\bmust\s+be\s+(?:an?\s+)?(?:valid\s+|well-formed\s+|positive\s+|non-negative\s+|non-empty\s+)?(?:URL|URI|UUID|e-?mail(?: address)?|JSON(?: string| object)?|integer|ISO)\b/i },
   // a value the call must always use: "For Python, always use python3 and pip3."
   { pattern: /\b(?:always|only)\s+use\s+(?!this\b|it\b|that\b|the\b|an?\b|before\b|after\b|when\b|for\b|to\b|in\b|with\b|if\b|once\b)(?:`[^`]+`|[A-Za-z][\w.]*)(?:\s*(?:,|\band\b|\bor\b)\s*(?:`[^`]+`|[A-Za-z][\w.]*))*\s*(?:[.;]|$)/i, readsCode: true, accept: (_masked, original) => !/\b(?:always|only)\s+use\s+`?[a-z]+(?:[_-][a-z0-9]+)+`?/i.test(original) },
+  // optionality that depends on a condition: "Optional in single-kiln mode.", "Optional unless several libraries are
+  // open.", "Only needed when the shelf is shared." (case matters: "Optional WHEN condition" names a clause)
+  { pattern: /\b[Oo]ptional\s+(?:unless|when|if|outside|except|in\s+[\w-]+(?:[\s-][\w-]+)?\s+mode)\b|\b[Nn]ot\s+(?:required|needed)\s+(?:unless|when|if|in)\b|\b[Oo]nly\s+(?:needed|required)\s+(?:when|if|in|for)\b|\b[Rr]equired\s+(?:unless|in\s+[\w-]+(?:[\s-][\w-]+)?\s+mode)\b/ },
+  // a value that cannot change once set: "The loan id is immutable; changing it returns 400."
+  { pattern: /\b(?:is|are)\s+immutable\b/i },
 ];
 
 const STRONG_CONSTRAINT_CUES = CONSTRAINT_CUES.filter((cue) => cue.strong);
@@ -848,6 +865,17 @@ function truncate(text: string): string {
 
 /** `<tag …>` at the start of an XML-like block. */
 const BLOCK_OPEN_TAG = /^<([A-Za-z][\w.:-]*)(?:\s[^>]*)?>/;
+
+/**
+ * A parameter's unit that says what one value of the parameter does ("Set to false to keep the raw
+ * snippets.", "When true, the kiln cools slowly.", "`strict` rejects unknown keys"): the parameter's meaning
+ * value by value, which a parameter keeps. The planner never lets the model overrule such a constraint.
+ */
+export function saysWhatAValueDoes(sentence: Sentence): boolean {
+  const body = sentence.markupKind === 'list-item' ? sentence.text.replace(LIST_MARKER, '') : sentence.text;
+  const masked = maskLiterals(body);
+  return [NAMED_VALUE_EFFECT, VALUE_EFFECT].some((cue) => matchCue(cue, body, masked) !== undefined);
+}
 
 /** The cue lists, by name, for {@link findCueHits}. */
 const CUE_LISTS: ReadonlyArray<readonly [string, readonly Cue[]]> = [

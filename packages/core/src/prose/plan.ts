@@ -21,7 +21,7 @@
  * An XML-like block (`<use_case>…</use_case>`) is opened up: its inner units are judged one by one, and
  * its tags stay when anything inside stays (the whole block moves when nothing inside does).
  */
-import { classifySentence, isChainedLeadIn, isProtected, nextLeadIn, readUnits } from './classify.js';
+import { classifySentence, isChainedLeadIn, isProtected, nextLeadIn, readUnits, saysWhatAValueDoes } from './classify.js';
 import { getCategoryProbabilities, getMoveProbability, getSafeShare, getShippedModel, isOverruledConstraint, type CategoryProbabilities, type ProseModel } from './model.js';
 import { getJsonNumber, memoizeByText } from '../memo.js';
 import { findHarmTopics } from './harm.js';
@@ -397,7 +397,8 @@ function decideUnit(unit: ClassifiedSentence, context: UnitContext, model: Prose
   // The model may read a unit the cues call what as how-text, or one they call a constraint to its overrule threshold; never a when (a hand-off) or a guardrail.
   // A constraint by the cues' words or by a default the schema lacks is how-text when the model is sure to its
   // stricter overrule threshold ("Defaults to false." that labellers call how); a guardrail by the cues never is.
-  const overruled = unit.category === 'constraint' && isOverruledConstraint(model, probabilities);
+  // What one value of a parameter does is its meaning value by value, which the parameter keeps: never overruled.
+  const overruled = unit.category === 'constraint' && !(context.parameter === true && saysWhatAValueDoes(unit)) && isOverruledConstraint(model, probabilities);
   const readsAsHow = cueMoves || overruled || (unit.category === 'what' && getMoveProbability(probabilities) >= (model.howBar ?? 0.5));
   const statedBySchema = cueMoves && (unit.cueSource === 'schema' || isStatedBySchema(unit, context));
   const moves = readsAsHow && (statedBySchema || isSafeToMove(probabilities, model)) && harm === undefined;
