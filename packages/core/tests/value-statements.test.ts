@@ -83,6 +83,12 @@ server.registerTool('t', { description: build(['a', 'b']) }, async () => ({ cont
     expect(describeWith("let text = 'Glazes';\n  text += ' and slips';\n  return `${text}: ${parts.join('/')}.`;")).toBe('Glazes and slips: a/b.');
     expect(describeWith("const out = [];\n  for (const part of parts) { if (part === 'b') continue; out.push(part.toUpperCase()); }\n  return out.join();")).toBe('A');
     expect(describeWith("let n = 0;\n  for (const part of parts) { n++; if (n === 2) break; }\n  return 'count ' + n;")).toBe('count 2');
+    // \`switch\` on a known value: the matching case, falling through to the next until \`break\`.
+    const kilnSwitch = (kind: string) =>
+      describeWith(`let text = 'Fires';\n  switch (parts.length + kind) {\n    case '2glaze': text += ' glaze';\n    case '2slip': text += ' at cone 6'; break;\n    default: return 'Fires clay';\n  }\n  return text;`, `const kind = '${kind}';`);
+    expect(kilnSwitch('glaze')).toBe('Fires glaze at cone 6');
+    expect(kilnSwitch('slip')).toBe('Fires at cone 6');
+    expect(kilnSwitch('raku')).toBe('Fires clay');
   });
 
   it('abstains, with a reason, on what it does not run', () => {

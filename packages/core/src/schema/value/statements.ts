@@ -2,7 +2,7 @@
  * Running a short function body whose result is built by statements (`const lines = [doc.title]; if
  * (doc.notes.length) lines.push('', 'Notes:'); for (const note of doc.notes) lines.push(`- ${note}`);
  * return lines.join('\n');`): local bindings, assignments and `+=` to them, `push` onto arrays the body
- * made itself, conditionals and loops over values known statically, and `return`. Anything else (a call
+ * made itself, conditionals, `switch` and loops over values known statically, and `return`. Anything else (a call
  * for its effect, a condition known only at run time, `try`, a write to something the body did not make)
  * stops the run with a reason, and so does a body that runs too long: the result is then unreadable,
  * never a guess. Nothing outside the body is ever changed.
@@ -146,6 +146,8 @@ class Runner {
         return this.runForOf(statement);
       case 'ForStatement':
         return this.runFor(statement);
+      case 'SwitchStatement':
+        return this.runSwitch(statement);
       case 'BreakStatement':
       case 'ContinueStatement':
         if (statement.label) this.stop('a labelled jump', statement);
@@ -279,6 +281,23 @@ class Runner {
       const done = this.runStatements(node.body.type === 'BlockStatement' ? node.body.body : [node.body], block);
       if (done.kind === 'return') return done;
       if (done.kind === 'break') break;
+    }
+    return NORMAL;
+  }
+
+  /** `switch` on a known value: the matching case (else `default`) and those it falls through to, until `break`. */
+  private runSwitch(node: TSESTree.SwitchStatement): Completion {
+    const value = this.host.evaluate(node.discriminant, this.depth + 1);
+    if (value instanceof Unreadable || isGap(value)) this.stop(`a condition known only at run time${value instanceof Unreadable ? ` (${value.reason})` : ''}`, node.discriminant);
+    let start = node.cases.findIndex((branch) => branch.test !== null && this.value(branch.test) === value);
+    if (start < 0) start = node.cases.findIndex((branch) => branch.test === null);
+    if (start < 0) return NORMAL;
+    // The cases share one block of names.
+    const block: Block = { node, bindings: new Map() };
+    for (const branch of node.cases.slice(start)) {
+      const done = this.runStatements(branch.consequent, block);
+      if (done.kind === 'break') return NORMAL;
+      if (done.kind !== 'normal') return done;
     }
     return NORMAL;
   }
