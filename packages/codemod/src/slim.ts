@@ -83,7 +83,7 @@ function planSlimOnce(options: SlimOptions, base: string): SlimPlan {
       resolveConstant: imported.resolve,
       resolveModule: fresh ? createModuleResolver({ readFile: (f) => readIfFile(f, (g) => store.getCurrent(g)) }) : originalModules,
     });
-  const measureIn = (file: string) => (decl: ToolDecl | undefined) => (decl ? measure(getPublished(decl, { mcpSdkExecution: executionOf(file) })) : undefined);
+  const measureIn = (file: string) => (decl: ToolDecl | undefined) => (decl ? measure(getPublished(decl, { mcpSdkExecution: executionOf(file, store.getOriginal(file)) })) : undefined);
 
   const analysed: AnalysedFile[] = [];
   files.forEach((file, i) => {

@@ -60,8 +60,18 @@ function readDeclaredRange(packageJson: string, name: string): string | undefine
  * True when the MCP SDK the file's server runs adds `execution` to each tool: SDK 1.24 to 1.x (read from
  * its own `tools/list` code); never SDK v2 (`@modelcontextprotocol/server`), which writes only what a tool sets.
  */
-export function createMcpSdkExecutionLookup(): (filePath: string) => boolean | undefined {
-  return (filePath) => getProjectLibraries(filePath).getMcpSdk()?.execution;
+export function createMcpSdkExecutionLookup(): (filePath: string, code?: string) => boolean | undefined {
+  return (filePath, code) => (code === undefined ? undefined : readBundledExecution(code)) ?? getProjectLibraries(filePath).getMcpSdk()?.execution;
+}
+
+/**
+ * A bundle that carries McpServer's own code (its `_registeredTools` and `_createRegisteredTool`) runs that
+ * copy, not the SDK installed beside it: whether it publishes `execution` is read from its `tools/list`
+ * mapping (`execution: tool.execution`, minified or not). Undefined for a file without McpServer inside.
+ */
+export function readBundledExecution(code: string): boolean | undefined {
+  if (!code.includes('_createRegisteredTool') || !code.includes('_registeredTools')) return undefined;
+  return /\bexecution:\s*[\w$]+\.execution\b/.test(code);
 }
 
 /**

@@ -195,7 +195,7 @@ export function buildReport(
       errors.push({ file: relative, message: getErrorMessage(error) });
       continue;
     }
-    const mcpSdkExecution = getMcpSdkExecution(path.resolve(file.filePath));
+    const mcpSdkExecution = getMcpSdkExecution(path.resolve(file.filePath), file.code);
     const mcpSdkMajor = getProjectLibraries(path.resolve(file.filePath)).getMcpSdk()?.major;
     const mastraMcpServer = /\bMCPServer\b/.test(file.code) && /['"]@mastra\/mcp['"]/.test(file.code);
     const zodFilePath = /from\s+['"]zod(?:\/v[34])?['"]|require\(['"]zod['"]\)/.test(file.code) ? path.resolve(file.filePath) : undefined;

@@ -180,6 +180,39 @@ export function createOtherServer() {
     expect(rows.find((row) => row.name === 'harvest')?.unreadable?.[0]?.field).toBe('inputSchema');
   });
 
+  it('reads zod bundled as a namespace under a minified export helper (`Ko(u, { object: () => … })`)', async () => {
+    const file = 'minified-zod.mjs';
+    const dir = writeProject({
+      [file]: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import * as zod from 'zod';
+
+var Dp = Object.defineProperty;
+var Ko = (t, e) => { for (var a in e) Dp(t, a, { get: e[a], enumerable: true }); };
+var u = {};
+Ko(u, { object: () => zod.object, string: () => zod.string, toJSONSchema: () => zod.toJSONSchema, ZodType: () => zod.ZodType, ZodObject: () => zod.ZodObject, ZodError: () => zod.ZodError, safeParse: () => zod.safeParse, discriminatedUnion: () => zod.discriminatedUnion });
+// The same helper called with a record not all of whose members are \`() => name\`: not taken for an export record.
+var w = {};
+Ko(w, { object: () => zod.object, string: () => zod.string, toJSONSchema: () => zod.toJSONSchema, ZodType: () => zod.ZodType, ZodObject: () => zod.ZodObject, ZodError: () => zod.ZodError, safeParse: () => zod.safeParse, discriminatedUnion: () => zod.discriminatedUnion, label: function () { return 'shapes'; } });
+
+export function createServer() {
+  const server = new McpServer({ name: 'garden', version: '1.0.0' });
+  server.registerTool('prune', { description: 'Prunes one bed.', inputSchema: u.object({ bed: u.string().describe('Which bed.') }) }, async () => ({ content: [] }));
+  return server;
+}
+
+export function createOtherServer() {
+  const server = new McpServer({ name: 'garden', version: '1.0.0' });
+  server.registerTool('mulch', { description: 'Mulches.', inputSchema: w.object({}) }, async () => ({ content: [] }));
+  return server;
+}
+`,
+    });
+    const rows = report(dir, file);
+    const listed = await listOnWire(dir, file);
+    expectExact(rows.filter((row) => row.name === 'prune'), listed);
+    expect(rows.find((row) => row.name === 'mulch')?.unreadable?.[0]?.field).toBe('inputSchema');
+  });
+
   it('follows a project registrar written as an arrow function that passes the config on', async () => {
     const file = 'arrow.mjs';
     const dir = writeProject({

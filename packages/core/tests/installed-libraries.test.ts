@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { findInstalledPackage, getProjectLibraries } from '../src/installed-libraries.js';
+import { findInstalledPackage, getProjectLibraries, readBundledExecution } from '../src/installed-libraries.js';
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'toolslim-libs-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -56,5 +56,15 @@ describe('installed libraries', () => {
     expect(libraries.getMcpSdk()).toBeUndefined();
     expect(libraries.getFastMcp()).toBeUndefined();
     expect(libraries.describe('mcp-sdk')[0]).toMatch(/toolslim's copy/);
+  });
+
+  it('reads `execution` from the McpServer a bundle carries, not from the SDK installed beside it', () => {
+    // The shape of McpServer's code in a bundle: its registry, and the tools/list mapping (minified names).
+    const server = (mapping: string) =>
+      `var S=class{constructor(){this._registeredTools={}}_createRegisteredTool(e,a){let l={description:a};return this._registeredTools[e]=l,l}list(){return Object.entries(this._registeredTools).map(([e,a])=>({${mapping}}))}};`;
+    expect(readBundledExecution(server('name:e,description:a.description,annotations:a.annotations'))).toBe(false);
+    expect(readBundledExecution(server('name:e,description:a.description,execution:a.execution'))).toBe(true);
+    // A file that only uses an SDK it imports: the installed one decides.
+    expect(readBundledExecution("import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';")).toBeUndefined();
   });
 });

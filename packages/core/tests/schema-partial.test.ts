@@ -11,10 +11,14 @@ import { buildRegisterToolDecl, findCalls, getContext, getName, listToolsOnWire,
 
 /** Each tool has one part known only at run time; the comment says which. */
 const SOURCE = `import { z } from 'zod';
-// Built by statements: the value evaluator does not run them.
+// Built by statements the value evaluator does not run (a \`try\`).
 function loadRegions() {
   const regions = [];
-  regions.push('eu-west', 'us-east');
+  try {
+    regions.push('eu-west', 'us-east');
+  } catch {
+    // No list: no regions.
+  }
   return regions;
 }
 const preferred = process.env.PREFERRED_MODEL ? process.env.PREFERRED_MODEL : 'fast';

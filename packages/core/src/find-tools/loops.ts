@@ -92,6 +92,12 @@ function findBindingSets(chain: readonly Node[], context: ValueContext, depth: n
       return bindEach(node, node.params[0], callee.object, context);
     }
     if (parent?.type === 'MethodDefinition' && depth < MAX_CALL_SITES_DEPTH) return bindMethodCalls(node, parent, chain.slice(0, i - 1), context, depth, registrars);
+    // `{ name: 'x', exec(server, { name }) { server.registerTool(name, …) } }` called as `tool.exec(server, { name: tool.name })`.
+    if (parent?.type === 'Property' && parent.value === node && node.params.length > 0 && depth < MAX_CALL_SITES_DEPTH) {
+      const key = parent.computed ? undefined : getPropertyName(parent);
+      const calls = key === undefined ? undefined : bindPropertyCalls(node, key, context, depth, registrars);
+      if (calls) return calls;
+    }
     // `const add = (name, text) => server.tool(name, text, cb)` called as `add('x', …)`.
     if (parent?.type === 'VariableDeclarator' && parent.init === node && parent.id.type === 'Identifier' && depth < MAX_CALL_SITES_DEPTH) {
       return registrars.has(parent.id.name) ? undefined : bindFunctionCalls(node, parent.id.name, chain.slice(0, i - 2), context, depth, registrars);
@@ -168,6 +174,56 @@ function bindFunctionCalls(fn: FunctionLike, name: string, outer: readonly Node[
   return out.length > 0 ? out : undefined;
 }
 
+/**
+ * A function written as a property of an object (`exec(server, args) { … }`), called through a member of
+ * that name whose value is this very function (`tool.exec(…)` for each `tool` of a list that holds the
+ * object, `defs.gardenTool.exec(…)`): each such call in the file binds the parameters to its arguments.
+ */
+function bindPropertyCalls(fn: TSESTree.FunctionExpression | TSESTree.ArrowFunctionExpression, key: string, context: ValueContext, depth: number, registrars: ReadonlySet<string>): BoundScope[][] | undefined {
+  const candidates = getMemberCalls(context.program).get(key);
+  if (!candidates) return undefined;
+  const calls = candidates.filter((call) => !isInside(call, fn));
+  if (calls.length === 0) return undefined;
+  const wanted = new Set(calls);
+  const out: BoundScope[][] = [];
+  visitWithAncestors(context.program, [], (node, ancestors) => {
+    if (node.type !== 'CallExpression' || !wanted.has(node)) return;
+    const callee = unwrap(node.callee);
+    const sets = findBindingSets([...ancestors, node], context, depth + 1, registrars) ?? [[]];
+    for (const frames of sets) {
+      // Only a call whose callee is this function (its stand-in, the same for every read of it) binds it.
+      const called = withAll(frames, context.program, () => getProjectFunction(evaluateValue(callee, context)));
+      if (called?.node !== fn) continue;
+      // An argument object with one part known only at run time (`{ ctx: await load(), name: tool.name }`) keeps its other parts.
+      const args = withAll(frames, context.program, () => node.arguments.map((arg) => (arg.type === 'SpreadElement' ? new Unreadable('a spread argument', arg) : readPartially(arg, context, 0))));
+      out.push([...frames, { scope: fn, bindings: bindParameters(fn.params, args, context), callSite: [...ancestors, node], nodes: getArgumentNodes(fn.params, node) }]);
+    }
+  }, (node) => calls.some((call) => isInside(call, node)));
+  return out.length > 0 ? out : undefined;
+}
+
+/** Calls through a member (`x.exec(…)`) of a program, by the member's name; indexed once per program. */
+const memberCalls = new WeakMap<Node, ReadonlyMap<string, readonly TSESTree.CallExpression[]>>();
+
+function getMemberCalls(program: Node): ReadonlyMap<string, readonly TSESTree.CallExpression[]> {
+  let index = memberCalls.get(program);
+  if (index) return index;
+  const found = new Map<string, TSESTree.CallExpression[]>();
+  visitNodes(program, (node) => {
+    if (node.type !== 'CallExpression') return;
+    const callee = unwrap(node.callee);
+    if (callee.type !== 'MemberExpression') return;
+    const name = getMemberName(callee);
+    if (!name) return;
+    const list = found.get(name);
+    if (list) list.push(node);
+    else found.set(name, [node]);
+  });
+  index = found;
+  memberCalls.set(program, index);
+  return index;
+}
+
 /** `function add(tool)` called as `add({ name: 'x', … })`: `tool` → the object literal written there. */
 function getArgumentNodes(params: readonly Node[], call: TSESTree.CallExpression): ReadonlyMap<string, Node> {
   const nodes = new Map<string, Node>();
@@ -183,9 +239,10 @@ function isInside(node: Node, outer: Node): boolean {
   return outer.range[0] <= node.range[0] && node.range[1] <= outer.range[1];
 }
 
-/** Every node under `root` with its ancestors (outermost first), parents before children. */
-function visitWithAncestors(root: Node, above: readonly Node[], visit: (node: Node, ancestors: readonly Node[]) => void): void {
+/** Every node under `root` with its ancestors (outermost first), parents before children; `enter` may skip a subtree. */
+function visitWithAncestors(root: Node, above: readonly Node[], visit: (node: Node, ancestors: readonly Node[]) => void, enter?: (node: Node) => boolean): void {
   const walk = (node: Node, ancestors: Node[]): void => {
+    if (enter && !enter(node)) return;
     visit(node, ancestors);
     ancestors.push(node);
     for (const key of Object.keys(node)) {

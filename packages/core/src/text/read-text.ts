@@ -12,6 +12,7 @@ import type { TSESTree } from '@typescript-eslint/types';
 import { getPropertyName, unwrap, type Program } from '../ast.js';
 import type { ConstantResolver, DynamicText, ModuleResolver, Node, TextValue } from '../model.js';
 import { Unreadable } from '../resolve/unreadable.js';
+import { findFrameBinding } from '../schema/value/call-frames.js';
 import { isEnvironmentDependent, UnreadableText } from '../schema/value/unreadable-values.js';
 import { enter, leave, MAX_DEPTH, step } from './budget.js';
 import { getExportsMemberName, Scope } from './scope.js';
@@ -225,14 +226,23 @@ function callSegments(node: TSESTree.CallExpression, context: ReadContext, depth
 function resolveArray(node: Node, context: ReadContext, depth: number): TSESTree.ArrayExpression | undefined {
   const n = unwrap(node);
   if (n.type === 'ArrayExpression') return n;
-  if (n.type === 'Identifier' && depth < MAX_DEPTH) {
+  if (n.type === 'Identifier' && depth < MAX_DEPTH && !isBound(n, context)) {
     const init = Scope.of(context.program).resolve(n);
     return init ? resolveArray(init, context, depth + 1) : undefined;
   }
   return undefined;
 }
 
+/**
+ * A name bound while a function runs (a parameter, or a local its statements build and change): only the
+ * value reader knows its value now, not its declaration.
+ */
+function isBound(node: TSESTree.Identifier, context: TextContext): boolean {
+  return findFrameBinding(node.name, node, context.program) !== undefined;
+}
+
 function identifierSegments(node: TSESTree.Identifier, context: ReadContext, depth: number): Eval {
+  if (isBound(node, context)) return new Unreadable(`a name bound where a function runs (\`${node.name}\`)`, node);
   const scope = Scope.of(context.program);
   const init = scope.resolve(node);
   if (init) {
@@ -291,7 +301,7 @@ function memberSegments(node: TSESTree.MemberExpression, context: ReadContext, d
   // CONSTANTS.key / CONSTANTS['key'] where CONSTANTS is a same-file object literal.
   const key = !node.computed && node.property.type === 'Identifier' ? node.property.name : node.property.type === 'Literal' ? String(node.property.value) : undefined;
   const object = unwrap(node.object);
-  if (key !== undefined && object.type === 'Identifier') {
+  if (key !== undefined && object.type === 'Identifier' && !isBound(object, context)) {
     const init = Scope.of(context.program).resolve(object);
     const objectLiteral = init ? unwrap(init) : undefined;
     if (objectLiteral?.type === 'ObjectExpression') {
@@ -333,7 +343,7 @@ function collectReadable(input: Node, context: ReadContext, readable: string[], 
     return;
   }
   // A same-file constant built from a template or `+`: its static parts count too (a lower bound).
-  const init = node.type === 'Identifier' && depth < MAX_READABLE_DEPTH ? Scope.of(context.program).resolve(node) : undefined;
+  const init = node.type === 'Identifier' && depth < MAX_READABLE_DEPTH && !isBound(node, context) ? Scope.of(context.program).resolve(node) : undefined;
   if (init && (unwrap(init).type === 'TemplateLiteral' || unwrap(init).type === 'BinaryExpression')) {
     collectReadable(init, context, readable, dynamicNodes, reasons, depth + 1);
     return;

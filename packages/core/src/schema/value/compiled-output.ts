@@ -49,7 +49,8 @@ const bundledZodNamespaces = new WeakMap<Program, ReadonlyMap<string, 3 | 4>>();
  * Namespaces a bundler built from zod's `external.js` (`var exports_external = {}; __export(exports_external,
  * { object: () => object, ZodType: () => ZodType, … })`, as bun and esbuild write them), with the zod major
  * they are (zod 3's has no `toJSONSchema`): read as the zod installed beside the bundle, which the package
- * depends on. Only a top-level `__export` of an object whose keys include every one of zod's marker names counts.
+ * depends on. Only a top-level `__export` (or, minified, a call of another name with a record of getters
+ * only) of an object whose keys include every one of zod's marker names counts.
  */
 export function getBundledZodNamespaces(program: Program): ReadonlyMap<string, 3 | 4> {
   let names = bundledZodNamespaces.get(program);
@@ -58,15 +59,27 @@ export function getBundledZodNamespaces(program: Program): ReadonlyMap<string, 3
   for (const statement of program.body) {
     if (statement.type !== 'ExpressionStatement') continue;
     const call = statement.expression;
-    if (call.type !== 'CallExpression' || call.callee.type !== 'Identifier' || !/^__export\d*$/.test(call.callee.name)) continue;
+    if (call.type !== 'CallExpression' || call.callee.type !== 'Identifier') continue;
     const [target, members] = call.arguments;
     if (target?.type !== 'Identifier' || members?.type !== 'ObjectExpression') continue;
+    // A minifier renames `__export` (`Yo(u, { object: () => Ht, … })`): the call is known by its getters.
+    if (!/^__export\d*$/.test(call.callee.name) && !isGetterRecord(members)) continue;
     const major = getZodMajorOfMembers(members);
     if (major) found.set(target.name, major);
   }
   names = found;
   bundledZodNamespaces.set(program, names);
   return names;
+}
+
+/** `{ object: () => objectType, … }`: every member a getter that returns a name (or `ns.name`), as `__export` takes them. */
+function isGetterRecord(members: TSESTree.ObjectExpression): boolean {
+  return members.properties.every((p) => p.type === 'Property' && !p.computed && p.value.type === 'ArrowFunctionExpression' && p.value.params.length === 0 && isName(p.value.body));
+}
+
+function isName(node: Node): boolean {
+  if (node.type === 'Identifier') return true;
+  return node.type === 'MemberExpression' && !node.computed && isName(node.object);
 }
 
 /**

@@ -36,6 +36,7 @@ import { getMemberName, isShortCircuit, readMember } from './members.js';
 import { listExportNames } from './module-namespace.js';
 import { applyBinaryOperator, applyUnaryOperator } from './operators.js';
 import { bindAll } from './parameters.js';
+import { runFunctionBody, UnrunStatement } from './statements.js';
 import {
   countGaps,
   fillGaps,
@@ -49,6 +50,7 @@ import {
   markConditional,
   orderBranches,
   recordGaps,
+  rollBackGaps,
   standIn,
 } from './partial.js';
 import { defineValue, isPlainObject, STATIC_OBJECT_FUNCTIONS } from './plain-data.js';
@@ -379,17 +381,23 @@ class Evaluator {
     if (fn.async || fn.generator) return new Unreadable('an async function', fn);
     if (inProgress.has(fn)) return new Unreadable('a helper that calls itself', fn);
     const body = getReturnedExpression(fn);
-    if (!body) return new Unreadable('a function whose result depends on statements toolslim does not run', fn);
     const bindings = new Map<string, unknown>();
     bindAll(fn.params, args, bindings, (node) => this.evaluate(node, depth + 1));
-    return inFrame(fn, this.context.program, bindings, () => {
-      inProgress.add(fn);
-      try {
-        return this.evaluate(body, depth + 1);
-      } finally {
-        inProgress.delete(fn);
-      }
-    });
+    inProgress.add(fn);
+    try {
+      // A body of statements that build the result (`lines.push(…)`, `text += …`) is run, within limits.
+      if (!body) return this.runBody(fn, bindings, depth);
+      return inFrame(fn, this.context.program, bindings, () => this.evaluate(body, depth + 1));
+    } finally {
+      inProgress.delete(fn);
+    }
+  }
+
+  private runBody(fn: FunctionLike, bindings: Map<string, unknown>, depth: number): unknown {
+    const value = runFunctionBody(fn, bindings, { program: this.context.program, evaluate: (node, at) => this.evaluate(node, at) }, depth);
+    // A value the body needed and cannot know says why itself; a statement not run is the function's reason.
+    if (!(value instanceof UnrunStatement)) return value;
+    return new Unreadable(`a function whose result depends on statements toolslim does not run (${value.reason})`, fn);
   }
 
   private evaluateLogical(node: TSESTree.LogicalExpression, depth: number): unknown {
@@ -464,7 +472,18 @@ class Evaluator {
     if (key instanceof Unreadable) return key;
     if (typeof key !== 'string' && typeof key !== 'number') return new Unreadable('a property read with a key that is not static', node);
     const name = String(key);
+    const gapsBefore = this.partly ? countGaps() : 0;
+    const conditionalBefore = this.partly && hasMetConditional();
     let object = this.evaluate(node.object, depth + 1);
+    // `resource.inputSchema` of a constant object whose other properties cannot be read (`new Template(…)`, a
+    // run-time value): the property read is written there, and is all the program reads of it here.
+    if (object instanceof Unreadable || isGap(object) || (this.partly && countGaps() > gapsBefore)) {
+      const own = this.findDeclaredProperty(node.object, name);
+      if (own) {
+        rollBackGaps(gapsBefore, conditionalBefore);
+        return own.evaluator.evaluateDeclared(own.value, depth + 1);
+      }
+    }
     // `Imported.optional()` in a partial reading: the schema it cannot read is a stand-in, and the chain goes on.
     if (object instanceof Unreadable && this.partly && SCHEMA_METHODS.has(name)) object = standIn(object);
     if (object instanceof Unreadable) return object;
@@ -481,6 +500,37 @@ class Evaluator {
       return binding ? this.evaluateBinding(binding, node.property as TSESTree.Identifier, name, depth) : new Unreadable(`\`${name}\` of another module`, node);
     }
     return readMember(object, name, node, this.context.program);
+  }
+
+  /**
+   * The value node of property `name` in the object literal a constant (same file or imported) is
+   * declared as, when that property is its last word on `name` (no spread or computed key after it) and it
+   * is a plain value (not a getter). Undefined for anything else, and for names a running function binds.
+   */
+  private findDeclaredProperty(input: Node, name: string): { value: Node; evaluator: Evaluator } | undefined {
+    const object = unwrap(input);
+    if (object.type !== 'Identifier' || findFrameBinding(object.name, object, this.context.program)) return undefined;
+    const scope = Scope.of(this.context.program);
+    let init: Node | undefined = scope.resolve(object);
+    let evaluator: Evaluator | undefined;
+    if (!init) {
+      const imported = scope.getImport(object.name);
+      if (!imported || !this.context.resolveModule || !isProjectImport(imported.source, this.context.zodVersion)) return undefined;
+      const binding = this.context.resolveModule.resolveImport(this.context.filePath, imported.source, imported.importedName);
+      if (binding.kind !== 'node') return undefined;
+      init = binding.node.type === 'VariableDeclarator' ? (binding.node.init ?? undefined) : binding.node;
+      evaluator = binding.program === this.context.program ? this : new Evaluator({ ...this.context, program: binding.program, filePath: binding.filePath });
+    }
+    const literal = init ? unwrap(init) : undefined;
+    const program = evaluator ? evaluator.context.program : this.context.program;
+    if (literal?.type !== 'ObjectExpression' || isInsideFrame(literal, program)) return undefined;
+    for (let i = literal.properties.length - 1; i >= 0; i--) {
+      const property = literal.properties[i];
+      if (property.type === 'SpreadElement' || property.computed) return undefined;
+      if (getPropertyName(property) !== name) continue;
+      return property.kind === 'init' && !property.method ? { value: property.value, evaluator: evaluator ?? this } : undefined;
+    }
+    return undefined;
   }
 
   /** The object a module namespace is: each export by name (only the names when `namesOnly`). */
@@ -564,7 +614,8 @@ class Evaluator {
       const name = getCalleeName(calleeNode);
       // Name the helper: "a function whose result…" says nothing about which one.
       if (result instanceof Unreadable && result.node === fn && name && result.reason.startsWith('a function whose result')) {
-        return new Unreadable(`\`${name}()\` builds its result with statements toolslim does not run`, node);
+        const detail = result.reason.indexOf(' (');
+        return new Unreadable(`\`${name}()\` builds its result with statements toolslim does not run${detail >= 0 ? result.reason.slice(detail) : ''}`, node);
       }
       return result;
     }

@@ -79,6 +79,17 @@ export function countGaps(): number {
   return readings[readings.length - 1]?.gaps.length ?? 0;
 }
 
+/**
+ * Forget what the reading now on recorded since `count` gaps (and whether it met a conditional since):
+ * a value read another way instead (one property of an object whose other properties could not be read).
+ */
+export function rollBackGaps(count: number, metConditional: boolean): void {
+  const reading = readings[readings.length - 1];
+  if (!reading) return;
+  reading.gaps.length = Math.min(reading.gaps.length, count);
+  reading.metConditional = metConditional;
+}
+
 export function getGapsSince(count: number): readonly Unreadable[] {
   return readings[readings.length - 1]?.gaps.slice(count) ?? [];
 }

@@ -1,0 +1,117 @@
+/**
+ * A helper whose result is built by statements (locals, `push`, `+=`, conditionals and loops over known
+ * values, `return`) is run within limits, and a property of a constant object is read even when the
+ * object's other properties cannot be. Each tool is compared with what a real McpServer, registered from
+ * the same file, sends in `tools/list`. What the runner does not run, or runs too long, stays unreadable
+ * (a lower bound, marked), never a guess.
+ */
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { describe, expect, it } from 'vitest';
+import { analyzeSource } from '../src/index.js';
+import { measureTool } from '../src/measure.js';
+import { buildPublishedTool } from '../src/published.js';
+import { buildRegisterToolDecl, findCalls, getContext, getName, listToolsOnWire, loadSource } from './schema-harness.js';
+
+const KILN = `import { z } from 'zod';
+class Template {
+  constructor(pattern) { this.pattern = pattern; this.created = Date.now(); }
+}
+const firings = {
+  glaze: { summary: 'Fire a glaze batch.', steps: ['Load the shelves', 'Ramp to cone 6'], cautions: [], hold: 20 },
+  bisque: { summary: 'Fire a bisque batch.', steps: [], cautions: ['Vent the lid', 'Keep the peephole open'] },
+};
+const BASE_NOTES = ['Kiln notes:'];
+function describeFiring(doc) {
+  const lines = [doc.summary];
+  if (doc.steps.length) {
+    lines.push('', 'Steps:');
+    for (const step of doc.steps) lines.push(\`- \${step}\`);
+  }
+  let note = '';
+  for (let i = 0; i < doc.cautions.length; i++) {
+    if (i > 0) note += ' ';
+    note += 'Caution: ' + doc.cautions[i] + '.';
+  }
+  if (note) lines.push('', note);
+  const hold = doc.hold ? \` Hold \${doc.hold} minutes.\` : '';
+  return \`\${lines.join('\\n').trim()}\${hold}\`;
+}
+const coneSchema = { cone: z.number().int().min(1).max(12).describe('Target cone') };
+// A constant object one property of which (\`new Template\`) cannot be read; its \`shape\` can.
+const glazeResource = { template: new Template('kiln://glaze/{id}'), shape: coneSchema, title: 'Glaze' };
+export function register(server) {
+  server.registerTool('fire_glaze', { description: describeFiring(firings.glaze), inputSchema: glazeResource.shape }, async () => ({ content: [] }));
+  server.registerTool('fire_bisque', { description: describeFiring(firings.bisque), inputSchema: coneSchema }, async () => ({ content: [] }));
+}
+`;
+
+describe('a helper built by statements', () => {
+  it('is run: each tool reads as the server publishes it, byte for byte', async () => {
+    const loaded = await loadSource(KILN);
+    const server = new McpServer({ name: 'kiln', version: '1.0.0' });
+    (loaded.module.register as (s: McpServer) => void)(server);
+    const wire = await listToolsOnWire(server);
+    const context = getContext(loaded, 4);
+    const rows = findCalls(loaded.program, 'registerTool').map((call) => {
+      const published = buildPublishedTool(buildRegisterToolDecl(call, context));
+      const runtime = wire.find((t) => getName(t) === published.tool?.name);
+      return { name: published.tool?.name, dynamic: published.dynamic, ours: published.tool, theirs: runtime };
+    });
+    expect(rows.map((row) => [row.name, row.dynamic])).toEqual([
+      ['fire_glaze', false],
+      ['fire_bisque', false],
+    ]);
+    for (const row of rows) {
+      expect(row.ours?.description).toBe(row.theirs?.description);
+      expect(measureTool(row.ours!).bytes).toBe(measureTool(row.theirs as never).bytes);
+    }
+    expect(rows[1].ours?.description).toBe('Fire a bisque batch.\n\nCaution: Vent the lid. Caution: Keep the peephole open.');
+  });
+
+  /** The description `analyzeSource` reads for a helper body, or its reason. */
+  function describeWith(body: string, extra = ''): string {
+    const code = `${extra}
+function build(parts) {
+${body}
+}
+server.registerTool('t', { description: build(['a', 'b']) }, async () => ({ content: [] }));`;
+    const tool = analyzeSource(code, { filePath: 'kiln.js' }).tools[0];
+    return tool.description?.kind === 'static' ? tool.description.value : `<dynamic: ${tool.description?.kind === 'dynamic' ? tool.description.reason : ''}>`;
+  }
+
+  it('reads a local as the statements left it, also inside a template', () => {
+    expect(describeWith("let text = 'Glazes';\n  text += ' and slips';\n  return `${text}: ${parts.join('/')}.`;")).toBe('Glazes and slips: a/b.');
+    expect(describeWith("const out = [];\n  for (const part of parts) { if (part === 'b') continue; out.push(part.toUpperCase()); }\n  return out.join();")).toBe('A');
+    expect(describeWith("let n = 0;\n  for (const part of parts) { n++; if (n === 2) break; }\n  return 'count ' + n;")).toBe('count 2');
+    // \`switch\` on a known value: the matching case, falling through to the next until \`break\`.
+    const kilnSwitch = (kind: string) =>
+      describeWith(`let text = 'Fires';\n  switch (parts.length + kind) {\n    case '2glaze': text += ' glaze';\n    case '2slip': text += ' at cone 6'; break;\n    default: return 'Fires clay';\n  }\n  return text;`, `const kind = '${kind}';`);
+    expect(kilnSwitch('glaze')).toBe('Fires glaze at cone 6');
+    expect(kilnSwitch('slip')).toBe('Fires at cone 6');
+    expect(kilnSwitch('raku')).toBe('Fires clay');
+  });
+
+  it('abstains, with a reason, on what it does not run', () => {
+    // A condition known only at run time.
+    expect(describeWith("let text = 'Kiln';\n  if (Math.random() > 0.5) text += ' (hot)';\n  return text;")).toMatch(/^<dynamic: .*condition known only at run time/);
+    // A statement kind it does not run.
+    expect(describeWith("let text = 'Kiln';\n  while (text.length < 10) text += '!';\n  return text;")).toMatch(/^<dynamic: .*WhileStatement/);
+    // A call run for its effect.
+    expect(describeWith("const out = ['Kiln'];\n  log(out);\n  return out.join();")).toMatch(/^<dynamic: .*effect/);
+    // A write to a list it did not build: a module constant is never changed.
+    expect(describeWith("const out = BASE;\n  out.push('more');\n  return out.join(' ');", "const BASE = ['Kiln'];")).toMatch(/^<dynamic: .*did not build/);
+    // A loop too long to follow.
+    expect(describeWith("let text = '';\n  for (let i = 0; i < 100000; i++) text += 'x';\n  return text;")).toMatch(/^<dynamic: .*too many/);
+    // A throw reached.
+    expect(describeWith("for (const part of parts) if (part === 'b') throw new Error('no');\n  return 'never';")).toMatch(/^<dynamic: .*throws/);
+  });
+
+  it('leaves a module constant as it was after a helper that builds on a copy', () => {
+    const code = `const BASE = ['Kiln'];
+function build() { const out = [...BASE]; out.push('notes'); return out.join(' '); }
+server.registerTool('a', { description: build() }, async () => ({ content: [] }));
+server.registerTool('b', { description: BASE.join(' ') }, async () => ({ content: [] }));`;
+    const tools = analyzeSource(code, { filePath: 'kiln.js' }).tools;
+    expect(tools.map((t) => (t.description?.kind === 'static' ? t.description.value : undefined))).toEqual(['Kiln notes', 'Kiln']);
+  });
+});
