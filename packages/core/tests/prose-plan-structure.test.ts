@@ -158,6 +158,11 @@ describe('a hand-off to another tool', () => {
 
   it('stays past the allowance when it says "instead", and a plain list of phrases sent to a tool does not', () => {
     expect(kept(`${opening} For raku firings, use get_raku_guide instead.`)).toContain('For raku firings, use get_raku_guide instead.');
+    expect(kept(`${opening}\n\nNOT FOR raku firings → use get_raku_guide\nNOT FOR cooling curves → use get_cooling_curve`)).toEqual([
+      ...kept(opening),
+      'NOT FOR raku firings → use get_raku_guide',
+      'NOT FOR cooling curves → use get_cooling_curve',
+    ]);
     expect(moved(`${opening}\n\nKILN PHRASES:\n- 'fire my pot' → use fire_pot`)).toEqual(['KILN PHRASES:', "- 'fire my pot' → use fire_pot"]);
   });
 

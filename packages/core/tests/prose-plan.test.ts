@@ -348,3 +348,20 @@ describe("planDescription with the author's decisions", () => {
     expect(plan.selection).toBeUndefined();
   });
 });
+
+describe('a unit in another language than English', () => {
+  it('stays, whatever the model says: the model and the cues read English only', () => {
+    const english = 'Renames a bucket. For example, rename `logs` to `old-logs` in the current region.';
+    const french = 'Renomme un compartiment. Par exemple, renommer `logs` en `old-logs` dans la région courante et pour le compte.';
+    const cyrillic = 'Renames a bucket. Например, переименуйте `logs` в `old-logs` в текущем регионе.';
+    expect(moved(english, SURE)).toEqual(['For example, rename `logs` to `old-logs` in the current region.']);
+    expect(moved(french, SURE)).toEqual([]);
+    expect(moved(cyrillic, SURE)).toEqual([]);
+    expect(planDescription(cyrillic, { model: SURE }).units[1].cue).toMatch(/another language/);
+  });
+
+  it('is not read into code, identifiers or English with a borrowed word', () => {
+    expect(moved('Lists buckets. For example, `bucket_list --per_page=20 --page=2` lists the second page.', SURE)).toEqual(['For example, `bucket_list --per_page=20 --page=2` lists the second page.']);
+    expect(moved('Renames a bucket. For example, rename `logs` to `old-logs` as the docs.com guide does.', SURE)).toEqual(['For example, rename `logs` to `old-logs` as the docs.com guide does.']);
+  });
+});

@@ -1,8 +1,9 @@
 /**
  * A hand-off: a unit that sends the agent to another tool by name for a case this tool is not for. It is what
  * tells sibling tools apart, so the planner keeps it past the sentence allowance and does not count it against
- * the limit. Two forms: a sentence that says "instead" ("for raku firings use `get_raku_guide` instead"), and an
- * item of a list of cases this tool is not for ("Do NOT use for:" … "- Raku firings → use `get_raku_guide`").
+ * the limit. Its forms: a sentence that says "instead" ("for raku firings use `get_raku_guide` instead"), a case sent
+ * on that says it is not this tool's ("NOT FOR raku firings → use get_raku_guide"), and an item of a list of cases
+ * this tool is not for ("Do NOT use for:" … "- Raku firings → use `get_raku_guide`").
  * A tool's name is an identifier with a separator or a hump (`get_raku_guide`, `kiln-status`, `getRakuGuide`),
  * plain or quoted. A workflow step ("then call `get_status` to poll") is no hand-off here, nor a list of
  * phrases sent to a tool under a plain lead-in ("KILN PHRASES:"), which may name the tool itself.
@@ -26,10 +27,11 @@ const SENT_TO = new RegExp(String.raw`(?:→|->|=>)\s*(?:(?:use|call|try|see)\s+
 const NOT_FOR = /\b(?:not|never)\b|n't\b|\binstead\b|\bother tools?\b|\balternatives?\b/i;
 
 /**
- * True when the unit sends the agent to another tool by its name for some case: it says "instead", or it is an
- * item of a list of cases this tool is not for. A list of phrases sent to a tool under a plain lead-in
+ * True when the unit sends the agent to another tool by its name for some case: it says "instead", it says the
+ * case is not this tool's ("Not for raku firings → use `get_raku_guide`"), or it is an item of a list of cases this
+ * tool is not for. A list of phrases sent to a tool under a plain lead-in
  * ("KILN PHRASES:") may name the tool itself, and is no hand-off.
  */
 export function isHandOff(text: string, leadIn?: string): boolean {
-  return INSTEAD.test(text) || (leadIn !== undefined && NOT_FOR.test(leadIn) && SENT_TO.test(text));
+  return INSTEAD.test(text) || (SENT_TO.test(text) && (NOT_FOR.test(text) || (leadIn !== undefined && NOT_FOR.test(leadIn))));
 }

@@ -31,6 +31,7 @@ import { splitSentences } from './sentences.js';
 import { readToolParameterText } from './tool-parameter-text.js';
 import { isSaidByParameter } from './said-by-parameter.js';
 import { isHandOff } from './hand-off.js';
+import { isOtherLanguage } from './language.js';
 import { alignLeadInReasons, getWholeBlockReason, INPUT_IN_WORDS, keepAntecedents, keepHeadingsWithSections, keepListsWhole } from './plan-structure.js';
 import type { ClassifiedSentence, ProseCategory, SchemaFacts, Sentence, UnitContext } from './types.js';
 
@@ -390,6 +391,11 @@ function applyDecisions(
  */
 function decideUnit(unit: ClassifiedSentence, context: UnitContext, model: ProseModel): PlannedUnit {
   const probabilities = getCachedProbabilities(unit, context, model);
+  // The model and the cues read English only: in another language they give no evidence, and the unit stays.
+  if (isOtherLanguage(unit.text)) {
+    const category = unit.category === 'how' || unit.category === 'filler' ? 'what' : unit.category;
+    return { ...unit, category, howKind: undefined, cue: 'written in another language than the English the model reads', cueSource: 'model', probabilities: undefined, cueCategory: unit.category };
+  }
   const harm = findBlockingHarm(unit, probabilities, model);
   const cueMoves = unit.category === 'how' || unit.category === 'filler';
   // How-text by the cues or by the model's reading, and sure to be neither a guardrail nor a constraint; or
