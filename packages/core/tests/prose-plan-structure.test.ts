@@ -180,3 +180,14 @@ describe('a sentence that points back', () => {
     expect(moved(plain)).toEqual(['The response gives the firing a number, for example f-12.']);
   });
 });
+
+describe('a lead-in past a blank line', () => {
+  it('opens a list of its own: a lead-in whose items all move goes with them though a later list stays', () => {
+    const text = 'Plants a seedling in a bed. Use it after the seedling has hardened off.\n\nPlanting notes:\n- For example, plant tomatoes 50 cm apart.\n- For example, plant lettuce 25 cm apart.\n\nBefore planting:\n- Never plant into frozen soil: the roots die.';
+    // A model that doubts lead-ins (as the shipped one often does): they stay unless a structural rule moves them.
+    const doubtful = buildModel({ 'lead-in': { constraint: 9 } });
+    expect(moved(text, {}, doubtful)).toEqual(['Planting notes:', '- For example, plant tomatoes 50 cm apart.', '- For example, plant lettuce 25 cm apart.']);
+    // Without the blank line, "Before planting:" is a lead-in inside the first list, whose kept item keeps it.
+    expect(moved(text.replace('\n\nBefore', '\nBefore'), {}, doubtful)).toEqual(['- For example, plant tomatoes 50 cm apart.', '- For example, plant lettuce 25 cm apart.']);
+  });
+});

@@ -304,8 +304,11 @@ function planUncached(value: string, options: PlanOptions, model: ProseModel): D
     const { unit, tag } = units[i];
     if (tag || i === opening || !keptIndexes.has(i) || isPinned(unit) || unit.markup || unit.category === 'guardrail' || !/:\s*$/.test(unit.text)) return;
     let j = i + 1;
-    const isListPart = (u: Unit) => u.unit.markupKind === 'list-item' || (!u.unit.markup && /:\s*$/.test(u.unit.text));
-    while (j < units.length && !units[j].tag && isListPart(units[j])) j++;
+    // A lead-in under a lead-in ("Supported operations:" over "CREATE operations:") is part of its list; one past a
+    // blank line opens a list of its own.
+    const afterBlankLine = (k: number) => /\n[ \t]*\n/.test(value.slice(units[k - 1].unit.end, units[k].unit.start));
+    const isListPart = (k: number) => units[k].unit.markupKind === 'list-item' || (!units[k].unit.markup && /:\s*$/.test(units[k].unit.text) && !afterBlankLine(k));
+    while (j < units.length && !units[j].tag && isListPart(j)) j++;
     if (j > i + 1 && !units.slice(i + 1, j).some((_, k) => keptIndexes.has(i + 1 + k) || toParams.has(i + 1 + k))) {
       keptIndexes.delete(i);
       why.delete(i);
