@@ -201,6 +201,21 @@ export interface FileModel {
   readonly servers: readonly ServerDecl[];
   /** Sinks whose tools could not be read, in source order. */
   readonly unread: readonly UnreadSink[];
+  /** Fields a list adds to definitions written in other modules (`{ ...t.definition, annotations: … }`). */
+  readonly listed?: readonly ListedAddition[];
+}
+
+/**
+ * A list that publishes each definition of another module with fields of its own added
+ * (`tools.map((t) => ({ ...t.definition, annotations: HINTS[t.definition.name] }))`): the definition is
+ * found where it is written, and published with these fields too.
+ */
+export interface ListedAddition {
+  /** The name of the definition, as the list reads it. */
+  readonly name: string;
+  /** Each added field with its value as static JSON, or undefined when it is known only at run time. */
+  readonly fields: Readonly<Record<string, JsonValue | undefined>>;
+  readonly line: number;
 }
 
 /** The tool object a server sends in `tools/list`. */

@@ -18,6 +18,7 @@ import { DetectContext } from './context.js';
 import { detectRegistrarCall, findRegistrarForwarders, type Registrar } from './ext-apps.js';
 import { detectFactoryCall } from './factory.js';
 import { detectLangChainConstructor } from './langchain.js';
+import { detectDispatchedToolsList } from './low-level.js';
 import { findServerFor, detectServer, type FoundServer } from './servers.js';
 import { detectShapeObject } from './shape.js';
 import { CALL_STYLES, isCallStyleName } from './styles.js';
@@ -64,6 +65,11 @@ function detectAll(program: Program, options: AnalyzeOptions): FileModel {
     const miss = condition && condition.kind !== 'never' ? attempt(() => explainUnreadSink(candidate, name, context, imports)) : undefined;
     if (miss) unread.push(condition?.kind === 'when' ? { ...miss, condition: condition.reason } : miss);
     if (miss && isProjectRegistry(candidate.node, name)) projectRegistries.add(miss);
+  }
+  // A server answering `tools/list` itself lists its tools there, read before the definitions are found by shape.
+  for (const candidate of candidates.listBranches) {
+    const tools = attempt(() => detectDispatchedToolsList(candidate, context));
+    if (tools) found.push(...tools);
   }
   for (const candidate of candidates.objects) {
     const tool = attempt(() => detectShapeObject(candidate, context));
@@ -131,7 +137,7 @@ function detectAll(program: Program, options: AnalyzeOptions): FileModel {
     const fromPackage = !alone && servers.length === 0 && imports.mcpServer ? attempt(() => explainServerFromPackage(program, context.getScope(), (source, name) => isProjectModule(options, source, name))) : undefined;
     if (fromPackage) unread.push(fromPackage);
   }
-  return { tools, servers: servers.map((s) => s.decl), unread: unread.sort((a, b) => a.node.range[0] - b.node.range[0]) };
+  return { tools, servers: servers.map((s) => s.decl), unread: unread.sort((a, b) => a.node.range[0] - b.node.range[0]), ...(context.listed.length > 0 ? { listed: context.listed } : {}) };
 }
 
 /**
