@@ -151,6 +151,8 @@ export interface ToolDecl {
    * definition: what the server publishes, where the definitions themselves are also found by shape.
    */
   readonly loop?: true;
+  /** Registered by a helper of another module or a factory-made registrar: where its registration is written. */
+  readonly through?: { readonly filePath: string; readonly line: number };
   /**
    * Registered only under a run-time condition (a branch, `&&`, an early return, a registrar wrapper
    * that may drop it): why. Absent on a tool registered unconditionally.

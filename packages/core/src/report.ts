@@ -165,6 +165,7 @@ export function buildReport(
   const errors: ReportJson['errors'] = [];
   const unread: CollectedUnread[] = [];
   const listed: Array<ListedAddition & { readonly file: string }> = [];
+  const throughs: Array<{ readonly filePath: string; readonly line: number }> = [];
   const requests: ReportRequest[] = [];
   for (const [index, file] of files.entries()) {
     options.onProgress?.(index, files.length);
@@ -182,6 +183,7 @@ export function buildReport(
       decls = model.tools;
       servers = model.servers;
       for (const addition of model.listed ?? []) listed.push({ ...addition, file: relative });
+      for (const decl of model.tools) if (decl.through) throughs.push(decl.through);
       for (const server of servers) if (server.name?.kind === 'static') runServerNames.push(server.name.value);
       const binOf = model.tools.length === 0 && model.unread.length === 0 ? packages.getBinPackage(filePath) : undefined;
       const launcher = binOf === undefined ? undefined : (explainLauncher(program, Scope.of(program)) ?? explainServerPackageCall(program, Scope.of(program), (source) => !readPackages.has(getPackageName(source)) && dependsOnServerLibrary(filePath, source)));
@@ -230,6 +232,9 @@ export function buildReport(
   }
   dropLoopDefinitions(found);
   addListedFields(found, listed);
+  // A registration in a helper, read at the helper's calls in other files, is read.
+  const readThrough = new Set(throughs.map((at) => `${toReportPath(at.filePath, options.cwd)}:${at.line}`));
+  if (readThrough.size > 0) unread.splice(0, unread.length, ...unread.filter((miss) => !readThrough.has(`${miss.file}:${miss.line}`)));
   markUnregisteredDefinitions(found, unread);
   const families = assignFamilies(
     found.map((tool) => ({ name: tool.name === UNREADABLE_NAME ? undefined : tool.name, filePath: path.resolve(tool.filePath), serverName: tool.serverName, description: tool.description })),

@@ -17,6 +17,7 @@ import { readPerDefinition } from './loops.js';
 import { DetectContext } from './context.js';
 import { detectRegistrarCall, findRegistrarForwarders, type Registrar } from './ext-apps.js';
 import { detectFactoryCall } from './factory.js';
+import { buildForwardedCall, findForwarders, isForwarderCallee, type Forwarder } from './forwarders.js';
 import { detectLangChainConstructor } from './langchain.js';
 import { detectDispatchedToolsList } from './low-level.js';
 import { findServerFor, detectServer, type FoundServer } from './servers.js';
@@ -39,8 +40,10 @@ function detectAll(program: Program, options: AnalyzeOptions): FileModel {
   const factories = new Set(options.settings?.factories ?? []);
   // File-local functions that forward to `registerTool` (a bundle's inlined `registerAppTool`), read like it.
   const registrars = new Map([...findRegistrarForwarders(program)].filter(([name]) => !isCallStyleName(name) && !factories.has(name)));
-  const candidates = collectCandidates(program, new Set([...Object.keys(CALL_STYLES), ...factories, ...registrars.keys()]));
   const context = new DetectContext(program, options);
+  // Helpers of other modules and factory-made registrars that register what they are given (`forwarders.ts`).
+  const forwarders = attempt(() => findForwarders(program, context, (name) => factories.has(name) || registrars.has(name))) ?? new Map<string, Forwarder>();
+  const candidates = collectCandidates(program, new Set([...Object.keys(CALL_STYLES), ...factories, ...registrars.keys(), ...forwarders.keys()]));
   context.registrarNames = new Set(registrars.keys());
   const servers: FoundServer[] = [];
   const found: FoundTool[] = [];
@@ -56,7 +59,7 @@ function detectAll(program: Program, options: AnalyzeOptions): FileModel {
   const unread: UnreadSink[] = [];
   const projectRegistries = new Set<UnreadSink>();
   for (const candidate of candidates.calls) {
-    const tools = attempt(() => detectCall(candidate, factories, registrars, context));
+    const tools = attempt(() => detectCall(candidate, factories, registrars, forwarders, context));
     if (tools) found.push(...tools);
     if (tools?.length) continue;
     const name = getCalleeName(candidate.node.callee) ?? '';
@@ -182,9 +185,17 @@ function detectCall(
   candidate: Candidate<TSESTree.CallExpression>,
   factories: ReadonlySet<string>,
   registrars: ReadonlyMap<string, Registrar>,
+  forwarders: ReadonlyMap<string, Forwarder>,
   context: DetectContext,
 ): FoundTool[] {
   const name = getCalleeName(candidate.node.callee) ?? '';
+  const callee = unwrap(candidate.node.callee);
+  const forwarder = callee.type === 'Identifier' ? forwarders.get(name) : undefined;
+  if (forwarder && callee.type === 'Identifier' && isForwarderCallee(callee, forwarder, context.getScope())) {
+    const call = buildForwardedCall(candidate.node, forwarder);
+    const through = { filePath: forwarder.filePath, line: forwarder.line };
+    return call && isCallStyleName(forwarder.sink) ? CALL_STYLES[forwarder.sink]({ node: call, ancestors: candidate.ancestors }, context).map((tool) => ({ ...tool, decl: { ...tool.decl, through } })) : [];
+  }
   if (factories.has(name)) return listOf(detectFactoryCall(candidate, context));
   const registrar = registrars.get(name);
   if (registrar) return applyCondition(listOf(detectRegistrarCall(candidate, registrar, context)), candidate, context);
