@@ -151,6 +151,8 @@ export interface ToolDecl {
    * definition: what the server publishes, where the definitions themselves are also found by shape.
    */
   readonly loop?: true;
+  /** Registered by a helper of another module or a factory-made registrar: where its registration is written. */
+  readonly through?: { readonly filePath: string; readonly line: number };
   /**
    * Registered only under a run-time condition (a branch, `&&`, an early return, a registrar wrapper
    * that may drop it): why. Absent on a tool registered unconditionally.
@@ -201,6 +203,21 @@ export interface FileModel {
   readonly servers: readonly ServerDecl[];
   /** Sinks whose tools could not be read, in source order. */
   readonly unread: readonly UnreadSink[];
+  /** Fields a list adds to definitions written in other modules (`{ ...t.definition, annotations: … }`). */
+  readonly listed?: readonly ListedAddition[];
+}
+
+/**
+ * A list that publishes each definition of another module with fields of its own added
+ * (`tools.map((t) => ({ ...t.definition, annotations: HINTS[t.definition.name] }))`): the definition is
+ * found where it is written, and published with these fields too.
+ */
+export interface ListedAddition {
+  /** The name of the definition, as the list reads it. */
+  readonly name: string;
+  /** Each added field with its value as static JSON, or undefined when it is known only at run time. */
+  readonly fields: Readonly<Record<string, JsonValue | undefined>>;
+  readonly line: number;
 }
 
 /** The tool object a server sends in `tools/list`. */

@@ -19,7 +19,7 @@ import { assignFamilies, getRegisteringServerName } from './families.js';
 import { FRAMEWORKS } from './frameworks.js';
 import { measureTool } from './measure.js';
 import type { ApiToolArray } from './api-requests/find-requests.js';
-import type { ConstantResolver, FileModel, Framework, PublishedTool, ToolDecl, ToolMeasure, ToolslimSettings } from './model.js';
+import type { ConstantResolver, FileModel, Framework, ListedAddition, PublishedTool, ToolDecl, ToolMeasure, ToolslimSettings } from './model.js';
 import { isSchemaFromZod } from './schema/index.js';
 import { applyDefinitionLoops } from './schema/value/definition-loops.js';
 import type { ValueContext } from './schema/static-value.js';
@@ -118,6 +118,8 @@ interface FoundTool {
   readonly serverName: string | undefined;
   /** Its description as published: a prefix its tools' descriptions open with as their verb is no family. */
   readonly description: string | undefined;
+  /** The tool object measured (its readable parts when `dynamic`). */
+  readonly published: PublishedTool | undefined;
 }
 
 /** Stands in for a name that cannot be read statically; never a valid MCP tool name, so it cannot collide. */
@@ -162,6 +164,8 @@ export function buildReport(
   const launchers: Array<{ readonly packageDir: string; readonly miss: CollectedUnread }> = [];
   const errors: ReportJson['errors'] = [];
   const unread: CollectedUnread[] = [];
+  const listed: Array<ListedAddition & { readonly file: string }> = [];
+  const throughs: Array<{ readonly filePath: string; readonly line: number }> = [];
   const requests: ReportRequest[] = [];
   for (const [index, file] of files.entries()) {
     options.onProgress?.(index, files.length);
@@ -178,6 +182,8 @@ export function buildReport(
       const model = findTools(program, { filePath, settings, resolveConstant, resolveModule });
       decls = model.tools;
       servers = model.servers;
+      for (const addition of model.listed ?? []) listed.push({ ...addition, file: relative });
+      for (const decl of model.tools) if (decl.through) throughs.push(decl.through);
       for (const server of servers) if (server.name?.kind === 'static') runServerNames.push(server.name.value);
       const binOf = model.tools.length === 0 && model.unread.length === 0 ? packages.getBinPackage(filePath) : undefined;
       const launcher = binOf === undefined ? undefined : (explainLauncher(program, Scope.of(program)) ?? explainServerPackageCall(program, Scope.of(program), (source) => !readPackages.has(getPackageName(source)) && dependsOnServerLibrary(filePath, source)));
@@ -225,6 +231,10 @@ export function buildReport(
     if (!found.some((tool) => isInside(tool.filePath, packageDir))) unread.push(miss);
   }
   dropLoopDefinitions(found);
+  addListedFields(found, listed);
+  // A registration in a helper, read at the helper's calls in other files, is read.
+  const readThrough = new Set(throughs.map((at) => `${toReportPath(at.filePath, options.cwd)}:${at.line}`));
+  if (readThrough.size > 0) unread.splice(0, unread.length, ...unread.filter((miss) => !readThrough.has(`${miss.file}:${miss.line}`)));
   markUnregisteredDefinitions(found, unread);
   const families = assignFamilies(
     found.map((tool) => ({ name: tool.name === UNREADABLE_NAME ? undefined : tool.name, filePath: path.resolve(tool.filePath), serverName: tool.serverName, description: tool.description })),
@@ -305,7 +315,46 @@ function measureDecl(decl: ToolDecl, filePath: string, publishOptions: Published
     publishedWith: describePublisher(decl, filePath, publishOptions),
     serverName,
     description: bounded?.description,
+    published: bounded,
   };
+}
+
+const PUBLISHED_FIELDS: ReadonlySet<string> = new Set(['title', 'description', 'inputSchema', 'outputSchema', 'annotations', '_meta']);
+
+/**
+ * A definition found by its shape in one file and listed by another with fields added
+ * (`{ ...t.definition, annotations: HINTS[t.definition.name] }`): published with those fields. A field
+ * whose value is known only at run time leaves the tool partly readable, never silently smaller.
+ */
+function addListedFields(found: FoundTool[], listed: ReadonlyArray<ListedAddition & { readonly file: string }>): void {
+  if (listed.length === 0) return;
+  const byName = new Map<string, ListedAddition & { readonly file: string }>();
+  // A name listed twice with different fields is not one addition: it is read as unknown.
+  const conflicting = new Set<string>();
+  for (const addition of listed) {
+    const before = byName.get(addition.name);
+    if (before && JSON.stringify(before.fields) !== JSON.stringify(addition.fields)) conflicting.add(addition.name);
+    byName.set(addition.name, addition);
+  }
+  found.forEach((tool, index) => {
+    const addition = byName.get(tool.name);
+    if (!addition || tool.loop || !FRAMEWORKS[tool.framework].declaredAsObject || !tool.published) return;
+    const where = `${addition.file}:${addition.line}`;
+    const unknown = Object.keys(addition.fields).filter((key) => conflicting.has(tool.name) || addition.fields[key] === undefined);
+    const known = Object.fromEntries(Object.entries(addition.fields).filter(([key, value]) => value !== undefined && !unknown.includes(key)));
+    const published = { ...tool.published, ...known } as PublishedTool;
+    const unreadable: UnreadableField[] = unknown.map((key) => ({
+      field: (PUBLISHED_FIELDS.has(key) ? key : '_meta') as UnreadableField['field'],
+      reason: `\`${key}\` is added to the definition by the list at ${where}, with a value known only at run time`,
+    }));
+    found[index] = {
+      ...tool,
+      published,
+      measure: measureTool(published),
+      dynamic: tool.dynamic || unreadable.length > 0,
+      unreadable: [...tool.unreadable, ...unreadable],
+    };
+  });
 }
 
 /**

@@ -10,15 +10,16 @@ import { buildReport } from '../src/report.js';
 
 type Report = ReturnType<typeof buildReport>;
 
-/** Call at a test file's top level with the tree (relative path → text); returns `report(paths)`. */
-export function useReportOnFiles(prefix: string, files: Record<string, string>): (paths: readonly string[]) => Report {
+/** Call at a test file's top level with the tree (relative path → text); returns `report(paths)`, with the tree's `root`. */
+export function useReportOnFiles(prefix: string, files: Record<string, string>): ((paths: readonly string[]) => Report) & { readonly root: string } {
   const root = mkdtempSync(path.join(os.tmpdir(), `toolslim-${prefix}-`));
   afterAll(() => rmSync(root, { recursive: true, force: true }));
   for (const [file, code] of Object.entries(files)) {
     mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
     writeFileSync(path.join(root, file), code);
   }
-  return (paths) => buildReport(paths.map((file) => ({ filePath: path.join(root, file), code: readFileSync(path.join(root, file), 'utf8') })), { cwd: root });
+  const report = (paths: readonly string[]): Report => buildReport(paths.map((file) => ({ filePath: path.join(root, file), code: readFileSync(path.join(root, file), 'utf8') })), { cwd: root });
+  return Object.assign(report, { root });
 }
 
 /** Each tool's condition by name (false when certain). */

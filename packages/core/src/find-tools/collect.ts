@@ -20,6 +20,8 @@ export interface Candidates {
   readonly news: Candidate<TSESTree.NewExpression>[];
   readonly objects: Candidate<TSESTree.ObjectExpression>[];
   readonly classes: Candidate<TSESTree.ClassDeclaration | TSESTree.ClassExpression>[];
+  /** Branches of a JSON-RPC dispatcher taken for `tools/list` (`case 'tools/list':`, `if (method === 'tools/list')`). */
+  readonly listBranches: Candidate<TSESTree.SwitchCase | TSESTree.IfStatement>[];
   /** Modules the file loads with `require("…")`, anywhere in it. */
   readonly requires: string[];
 }
@@ -47,7 +49,7 @@ const SKIPPED_TYPES: ReadonlySet<string> = new Set([
 
 /** `calleeNames`: the calls some detector reads (the style registry's names and `settings.factories`). */
 export function collectCandidates(program: Program, calleeNames: ReadonlySet<string>): Candidates {
-  const found: Candidates = { calls: [], news: [], objects: [], classes: [], requires: [] };
+  const found: Candidates = { calls: [], news: [], objects: [], classes: [], listBranches: [], requires: [] };
   // Iterative pre-order walk: `depths` says where each stacked node sits, so `ancestors[0..depth)` is
   // always its path (deeper entries are stale) without allocating or trimming anything per node.
   const stack: Node[] = [program];
@@ -89,6 +91,14 @@ export function collectCandidates(program: Program, calleeNames: ReadonlySet<str
       case 'ObjectExpression':
         if (hasToolLikeKey(node)) found.objects.push({ node, ancestors: ancestors.slice(0, depth) });
         break;
+      case 'SwitchCase':
+        if (isListMethod(node.test)) found.listBranches.push({ node, ancestors: ancestors.slice(0, depth) });
+        break;
+      case 'IfStatement':
+        if (node.test.type === 'BinaryExpression' && (node.test.operator === '===' || node.test.operator === '==') && (isListMethod(node.test.left) || isListMethod(node.test.right))) {
+          found.listBranches.push({ node, ancestors: ancestors.slice(0, depth) });
+        }
+        break;
       case 'ClassDeclaration':
       case 'ClassExpression':
         if (hasSchemaLikeMember(node)) found.classes.push({ node, ancestors: ancestors.slice(0, depth) });
@@ -117,6 +127,11 @@ export function collectCandidates(program: Program, calleeNames: ReadonlySet<str
   }
   Scope.recordTrail(program, trail);
   return found;
+}
+
+/** The JSON-RPC method a client lists tools with. */
+function isListMethod(node: Node | null | undefined): boolean {
+  return node?.type === 'Literal' && node.value === 'tools/list';
 }
 
 export function isSchemaKey(name: string | undefined): boolean {

@@ -4,7 +4,7 @@
  */
 import type { TSESTree } from '@typescript-eslint/types';
 import { getPropertyName, unwrap, walk, type Program } from '../ast.js';
-import type { AnalyzeOptions, Node, StaticText, TextValue } from '../model.js';
+import type { AnalyzeOptions, ListedAddition, Node, StaticText, TextValue } from '../model.js';
 import type { SchemaContext } from '../schema/index.js';
 import { evaluateText, getExportsMemberName, Scope } from '../text/index.js';
 import { getThisAssignmentName } from './collect.js';
@@ -27,6 +27,8 @@ export class DetectContext {
   readonly claimed = new Set<Node>();
   /** File-local helpers read as registrars at their calls (`ext-apps.ts`); set once by the detection run. */
   registrarNames: ReadonlySet<string> = new Set();
+  /** Fields lists of this file add to definitions of other modules (`mapped-elsewhere.ts`). */
+  readonly listed: ListedAddition[] = [];
   private readonly argumentNodes: ReadonlyMap<string, Node>[] = [];
   readonly schemaContext: SchemaContext;
   private scope: Scope | undefined;

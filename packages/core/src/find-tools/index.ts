@@ -17,7 +17,9 @@ import { readPerDefinition } from './loops.js';
 import { DetectContext } from './context.js';
 import { detectRegistrarCall, findRegistrarForwarders, type Registrar } from './ext-apps.js';
 import { detectFactoryCall } from './factory.js';
+import { buildForwardedCall, findForwarders, isForwarderCallee, type Forwarder } from './forwarders.js';
 import { detectLangChainConstructor } from './langchain.js';
+import { detectDispatchedToolsList } from './low-level.js';
 import { findServerFor, detectServer, type FoundServer } from './servers.js';
 import { detectShapeObject } from './shape.js';
 import { CALL_STYLES, isCallStyleName } from './styles.js';
@@ -38,8 +40,10 @@ function detectAll(program: Program, options: AnalyzeOptions): FileModel {
   const factories = new Set(options.settings?.factories ?? []);
   // File-local functions that forward to `registerTool` (a bundle's inlined `registerAppTool`), read like it.
   const registrars = new Map([...findRegistrarForwarders(program)].filter(([name]) => !isCallStyleName(name) && !factories.has(name)));
-  const candidates = collectCandidates(program, new Set([...Object.keys(CALL_STYLES), ...factories, ...registrars.keys()]));
   const context = new DetectContext(program, options);
+  // Helpers of other modules and factory-made registrars that register what they are given (`forwarders.ts`).
+  const forwarders = attempt(() => findForwarders(program, context, (name) => factories.has(name) || registrars.has(name))) ?? new Map<string, Forwarder>();
+  const candidates = collectCandidates(program, new Set([...Object.keys(CALL_STYLES), ...factories, ...registrars.keys(), ...forwarders.keys()]));
   context.registrarNames = new Set(registrars.keys());
   const servers: FoundServer[] = [];
   const found: FoundTool[] = [];
@@ -55,7 +59,7 @@ function detectAll(program: Program, options: AnalyzeOptions): FileModel {
   const unread: UnreadSink[] = [];
   const projectRegistries = new Set<UnreadSink>();
   for (const candidate of candidates.calls) {
-    const tools = attempt(() => detectCall(candidate, factories, registrars, context));
+    const tools = attempt(() => detectCall(candidate, factories, registrars, forwarders, context));
     if (tools) found.push(...tools);
     if (tools?.length) continue;
     const name = getCalleeName(candidate.node.callee) ?? '';
@@ -64,6 +68,11 @@ function detectAll(program: Program, options: AnalyzeOptions): FileModel {
     const miss = condition && condition.kind !== 'never' ? attempt(() => explainUnreadSink(candidate, name, context, imports)) : undefined;
     if (miss) unread.push(condition?.kind === 'when' ? { ...miss, condition: condition.reason } : miss);
     if (miss && isProjectRegistry(candidate.node, name)) projectRegistries.add(miss);
+  }
+  // A server answering `tools/list` itself lists its tools there, read before the definitions are found by shape.
+  for (const candidate of candidates.listBranches) {
+    const tools = attempt(() => detectDispatchedToolsList(candidate, context));
+    if (tools) found.push(...tools);
   }
   for (const candidate of candidates.objects) {
     const tool = attempt(() => detectShapeObject(candidate, context));
@@ -131,7 +140,7 @@ function detectAll(program: Program, options: AnalyzeOptions): FileModel {
     const fromPackage = !alone && servers.length === 0 && imports.mcpServer ? attempt(() => explainServerFromPackage(program, context.getScope(), (source, name) => isProjectModule(options, source, name))) : undefined;
     if (fromPackage) unread.push(fromPackage);
   }
-  return { tools, servers: servers.map((s) => s.decl), unread: unread.sort((a, b) => a.node.range[0] - b.node.range[0]) };
+  return { tools, servers: servers.map((s) => s.decl), unread: unread.sort((a, b) => a.node.range[0] - b.node.range[0]), ...(context.listed.length > 0 ? { listed: context.listed } : {}) };
 }
 
 /**
@@ -176,9 +185,17 @@ function detectCall(
   candidate: Candidate<TSESTree.CallExpression>,
   factories: ReadonlySet<string>,
   registrars: ReadonlyMap<string, Registrar>,
+  forwarders: ReadonlyMap<string, Forwarder>,
   context: DetectContext,
 ): FoundTool[] {
   const name = getCalleeName(candidate.node.callee) ?? '';
+  const callee = unwrap(candidate.node.callee);
+  const forwarder = callee.type === 'Identifier' ? forwarders.get(name) : undefined;
+  if (forwarder && callee.type === 'Identifier' && isForwarderCallee(callee, forwarder, context.getScope())) {
+    const call = buildForwardedCall(candidate.node, forwarder);
+    const through = { filePath: forwarder.filePath, line: forwarder.line };
+    return call && isCallStyleName(forwarder.sink) ? CALL_STYLES[forwarder.sink]({ node: call, ancestors: candidate.ancestors }, context).map((tool) => ({ ...tool, decl: { ...tool.decl, through } })) : [];
+  }
   if (factories.has(name)) return listOf(detectFactoryCall(candidate, context));
   const registrar = registrars.get(name);
   if (registrar) return applyCondition(listOf(detectRegistrarCall(candidate, registrar, context)), candidate, context);

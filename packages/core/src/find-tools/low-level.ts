@@ -64,13 +64,42 @@ export function detectListToolsHandler(candidate: Candidate<TSESTree.CallExpress
   if (!schemaArg || !handlerArg || getRequestSchemaName(schemaArg, context) !== 'ListToolsRequestSchema') return [];
   const callee = unwrap(candidate.node.callee);
   const receiver = callee.type === 'MemberExpression' ? callee.object : undefined;
-  const walkState: Walk = { context, classBody: findEnclosingClassBody(candidate.ancestors), seen: new Set() };
-  const handler = context.resolveFunction(handlerArg, walkState.classBody);
+  const classBody = findEnclosingClassBody(candidate.ancestors);
+  const handler = context.resolveFunction(handlerArg, classBody);
   if (!handler) return [];
+  return readListResults(findReturnedValues(handler), (result) => context.readFields(result).get('tools')?.value, receiver, classBody, context);
+}
+
+/**
+ * A server that answers JSON-RPC itself: `switch (method) { case 'tools/list': return { jsonrpc, id,
+ * result: { tools: [...] } }; }` (or `if (method === 'tools/list') …`). What the branch returns is the
+ * list the server publishes, read as a list handler's `{ tools }` (its `result` when it has one).
+ */
+export function detectDispatchedToolsList(candidate: Candidate<TSESTree.SwitchCase | TSESTree.IfStatement>, context: DetectContext): FoundTool[] {
+  const branch = candidate.node.type === 'SwitchCase' ? candidate.node.consequent : [candidate.node.consequent];
+  const returned = findReturnedIn(branch);
+  const read = (result: TSESTree.ObjectExpression): Node | undefined => {
+    const fields = context.readFields(result);
+    const inner = fields.get('result')?.value;
+    const object = inner ? context.resolveObject(inner) : result;
+    return object ? context.readFields(object).get('tools')?.value : undefined;
+  };
+  return readListResults(returned, read, undefined, findEnclosingClassBody(candidate.ancestors), context);
+}
+
+/** The tools of every `{ tools }` a list handler returns. */
+function readListResults(
+  returns: readonly Node[],
+  getTools: (result: TSESTree.ObjectExpression) => Node | undefined,
+  receiver: Node | undefined,
+  classBody: TSESTree.ClassBody | undefined,
+  context: DetectContext,
+): FoundTool[] {
+  const walkState: Walk = { context, classBody, seen: new Set() };
   const items: Item[] = [];
-  for (const returned of findReturnedValues(handler)) {
+  for (const returned of returns) {
     const result = context.resolveObject(returned);
-    const tools = result ? context.readFields(result).get('tools')?.value : undefined;
+    const tools = result ? getTools(result) : undefined;
     if (tools) collectItems(tools, walkState, items, 0);
   }
   const found: FoundTool[] = [];
@@ -266,8 +295,13 @@ function getMemberValue(node: TSESTree.MemberExpression, state: Walk): Node | un
 /** The expressions a function returns (its body for an expression arrow), not counting nested functions. */
 export function findReturnedValues(fn: FunctionNode): Node[] {
   if (fn.body?.type !== 'BlockStatement') return fn.body ? [fn.body] : [];
+  return findReturnedIn(fn.body.body);
+}
+
+/** The expressions some statements return, not counting nested functions. */
+function findReturnedIn(statements: readonly Node[]): Node[] {
   const out: Node[] = [];
-  const stack: Node[] = [...fn.body.body];
+  const stack: Node[] = [...statements];
   while (stack.length > 0) {
     const node = stack.pop()!;
     switch (node.type) {

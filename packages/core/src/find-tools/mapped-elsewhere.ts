@@ -7,8 +7,11 @@
  * is then part of each tool, as the server lists it.
  */
 import type { TSESTree } from '@typescript-eslint/types';
-import type { Node } from '../model.js';
-import { bindParameters, isPlainObject, Unreadable, withBindings } from '../schema/static-value.js';
+import type { JsonValue, ListedAddition, Node } from '../model.js';
+import { getPropertyName } from '../ast.js';
+import { bindParameters, evaluateValue, isPlainObject, Unreadable, withBindings } from '../schema/static-value.js';
+import { toJson } from './static-json.js';
+import { isNamespaceRef } from '../schema/value/references.js';
 import { buildTool, getDefinitionParts, type FoundTool } from './build.js';
 import type { DetectContext, FunctionNode } from './context.js';
 import { traceElements } from './loops.js';
@@ -25,7 +28,8 @@ export function traceMappedValues(fn: FunctionNode, object: TSESTree.ObjectExpre
   if (fn.params.length === 0 || fn.params[0].type !== 'Identifier') return undefined;
   const elements = traceElements(source, context.schemaContext, 0);
   if (elements instanceof Unreadable) return undefined;
-  const values = elements.filter((element): element is Record<string, unknown> => isPlainObject(element));
+  // A module loaded whole (`require('./tools/fire')`, `import * as fire`) stands for its exports, read as members.
+  const values = elements.filter((element): element is Record<string, unknown> => isPlainObject(element) || isNamespaceRef(element));
   // A collection with an element that cannot be read as a definition is not read by halves.
   if (values.length === 0 || values.length !== elements.length) return undefined;
   return { fn, object, values };
@@ -52,5 +56,37 @@ export function readMappedValues(mapped: MappedValues, receiver: Node | undefine
     out.push({ ...tool, decl: { ...tool.decl, loop: true as const } });
   }
   if (out.length > 0) context.claim(mapped.object);
+  else context.listed.push(...readAdditions(mapped, context));
+  return out;
+}
+
+/**
+ * `{ ...t.definition, annotations: HINTS[t.definition.name] || DEFAULT }`: each definition spread whole
+ * (it is found where it is written, by its shape) and fields added after it, read once per definition
+ * with the parameter bound. A field whose value is not static JSON is kept as unknown.
+ */
+function readAdditions(mapped: MappedValues, context: DetectContext): ListedAddition[] {
+  const [first, ...rest] = mapped.object.properties;
+  if (first?.type !== 'SpreadElement' || rest.length === 0) return [];
+  const added: Array<{ key: string; value: Node }> = [];
+  for (const property of rest) {
+    const key = property.type === 'Property' && !property.computed ? getPropertyName(property) : undefined;
+    if (key === undefined || property.type !== 'Property' || property.kind !== 'init') return [];
+    added.push({ key, value: property.value });
+  }
+  const line = mapped.object.loc?.start.line ?? 0;
+  const out: ListedAddition[] = [];
+  for (const value of mapped.values) {
+    const bindings = bindParameters(mapped.fn.params, [value], context.schemaContext);
+    const addition = withBindings(mapped.fn, context.program, bindings, (): ListedAddition | undefined => {
+      const definition = evaluateValue(first.argument, context.schemaContext);
+      const name = isPlainObject(definition) ? (definition as Record<string, unknown>).name : undefined;
+      if (typeof name !== 'string') return undefined;
+      const fields: Record<string, JsonValue | undefined> = {};
+      for (const { key, value: node } of added) fields[key] = toJson(evaluateValue(node, context.schemaContext));
+      return { name, fields, line };
+    });
+    if (addition) out.push(addition);
+  }
   return out;
 }

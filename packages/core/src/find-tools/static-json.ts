@@ -14,7 +14,7 @@ export function getStaticJsonObject(node: Node | undefined, context: DetectConte
   return value !== null && typeof value === 'object' && !Array.isArray(value) ? value : undefined;
 }
 
-function toJson(value: unknown, depth: number): JsonValue | undefined {
+export function toJson(value: unknown, depth = 0): JsonValue | undefined {
   if (depth > MAX_DEPTH) return undefined;
   if (value === null || typeof value === 'string' || typeof value === 'boolean') return value;
   if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;

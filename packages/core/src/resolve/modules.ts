@@ -10,6 +10,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { parseSource, type Program, type ProgramCache } from '../ast.js';
 import { isFile, readIfFile } from '../files.js';
+import type { TSESTree } from '@typescript-eslint/types';
 import type { ModuleBinding, ModuleResolver, Node } from '../model.js';
 import { Scope } from '../text/scope.js';
 import { findCompiledEnum } from '../schema/value/compiled-enums.js';
@@ -307,7 +308,35 @@ function findLocalExport(program: Program, name: string): LocalExport | undefine
     }
   }
   const assigned = Scope.of(program).getExportsAssignment(name) ?? findCommonJsReExport(program, name);
-  return assigned ? { kind: 'node', node: assigned } : undefined;
+  return assigned ? { kind: 'node', node: assigned } : findModuleExportsProperty(program, name);
+}
+
+/**
+ * `module.exports = { definition, handler }` at the top of a CommonJS module, assigned once: the
+ * property `name` of that literal (a shorthand names the module's own declaration). Undefined when a
+ * spread or computed key after it may replace it.
+ */
+function findModuleExportsProperty(program: Program, name: string): LocalExport | undefined {
+  const literals: TSESTree.ObjectExpression[] = [];
+  for (const statement of program.body) {
+    if (statement.type !== 'ExpressionStatement' || statement.expression.type !== 'AssignmentExpression' || statement.expression.operator !== '=') continue;
+    const { left, right } = statement.expression;
+    if (left.type !== 'MemberExpression' || left.computed || left.property.type !== 'Identifier' || left.property.name !== 'exports') continue;
+    if (left.object.type !== 'Identifier' || left.object.name !== 'module') continue;
+    if (right.type !== 'ObjectExpression') return undefined;
+    literals.push(right);
+  }
+  if (literals.length !== 1) return undefined;
+  const properties = literals[0].properties;
+  for (let i = properties.length - 1; i >= 0; i--) {
+    const property = properties[i];
+    if (property.type === 'SpreadElement' || property.computed) return undefined;
+    const key = property.key.type === 'Identifier' ? property.key.name : property.key.type === 'Literal' ? String(property.key.value) : undefined;
+    if (key !== name) continue;
+    if (property.kind !== 'init' || property.method) return undefined;
+    return property.value.type === 'Identifier' ? { kind: 'name', name: property.value.name } : { kind: 'node', node: property.value };
+  }
+  return undefined;
 }
 
 /** The module of tsc's CommonJS `__exportStar(require("./x"), exports)` (also `tslib_1.__exportStar`). */
