@@ -232,6 +232,9 @@ function readSchema(
 function getPublisher(decl: ToolDecl): Framework {
   const isWrapper = FRAMEWORKS[decl.framework].projectWrapper;
   if (isWrapper && (decl.server?.framework === 'mcp-sdk' || isSchemaFromZod(decl.inputSchema))) return 'mcp-sdk';
+  // A low-level Server publishes a definition's JSON as written; a zod schema in one no such Server is known
+  // to list (an exported definition a loop registers with `server.tool()`) is converted, and published, by McpServer.
+  if (decl.framework === 'mcp-sdk-low-level' && decl.server?.framework !== 'mcp-sdk-low-level' && isSchemaFromZod(decl.inputSchema)) return 'mcp-sdk';
   return decl.framework;
 }
 

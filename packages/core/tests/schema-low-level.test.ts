@@ -4,7 +4,10 @@
  * build is byte for byte what a real Server sends.
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { describe, expect, it } from 'vitest';
+import { analyzeSource } from '../src/index.js';
+import { buildPublishedTool } from '../src/published.js';
 import { buildObjectDecl, findToolObjects, getContext, getName, listToolsOnWire, loadSource, publish } from './schema-harness.js';
 
 const SOURCE = `import { ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
@@ -74,6 +77,41 @@ describe('low-level Server tools/list', () => {
       ['fields', false, 'zod'],
     ]);
     expect(search.params[1].schema).toEqual({ type: 'integer', minimum: 1, maximum: 50, default: 10 });
+  });
+
+  it('publishes an exported definition whose schema is zod as the McpServer that registers it in a loop does', async () => {
+    // A low-level Server would send a zod schema as it is; a definition holding one is converted by what registers it.
+    const code = `import { z } from 'zod';
+export const inspectHive = {
+  name: 'inspect_hive',
+  description: 'Inspects one hive.',
+  inputSchema: z.object({ hive: z.string().describe('Hive number'), frames: z.number().int().min(1).max(10).default(10) }),
+  run: async () => ({ content: [] }),
+};
+export const feedHive = { name: 'feed_hive', description: 'Feeds a hive.', inputSchema: z.object({ syrup: z.enum(['light', 'heavy']) }), run: async () => ({ content: [] }) };
+export const apiary = [inspectHive, feedHive];
+export function register(server) {
+  for (const definition of apiary) {
+    const { name, description, inputSchema, run } = definition;
+    server.tool(name, description, inputSchema.shape, run);
+  }
+}
+`;
+    const loaded = await loadSource(code);
+    const server = new McpServer({ name: 'apiary', version: '1.0.0' });
+    (loaded.module.register as (s: McpServer) => void)(server);
+    const wire = await listToolsOnWire(server);
+    const decls = analyzeSource(code, { filePath: loaded.filePath }).tools.filter((decl) => decl.framework === 'mcp-sdk-low-level');
+    expect(decls).toHaveLength(2);
+    for (const decl of decls) {
+      const tool = publish(decl);
+      expect(JSON.stringify(tool)).toBe(JSON.stringify(wire.find((t) => getName(t) === tool.name)));
+      expect(tool.execution).toEqual({ taskSupport: 'forbidden' });
+    }
+    // A definition whose schema is JSON is still published as written.
+    const json = analyzeSource(`export const t = { name: 'weigh_hive', description: 'Weighs.', inputSchema: { type: 'object' } };`, { filePath: loaded.filePath }).tools[0];
+    expect(json.framework).toBe('mcp-sdk-low-level');
+    expect(buildPublishedTool(json).tool).toEqual({ name: 'weigh_hive', description: 'Weighs.', inputSchema: { type: 'object' } });
   });
 
   it('publishes TypeBox schemas as the handler returns them, with their parameters', async () => {

@@ -5,12 +5,13 @@
  * the same file, sends in `tools/list`. What the runner does not run, or runs too long, stays unreadable
  * (a lower bound, marked), never a guess.
  */
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { describe, expect, it } from 'vitest';
 import { analyzeSource } from '../src/index.js';
 import { measureTool } from '../src/measure.js';
 import { buildPublishedTool } from '../src/published.js';
-import { buildRegisterToolDecl, findCalls, getContext, getName, listToolsOnWire, loadSource } from './schema-harness.js';
+import { buildObjectDecl, buildRegisterToolDecl, findCalls, findToolObjects, getContext, getName, listToolsOnWire, loadSource } from './schema-harness.js';
 
 const KILN = `import { z } from 'zod';
 class Template {
@@ -104,6 +105,50 @@ server.registerTool('t', { description: build(['a', 'b']) }, async () => ({ cont
     expect(describeWith("let text = '';\n  for (let i = 0; i < 100000; i++) text += 'x';\n  return text;")).toMatch(/^<dynamic: .*too many/);
     // A throw reached.
     expect(describeWith("for (const part of parts) if (part === 'b') throw new Error('no');\n  return 'never';")).toMatch(/^<dynamic: .*throws/);
+  });
+
+  it('runs `delete` on an object the body built, and abstains on one it did not', () => {
+    expect(describeWith("const bed = { tomato: 1, basil: 2, mint: 3 };\n  delete bed.basil;\n  delete bed['mint'];\n  return Object.keys(bed).join();")).toBe('tomato');
+    // A module constant is never changed, nor one a library wrapper hands back as it was given.
+    const BEDS = 'const BEDS = { tomato: 1, basil: 2 };';
+    expect(describeWith("const bed = BEDS;\n  delete bed.basil;\n  return Object.keys(bed).join();", BEDS)).toMatch(/^<dynamic: .*did not build/);
+    expect(describeWith("const bed = jsonSchema(BEDS);\n  delete bed.basil;\n  return Object.keys(bed).join();", `import { jsonSchema } from 'ai';\n${BEDS}`)).toMatch(/^<dynamic: .*did not build/);
+    expect(describeWith("const rows = ['tomato', 'basil'];\n  delete rows[0];\n  return rows.join();")).toMatch(/^<dynamic: .*did not build/);
+  });
+
+  it('reads a helper that deletes a key from a library-made JSON Schema as the server publishes it', async () => {
+    const GREENHOUSE = `import { ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { zodToJsonSchema } from 'zod-to-json-schema';
+import { z } from 'zod/v3';
+const WaterArgs = z.object({ bed: z.string().describe('Greenhouse bed'), litres: z.number().min(0.5).max(20).default(2) });
+function toToolSchema(schema) {
+  const json = zodToJsonSchema(schema);
+  delete json.$schema;
+  return json;
+}
+export function register(server) {
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({
+    tools: [
+      { name: 'water_bed', description: 'Waters one bed.', inputSchema: toToolSchema(WaterArgs) },
+      { name: 'water_bed_raw', description: 'Waters one bed.', inputSchema: zodToJsonSchema(WaterArgs) },
+    ],
+  }));
+}
+`;
+    const loaded = await loadSource(GREENHOUSE);
+    const server = new Server({ name: 'greenhouse', version: '1.0.0' }, { capabilities: { tools: {} } });
+    (loaded.module.register as (s: Server) => void)(server);
+    const wire = await listToolsOnWire(server);
+    const context = getContext(loaded);
+    const published = findToolObjects(loaded.program, 'inputSchema').map((object) => buildPublishedTool(buildObjectDecl('mcp-sdk-low-level', object, 'inputSchema', context)));
+    expect(published.map((p) => [p.tool?.name, p.dynamic])).toEqual([
+      ['water_bed', false],
+      ['water_bed_raw', false],
+    ]);
+    for (const { tool } of published) expect(JSON.stringify(tool)).toBe(JSON.stringify(wire.find((t) => getName(t) === tool?.name)));
+    // The other call's result still has its \`$schema\`: each call builds a new value.
+    expect(Object.keys(published[0].tool?.inputSchema ?? {})).not.toContain('$schema');
+    expect(Object.keys(published[1].tool?.inputSchema ?? {})).toContain('$schema');
   });
 
   it('leaves a module constant as it was after a helper that builds on a copy', () => {

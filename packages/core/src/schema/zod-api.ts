@@ -131,6 +131,8 @@ export interface BuilderRef {
   readonly fn: (...args: unknown[]) => unknown;
   /** The zod a builder belongs to (none for other libraries' functions). */
   readonly flavor?: ZodFlavor;
+  /** True for a wrapper that returns its argument itself (`jsonSchema(literal)`): its result is not a new value. */
+  readonly passesThrough?: boolean;
 }
 
 export function isBuilderRef(value: unknown): value is BuilderRef {
@@ -160,7 +162,7 @@ export interface ModuleRef {
 }
 
 /** Functions of other libraries that a declaration wraps a schema in. */
-const IDENTITY: BuilderRef = { kind: 'builder', name: 'jsonSchema', fn: (value: unknown) => value };
+const IDENTITY: BuilderRef = { kind: 'builder', name: 'jsonSchema', fn: (value: unknown) => value, passesThrough: true };
 /** TypeBox builders: each returns a plain JSON Schema object (its symbol keys never reach JSON). */
 const TYPEBOX_BUILDERS = [
   'Any', 'Array', 'Boolean', 'Composite', 'Const', 'Enum', 'Integer', 'Intersect', 'KeyOf', 'Literal', 'Null',

@@ -394,7 +394,16 @@ class Evaluator {
   }
 
   private runBody(fn: FunctionLike, bindings: Map<string, unknown>, depth: number): unknown {
-    const value = runFunctionBody(fn, bindings, { program: this.context.program, evaluate: (node, at) => this.evaluate(node, at) }, depth);
+    const host = {
+      program: this.context.program,
+      evaluate: (node: Node, at: number) => this.evaluate(node, at),
+      // A library builder's result (`zodToJsonSchema(X)`) is a new value, unless the builder returns its argument.
+      isNewFromLibrary: (node: TSESTree.CallExpression) => {
+        const callee = this.evaluate(unwrap(node.callee), depth + 1);
+        return isBuilderRef(callee) && !callee.passesThrough;
+      },
+    };
+    const value = runFunctionBody(fn, bindings, host, depth);
     // A value the body needed and cannot know says why itself; a statement not run is the function's reason.
     if (!(value instanceof UnrunStatement)) return value;
     return new Unreadable(`a function whose result depends on statements toolslim does not run (${value.reason})`, fn);

@@ -2,7 +2,8 @@
  * Running a short function body whose result is built by statements (`const lines = [doc.title]; if
  * (doc.notes.length) lines.push('', 'Notes:'); for (const note of doc.notes) lines.push(`- ${note}`);
  * return lines.join('\n');`): local bindings, assignments and `+=` to them, `push` onto arrays the body
- * made itself, conditionals, `switch` and loops over values known statically, and `return`. Anything else (a call
+ * made itself, `delete` of a property of an object it made (a literal, or a library's new result such as
+ * `zodToJsonSchema(X)`), conditionals, `switch` and loops over values known statically, and `return`. Anything else (a call
  * for its effect, a condition known only at run time, `try`, a write to something the body did not make)
  * stops the run with a reason, and so does a body that runs too long: the result is then unreadable,
  * never a guess. Nothing outside the body is ever changed.
@@ -27,6 +28,8 @@ export const MAX_ITERATIONS = 500;
 export interface StatementHost {
   readonly program: Program;
   evaluate(node: Node, depth: number): unknown;
+  /** Whether this call is a library function's that returns a new value each time (never one held elsewhere). */
+  isNewFromLibrary?(node: TSESTree.CallExpression): boolean;
 }
 
 type Completion = { readonly kind: 'normal' } | { readonly kind: 'return'; readonly value: unknown } | { readonly kind: 'break' } | { readonly kind: 'continue' };
@@ -69,7 +72,7 @@ export function runFunctionBody(fn: FunctionLike, bindings: Map<string, unknown>
 class Runner {
   private statements = 0;
   private readonly blocks: Block[] = [];
-  /** Arrays and objects the body built itself (literals evaluated here): the only values it may change. */
+  /** Arrays and objects the body built itself (literals evaluated here, a library's new result): the only values it may change. */
   private readonly owned = new WeakSet<object>();
 
   constructor(
@@ -109,7 +112,8 @@ class Runner {
     const value = this.host.evaluate(node, this.depth + 1);
     if (value instanceof Unreadable) return value;
     const inner = unwrap(node);
-    if ((inner.type === 'ArrayExpression' || inner.type === 'ObjectExpression') && typeof value === 'object' && value !== null) this.owned.add(value);
+    const made = inner.type === 'ArrayExpression' || inner.type === 'ObjectExpression' || (inner.type === 'CallExpression' && this.host.isNewFromLibrary?.(inner) === true);
+    if (made && typeof value === 'object' && value !== null) this.owned.add(value);
     return value;
   }
 
@@ -182,7 +186,19 @@ class Runner {
     if (expression.type === 'AssignmentExpression') return this.assign(expression);
     if (expression.type === 'UpdateExpression') return this.update(expression);
     if (expression.type === 'CallExpression') return this.callForEffect(expression);
+    if (expression.type === 'UnaryExpression' && expression.operator === 'delete') return this.remove(expression);
     this.stop('an expression statement toolslim does not run', expression);
+  }
+
+  /** `delete schema.$schema` on an object the body built: the property is gone from the result. */
+  private remove(node: TSESTree.UnaryExpression): void {
+    const argument = unwrap(node.argument);
+    if (argument.type !== 'MemberExpression') return this.stop('a `delete` of something that is not a property', node);
+    const target = this.value(argument.object);
+    const key = argument.computed ? this.value(argument.property) : getMemberName(argument);
+    if (typeof key !== 'string' && typeof key !== 'number') return this.stop('a `delete` with a key that is not static', argument);
+    if (!this.isOwned(target) || Array.isArray(target)) return this.stop('a `delete` from a value the function did not build', argument);
+    delete (target as Record<string, unknown>)[String(key)];
   }
 
   /** The block that binds a local name, innermost first; a name the body does not bind cannot be changed. */
