@@ -47,6 +47,19 @@ server.registerTool('legacy_search', { description: 'Searches the old way.' }, a
   'docs/cli.js': `import { runDocsServer } from 'docs-server-kit';\nawait runDocsServer({ name: 'docs', root: './data' });\n`,
   'docs/node_modules/docs-server-kit/package.json': '{ "name": "docs-server-kit", "dependencies": { "@modelcontextprotocol/sdk": "^1.0.0" } }',
   'docs/node_modules/docs-server-kit/index.js': 'export async function runDocsServer() {}\n',
+  // A bin that only loads an installed server package for what loading it runs (an all-in-one edition).
+  'kiln/package.json': '{ "name": "kiln", "bin": "bin.mjs" }',
+  'kiln/bin.mjs': `process.env.KILN_ZONES ??= 'all';\nimport('kiln-server').catch((error) => {\n  process.stderr.write(String(error));\n  process.exit(1);\n});\n`,
+  'kiln/node_modules/kiln-server/package.json': '{ "name": "kiln-server", "dependencies": { "@modelcontextprotocol/sdk": "^1.0.0" } }',
+  'kiln/node_modules/kiln-server/index.js': 'export {};\n',
+  'glaze/package.json': '{ "name": "glaze", "bin": "bin.cjs" }',
+  'glaze/bin.cjs': `require('kiln-server/cli');\n`,
+  'glaze/node_modules/kiln-server/package.json': '{ "name": "kiln-server", "dependencies": { "@modelcontextprotocol/sdk": "^1.0.0" } }',
+  'glaze/node_modules/kiln-server/cli.js': 'module.exports = {};\n',
+  'ash/package.json': '{ "name": "ash", "bin": "bin.mjs" }',
+  'ash/bin.mjs': `import 'plain-kit';\n`,
+  'ash/node_modules/plain-kit/package.json': '{ "name": "plain-kit", "dependencies": { "yaml": "^2.0.0" } }',
+  'ash/node_modules/plain-kit/index.js': 'export {};\n',
   // The same call into a package that builds no MCP server: nothing to name.
   'other/package.json': '{ "name": "other", "bin": "cli.js" }',
   'other/cli.js': `import { runDocsServer } from 'plain-kit';\nawait runDocsServer({ name: 'docs' });\n`,
@@ -90,5 +103,13 @@ describe('a bin whose server an installed package builds', () => {
 
   it('names nothing for a package that builds no MCP server', () => {
     expect(report(['other/cli.js']).unread).toEqual([]);
+    expect(report(['ash/bin.mjs']).unread).toEqual([]);
+  });
+
+  it('names a package the bin only loads, by import() or require(), as not read', () => {
+    const loaded = report(['kiln/bin.mjs']);
+    expect(loaded.tools).toEqual([]);
+    expect(loaded.unread).toEqual([expect.objectContaining({ file: 'kiln/bin.mjs', line: 2, sink: 'import()', reason: expect.stringContaining('installed package kiln-server') })]);
+    expect(report(['glaze/bin.cjs']).unread).toEqual([expect.objectContaining({ file: 'glaze/bin.cjs', line: 1, sink: 'require()', reason: expect.stringContaining('installed package kiln-server') })]);
   });
 });
