@@ -42,6 +42,29 @@ server.registerTool('legacy_search', { description: 'Searches the old way.' }, a
   'common/src/tools/stale.js': `export const staleTools = [{ name: 'stale_tool', description: 'Nothing uses it.', inputSchema: { type: 'object', properties: {} } }];\nexport default staleTools;\n`,
   'app/package.json': '{ "name": "app", "private": true }',
   'app/src/server.js': `import { zoneTools } from '@demo/common/src/tools/zones.js';\nexport default zoneTools;\n`,
+  // A bin that loads a user's file from the home directory, and names its old module only as a value.
+  'nursery/package.json': '{ "name": "nursery", "bin": "cli.js" }',
+  'nursery/cli.js': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+const server = new McpServer({ name: 'nursery', version: '1.0.0' });
+server.registerTool('pot_seedling', { description: 'Pots a seedling.' }, async () => ({ content: [] }));
+const beds = { kind: 'seedlings', shelf: 'seedlings' };
+try { await import(join(homedir(), '.nursery', 'extra.js')); } catch {}
+console.error(beds);
+`,
+  // Its older registrations, which nothing imports or starts.
+  'nursery/seedlings.js': `export function registerSeedlings(server) {
+  server.registerTool('water_seedling', { description: 'Waters a seedling.' }, async () => ({ content: [] }));
+}
+`,
+  // A bin that starts a module by its bare name in a path: that module runs.
+  'orchard/package.json': '{ "name": "orchard", "bin": "cli.js" }',
+  'orchard/cli.js': `import { fork } from 'node:child_process';\nimport { join } from 'node:path';\nfork(join(import.meta.dirname, 'picker'));\n`,
+  'orchard/picker.js': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+const server = new McpServer({ name: 'orchard', version: '1.0.0' });
+server.registerTool('pick_apples', { description: 'Picks apples.' }, async () => ({ content: [] }));
+`,
   // A bin whose server is built by an installed package that depends on an MCP server library.
   'docs/package.json': '{ "name": "docs", "bin": "cli.js" }',
   'docs/cli.js': `import { runDocsServer } from 'docs-server-kit';\nawait runDocsServer({ name: 'docs', root: './data' });\n`,
@@ -83,6 +106,16 @@ describe('files the entry points of a package run', () => {
   it('leaves nothing out when an entry loads a module by a computed path', () => {
     const names = report(['plugins/main.js', 'plugins/tools.js', 'plugins/plugins/extra.js']).tools.map((tool) => tool.name);
     expect(names.sort()).toEqual(['extra_tool', 'read_note']);
+  });
+});
+
+describe('what a bin names and loads', () => {
+  it('leaves out a module named only as a value, though the bin loads a file from the home directory', () => {
+    expect(report(['nursery/cli.js', 'nursery/seedlings.js']).tools.map((tool) => tool.name)).toEqual(['pot_seedling']);
+  });
+
+  it('keeps a module the bin starts by its bare name in a path', () => {
+    expect(report(['orchard/cli.js', 'orchard/picker.js']).tools.map((tool) => tool.name)).toEqual(['pick_apples']);
   });
 });
 
