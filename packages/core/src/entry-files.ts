@@ -28,8 +28,11 @@ export interface EntryFiles {
 }
 
 const SPECIFIER = /(?:\bfrom|\bimport|\brequire\s*\()\s*\(?\s*(['"])([^'"\n]+)\1/g;
-/** `import(name)`, `require(dir + x)`, `import(\`./${x}\`)`: a path computed at run time. */
-const COMPUTED_LOAD = /(?<![\w$.])(?:import|require)\s*\(\s*(?!['"]|\s*\))/;
+/**
+ * `import(name)`, `require(dir + x)`, `import(\`./${x}\`)`: a path computed at run time. A path built from
+ * the user's home directory (`require(join(homedir(), 'tools', 'x.js'))`) loads the user's file, never the package's.
+ */
+const COMPUTED_LOAD = /(?<![\w$.])(?:import|require)\s*\(\s*(?!['"]|\s*\)|(?:[\w$]+\.)?(?:join|resolve)\(\s*(?:[\w$]+\.)?homedir\(\))/;
 /** `spawn(process.execPath, args)`: the program starts Node again, on a file its arguments name. */
 const STARTS_NODE = /\bprocess\.(?:execPath\b|argv\[0\])/;
 
@@ -110,10 +113,14 @@ function readReached(
   return { files: reached, program: hasBin(manifest) };
 }
 
-/** `spawn(process.execPath, [join(__dirname, 'server.js')])`, `new Worker('./worker.js')`: the file named in a quote. */
+/**
+ * `spawn(process.execPath, [join(__dirname, 'server.js')])`, `new Worker('./worker.js')`: the file named in a
+ * quote, with its extension or after a `/`. A bare word (`'garden'`) names it only as an argument of a call
+ * that builds a path or starts a program (`fork(join(dir, 'garden'))`); elsewhere it is a value (`kind: 'garden'`).
+ */
 function isNamedByReached(file: string, reached: ReadonlySet<string>, given: ReadonlyMap<string, string>): boolean {
   const stem = escapeRegExp(path.basename(file).replace(/\.[cm]?[jt]sx?$/, ''));
-  const quoted = new RegExp(`[/'"\`]${stem}(?:\\.[cm]?[jt]sx?)?['"\`]`);
+  const quoted = new RegExp(`(?:[/'"\`]${stem}\\.[cm]?[jt]sx?|/${stem})['"\`]|\\b(?:join|resolve|fork|spawn|execFile|Worker|URL)\\s*\\([^()]*?['"\`]${stem}['"\`]`);
   for (const other of reached) if (quoted.test(given.get(other) ?? '')) return true;
   return false;
 }

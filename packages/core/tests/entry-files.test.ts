@@ -42,11 +42,47 @@ server.registerTool('legacy_search', { description: 'Searches the old way.' }, a
   'common/src/tools/stale.js': `export const staleTools = [{ name: 'stale_tool', description: 'Nothing uses it.', inputSchema: { type: 'object', properties: {} } }];\nexport default staleTools;\n`,
   'app/package.json': '{ "name": "app", "private": true }',
   'app/src/server.js': `import { zoneTools } from '@demo/common/src/tools/zones.js';\nexport default zoneTools;\n`,
+  // A bin that loads a user's file from the home directory, and names its old module only as a value.
+  'nursery/package.json': '{ "name": "nursery", "bin": "cli.js" }',
+  'nursery/cli.js': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+const server = new McpServer({ name: 'nursery', version: '1.0.0' });
+server.registerTool('pot_seedling', { description: 'Pots a seedling.' }, async () => ({ content: [] }));
+const beds = { kind: 'seedlings', shelf: 'seedlings' };
+try { await import(join(homedir(), '.nursery', 'extra.js')); } catch {}
+console.error(beds);
+`,
+  // Its older registrations, which nothing imports or starts.
+  'nursery/seedlings.js': `export function registerSeedlings(server) {
+  server.registerTool('water_seedling', { description: 'Waters a seedling.' }, async () => ({ content: [] }));
+}
+`,
+  // A bin that starts a module by its bare name in a path: that module runs.
+  'orchard/package.json': '{ "name": "orchard", "bin": "cli.js" }',
+  'orchard/cli.js': `import { fork } from 'node:child_process';\nimport { join } from 'node:path';\nfork(join(import.meta.dirname, 'picker'));\n`,
+  'orchard/picker.js': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+const server = new McpServer({ name: 'orchard', version: '1.0.0' });
+server.registerTool('pick_apples', { description: 'Picks apples.' }, async () => ({ content: [] }));
+`,
   // A bin whose server is built by an installed package that depends on an MCP server library.
   'docs/package.json': '{ "name": "docs", "bin": "cli.js" }',
   'docs/cli.js': `import { runDocsServer } from 'docs-server-kit';\nawait runDocsServer({ name: 'docs', root: './data' });\n`,
   'docs/node_modules/docs-server-kit/package.json': '{ "name": "docs-server-kit", "dependencies": { "@modelcontextprotocol/sdk": "^1.0.0" } }',
   'docs/node_modules/docs-server-kit/index.js': 'export async function runDocsServer() {}\n',
+  // A bin that only loads an installed server package for what loading it runs (an all-in-one edition).
+  'kiln/package.json': '{ "name": "kiln", "bin": "bin.mjs" }',
+  'kiln/bin.mjs': `process.env.KILN_ZONES ??= 'all';\nimport('kiln-server').catch((error) => {\n  process.stderr.write(String(error));\n  process.exit(1);\n});\n`,
+  'kiln/node_modules/kiln-server/package.json': '{ "name": "kiln-server", "dependencies": { "@modelcontextprotocol/sdk": "^1.0.0" } }',
+  'kiln/node_modules/kiln-server/index.js': 'export {};\n',
+  'glaze/package.json': '{ "name": "glaze", "bin": "bin.cjs" }',
+  'glaze/bin.cjs': `require('kiln-server/cli');\n`,
+  'glaze/node_modules/kiln-server/package.json': '{ "name": "kiln-server", "dependencies": { "@modelcontextprotocol/sdk": "^1.0.0" } }',
+  'glaze/node_modules/kiln-server/cli.js': 'module.exports = {};\n',
+  'ash/package.json': '{ "name": "ash", "bin": "bin.mjs" }',
+  'ash/bin.mjs': `import 'plain-kit';\n`,
+  'ash/node_modules/plain-kit/package.json': '{ "name": "plain-kit", "dependencies": { "yaml": "^2.0.0" } }',
+  'ash/node_modules/plain-kit/index.js': 'export {};\n',
   // The same call into a package that builds no MCP server: nothing to name.
   'other/package.json': '{ "name": "other", "bin": "cli.js" }',
   'other/cli.js': `import { runDocsServer } from 'plain-kit';\nawait runDocsServer({ name: 'docs' });\n`,
@@ -73,6 +109,16 @@ describe('files the entry points of a package run', () => {
   });
 });
 
+describe('what a bin names and loads', () => {
+  it('leaves out a module named only as a value, though the bin loads a file from the home directory', () => {
+    expect(report(['nursery/cli.js', 'nursery/seedlings.js']).tools.map((tool) => tool.name)).toEqual(['pot_seedling']);
+  });
+
+  it('keeps a module the bin starts by its bare name in a path', () => {
+    expect(report(['orchard/cli.js', 'orchard/picker.js']).tools.map((tool) => tool.name)).toEqual(['pick_apples']);
+  });
+});
+
 describe('a library of the workspace', () => {
   it('leaves out what its exports do not reach, and keeps every file when another package imports one by path', () => {
     expect(report(['common/src/index.js', 'common/src/tools/zones.js', 'common/src/tools/stale.js']).tools.map((tool) => tool.name)).toEqual([]);
@@ -90,5 +136,13 @@ describe('a bin whose server an installed package builds', () => {
 
   it('names nothing for a package that builds no MCP server', () => {
     expect(report(['other/cli.js']).unread).toEqual([]);
+    expect(report(['ash/bin.mjs']).unread).toEqual([]);
+  });
+
+  it('names a package the bin only loads, by import() or require(), as not read', () => {
+    const loaded = report(['kiln/bin.mjs']);
+    expect(loaded.tools).toEqual([]);
+    expect(loaded.unread).toEqual([expect.objectContaining({ file: 'kiln/bin.mjs', line: 2, sink: 'import()', reason: expect.stringContaining('installed package kiln-server') })]);
+    expect(report(['glaze/bin.cjs']).unread).toEqual([expect.objectContaining({ file: 'glaze/bin.cjs', line: 1, sink: 'require()', reason: expect.stringContaining('installed package kiln-server') })]);
   });
 });

@@ -187,6 +187,20 @@ export function explainServerPackageCall(program: Program, scope: Scope, depends
   let found: UnreadSink | undefined;
   walk(program, (node: Node) => {
     if (found) return false;
+    // `import('server-kit')`, `import 'server-kit'`, `require('server-kit')` for what loading it runs.
+    const loaded = getLoadedPackage(node);
+    if (loaded !== undefined) {
+      if (!isInstalledPackage(loaded) || SERVER_LIBRARY.test(loaded) || !dependsOnServerLibrary(loaded)) return;
+      found = {
+        node,
+        line: node.loc?.start.line ?? 0,
+        column: node.loc?.start.column ?? 0,
+        sink: node.type === 'ImportExpression' ? 'import()' : node.type === 'ImportDeclaration' ? 'import' : 'require()',
+        reason: `this program loads the installed package ${getPackageName(loaded)}, which builds an MCP server when it runs; its tools are in that package, which toolslim does not read`,
+        fromPackage: getPackageName(loaded),
+      };
+      return false;
+    }
     if (node.type !== 'CallExpression' && node.type !== 'NewExpression') return;
     const callee = unwrap(node.callee);
     const root = getRootIdentifier(callee.type === 'SequenceExpression' ? callee.expressions[callee.expressions.length - 1] : callee);
@@ -202,4 +216,23 @@ export function explainServerPackageCall(program: Program, scope: Scope, depends
     };
   });
   return found;
+}
+
+/**
+ * The package a program loads only for what loading it runs: `import('kit')` (however its promise is
+ * handled), `import 'kit'` without bindings, a `require('kit')` whose value is not kept.
+ */
+function getLoadedPackage(node: Node): string | undefined {
+  if (node.type === 'ImportExpression') return getLiteralSource(node.source);
+  if (node.type === 'ImportDeclaration') return node.specifiers.length === 0 ? getLiteralSource(node.source) : undefined;
+  if (node.type !== 'ExpressionStatement') return undefined;
+  const call = unwrap(node.expression);
+  if (call.type !== 'CallExpression' || call.callee.type !== 'Identifier' || call.callee.name !== 'require' || call.arguments.length !== 1) return undefined;
+  return getLiteralSource(call.arguments[0]);
+}
+
+function getLiteralSource(input: Node): string | undefined {
+  const node = unwrap(input);
+  if (node.type === 'Literal' && typeof node.value === 'string') return node.value;
+  return node.type === 'TemplateLiteral' && node.expressions.length === 0 ? (node.quasis[0]?.value.cooked ?? undefined) : undefined;
 }

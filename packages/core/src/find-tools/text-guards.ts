@@ -95,7 +95,7 @@ export function isSchemaExpression(input: Node, context: DetectContext, depth = 
   const node = unwrap(input);
   switch (node.type) {
     case 'ObjectExpression':
-      return true;
+      return !isTypeNote(node);
     case 'CallExpression':
     case 'NewExpression':
     case 'MemberExpression':
@@ -112,6 +112,32 @@ export function isSchemaExpression(input: Node, context: DetectContext, depth = 
       return false;
   }
 }
+
+/** JSON Schema keywords whose value is a string: an object holding one may be a schema of strings only. */
+const STRING_KEYWORDS = new Set(['type', '$ref', '$schema', '$id', '$anchor', '$comment', 'title', 'description', 'format', 'pattern', 'default', 'const', 'contentMediaType', 'contentEncoding']);
+
+/**
+ * `{ email: 'string', tags: 'array?' }`: every field a type word (beside keywords such as `title`). It notes
+ * the types of a record for a person to read; it is neither a JSON Schema nor a zod shape, so an object
+ * holding it under `inputSchema` is not a tool definition.
+ */
+function isTypeNote(object: TSESTree.ObjectExpression): boolean {
+  let noted = 0;
+  const all = object.properties.every((p) => {
+    if (p.type !== 'Property' || p.computed) return false;
+    const key = getPropertyName(p);
+    const value = unwrap(p.value);
+    if (key === undefined || value.type !== 'Literal' || typeof value.value !== 'string') return false;
+    // `title: 'string'` may be a schema's own title; any other field holds a type word.
+    if (STRING_KEYWORDS.has(key)) return true;
+    noted++;
+    return TYPE_WORD.test(value.value);
+  });
+  return all && noted > 0;
+}
+
+/** `string`, `number?`, `array[]`: a type written as a word. */
+const TYPE_WORD = /^(?:string|number|integer|boolean|array|object|null|any|date)(?:\?|\[\])?$/i;
 
 const JSON_SCHEMA_TYPES = new Set(['object', 'string', 'number', 'integer', 'boolean', 'array', 'null']);
 
