@@ -187,7 +187,7 @@ export function explainServerPackageCall(program: Program, scope: Scope, depends
   let found: UnreadSink | undefined;
   walk(program, (node: Node) => {
     if (found) return false;
-    // `import('server-kit')`, `import 'server-kit'`, `require('server-kit')` for what loading it runs.
+    // A dynamic import, a bare import or a require of a server package, for what loading it runs.
     const loaded = getLoadedPackage(node);
     if (loaded !== undefined) {
       if (!isInstalledPackage(loaded) || SERVER_LIBRARY.test(loaded) || !dependsOnServerLibrary(loaded)) return;
@@ -219,8 +219,8 @@ export function explainServerPackageCall(program: Program, scope: Scope, depends
 }
 
 /**
- * The package a program loads only for what loading it runs: `import('kit')` (however its promise is
- * handled), `import 'kit'` without bindings, a `require('kit')` whose value is not kept.
+ * The package a program loads only for what loading it runs: a dynamic `import()` of it (however its promise
+ * is handled), an `import` of it without bindings, a `require()` of it whose value is not kept.
  */
 function getLoadedPackage(node: Node): string | undefined {
   if (node.type === 'ImportExpression') return getLiteralSource(node.source);
