@@ -5,9 +5,8 @@
  * tools unless that prefix is a bare verb or a generic word; every other tool goes to its server's family
  * (the server's name, else its package's name). The `families` setting wins over both.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { ServerDecl, ToolDecl } from './model.js';
+import { createPackageBinLookup } from './package-bins.js';
 
 /** Prefixes that say what a tool does, not what it is about: never a family of their own. */
 const NOT_A_FAMILY = new Set(
@@ -70,14 +69,12 @@ export function assignFamilies(
   // One server name for the run when every tool's server agrees (or only one is named).
   const named = [...tools.map((tool) => tool.serverName), ...runServerNames].filter((name) => name !== undefined);
   const serverNames = [...new Set(named.map(toFamilyName))].filter(Boolean);
-  const packageNames = new Map<string, string | undefined>();
+  const packages = createPackageBinLookup();
   const fallback = (tool: FamilyInput): string => {
     const own = tool.serverName === undefined ? '' : toFamilyName(tool.serverName);
     if (own) return own;
     if (serverNames.length === 1) return serverNames[0];
-    const dir = path.dirname(tool.filePath);
-    if (!packageNames.has(dir)) packageNames.set(dir, findPackageName(dir));
-    return toFamilyName(packageNames.get(dir) ?? '') || 'tools';
+    return toFamilyName(packages.getPackageName(tool.filePath) ?? '') || 'tools';
   };
   return tools.map((tool) => {
     const override = tool.name === undefined ? undefined : getOwnValue(overrides, tool.name);
@@ -127,34 +124,6 @@ function isVerbOfDescriptions(prefix: string, words: readonly string[]): boolean
 
 function isFamilyWord(word: string): boolean {
   return word.length > 1 && !NOT_A_FAMILY.has(word) && !/^\d+$/.test(word);
-}
-
-/** The `name` of the nearest package.json above a folder (read once per folder and process). */
-const packageNameCache = new Map<string, string | undefined>();
-function findPackageName(dir: string): string | undefined {
-  const start = path.resolve(dir);
-  if (packageNameCache.has(start)) return packageNameCache.get(start);
-  let found: string | undefined;
-  for (let current = start; ; current = path.dirname(current)) {
-    const name = readPackageName(path.join(current, 'package.json'));
-    if (name !== null) {
-      found = name;
-      break;
-    }
-    if (path.dirname(current) === current) break;
-  }
-  packageNameCache.set(start, found);
-  return found;
-}
-
-/** A package.json's `name` (undefined when it has none), or null when there is no readable package.json there. */
-function readPackageName(file: string): string | undefined | null {
-  try {
-    const name = (JSON.parse(readFileSync(file, 'utf8')) as { name?: unknown }).name;
-    return typeof name === 'string' ? name : undefined;
-  } catch {
-    return null;
-  }
 }
 
 /** A settings value for a key, ignoring inherited properties (`constructor`, `toString`). */

@@ -251,7 +251,7 @@ function planUncached(value: string, options: PlanOptions, model: ProseModel): D
       else if (param !== undefined) toParams.set(i, param);
       else keep(i, i === opening ? 'opening' : getKeepReason(unit, 'protected'));
       if (i === opening) counted++;
-    } else if (i !== opening && !parameter && unit.category !== 'how' && unit.category !== 'filler' && isHandOff(unit.text, units[findLeadIn(units, i) ?? -1]?.unit.text)) {
+    } else if (i !== opening && !parameter && unit.category !== 'how' && unit.category !== 'filler' && isHandOffAt(units, i)) {
       // A hand-off to another tool by name tells sibling tools apart: it stays past the allowance, with the
       // lead-in of its list, and is not counted against the limit.
       keep(i, 'hand-off');
@@ -339,6 +339,12 @@ function planUncached(value: string, options: PlanOptions, model: ProseModel): D
   return { units: flat.units, places, anchors, selection, keptBecause: flat.units.map((unit, i) => (flat.kept.has(i) ? (reasonOf.get(unit) ?? 'whole') : undefined)) };
 }
 
+/** The unit at `i` is a hand-off to another tool, read with the lead-in of its list when it is an item. */
+function isHandOffAt(units: readonly Unit[], i: number): boolean {
+  const leadIn = findLeadIn(units, i);
+  return isHandOff(units[i].unit.text, leadIn === undefined ? undefined : units[leadIn].unit.text);
+}
+
 /** The index of a list item's lead-in: the unit before its run of items, when it ends on a colon. */
 function findLeadIn(units: readonly Unit[], i: number): number | undefined {
   if (units[i].unit.markupKind !== 'list-item') return undefined;
@@ -393,12 +399,12 @@ function applyDecisions(
  * otherwise the cues' category when it is a kept one, else the kept category the model finds likeliest.
  */
 function decideUnit(unit: ClassifiedSentence, context: UnitContext, model: ProseModel): PlannedUnit {
-  const probabilities = getCachedProbabilities(unit, context, model);
   // The model and the cues read English only: in another language they give no evidence, and the unit stays.
   if (isOtherLanguage(unit.text)) {
     const category = unit.category === 'how' || unit.category === 'filler' ? 'what' : unit.category;
     return { ...unit, category, howKind: undefined, cue: 'written in another language than the English the model reads', cueSource: 'model', probabilities: undefined, cueCategory: unit.category };
   }
+  const probabilities = getCachedProbabilities(unit, context, model);
   const harm = findBlockingHarm(unit, probabilities, model);
   const cueMoves = unit.category === 'how' || unit.category === 'filler';
   // How-text by the cues or by the model's reading, and sure to be neither a guardrail nor a constraint; or
