@@ -94,5 +94,11 @@ describe('toolslim slim --plan / --apply', () => {
     const missing = await runCli(['slim', '--apply', 'nope.md'], { cwd: dir });
     expect(missing.code).toBe(EXIT.usage);
     expect(missing.stderr).toContain('No such plan file: nope.md (--apply).');
+    // A folder given where the plan file goes is refused before anything is read, and nothing is written.
+    const before = readTree(dir);
+    const folder = await runCli(['slim', 'src', '--plan', 'src'], { cwd: dir });
+    expect(folder.code).toBe(EXIT.usage);
+    expect(folder.stderr).toContain('--plan names the file to write the plan to, and src is a folder');
+    expect(readTree(dir)).toEqual(before);
   });
 });

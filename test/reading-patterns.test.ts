@@ -15,6 +15,8 @@ interface Row {
 
 /** Fixture → the patterns it reproduces (see fixtures/README.md). */
 const READING_FIXTURES: Record<string, string> = {
+  'caller-lists':
+    'a registration helper of another module run once per list it is given: over a local table of groups whose lists are imported, and over a filtered list, with each shape built by a switch over the definition\'s parameter table',
   'cross-module':
     'schemas behind a barrel and a re-exported zod, schema helpers, an argument-independent description builder, imported constants in templates, a name fallback, definitions registered in a loop by a wrapper, a conditional registration',
   'definition-loop':

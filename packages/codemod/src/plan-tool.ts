@@ -170,7 +170,8 @@ export function planToolKeeping(planner: Planner, file: string, decl: ToolDecl, 
       edits = retried;
     }
   }
-  if (!edits.ok) return explainUneditable(edits.reason, description, planner.relative(file));
+  // A registration read through a helper of another module is written there (`decl.through`).
+  if (!edits.ok) return explainUneditable(edits.reason, description, planner.relative(decl.through?.filePath ?? file));
   const elsewhere = [...edits.edits, ...paramEdits].find((edit) => edit.file !== file);
   if (options.onlyGivenFiles && elsewhere) return `its text is written in ${planner.relative(elsewhere.file)}; slim that with toolslim slim`;
   const moved: MovedText[] = [

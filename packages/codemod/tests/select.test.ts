@@ -147,11 +147,12 @@ describe('selectUnits', () => {
     expect(selection.moved.map((unit) => unit.text)).toEqual(['The result lists each statement.']);
   });
 
-  test('a lead-in stays with a guardrail of its list', () => {
+  test('a lead-in stays with a guardrail of its list, and so do the other steps of the numbered list', () => {
     const value = 'Run SQL.\n\n<important_notes>\n  If you have a temporary branch from a prior step, you MUST:\n  1. Pass the branch ID to this tool unless explicitly told otherwise\n  2. Tell the user which branch you used\n</important_notes>';
-    const selection = selectUnits(value, 2)!;
-    expect(getKeptText(value, selection)).toContain('If you have a temporary branch from a prior step, you MUST:\n  1. Pass the branch ID');
-    expect(selection.moved.map((unit) => unit.text)).toEqual(['2. Tell the user which branch you used']);
+    const selection = selectUnits(value, 2);
+    const kept = selection ? getKeptText(value, selection) : value;
+    expect(kept).toContain('If you have a temporary branch from a prior step, you MUST:\n  1. Pass the branch ID');
+    expect(kept).toContain('2. Tell the user which branch you used');
   });
 
   test('inside an opened block, a constraint stays with the tags and the rest moves', () => {

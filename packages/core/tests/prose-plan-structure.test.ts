@@ -103,7 +103,8 @@ describe('units the markup makes one piece', () => {
   it('keeps the alternatives an item opens ("… to either:") with the item', () => {
     const either = 'Closes a firing.\n\nSteps:\n1. The kiln cools.\n2. Ask the user, then call this tool to either:\n- Unload the pots\n- Or just log the firing';
     expect(kept(either)).toEqual(expect.arrayContaining(['2. Ask the user, then call this tool to either:', '- Unload the pots', '- Or just log the firing']));
-    expect(moved(either)).toEqual(['1. The kiln cools.']);
+    // The numbered steps are one list: the step that stays keeps the step before it.
+    expect(moved(either)).toEqual([]);
   });
 
   it('moves a heading with its section when all of the section moves', () => {
@@ -187,7 +188,24 @@ describe('a lead-in past a blank line', () => {
     // A model that doubts lead-ins (as the shipped one often does): they stay unless a structural rule moves them.
     const doubtful = buildModel({ 'lead-in': { constraint: 9 } });
     expect(moved(text, {}, doubtful)).toEqual(['Planting notes:', '- For example, plant tomatoes 50 cm apart.', '- For example, plant lettuce 25 cm apart.']);
-    // Without the blank line, "Before planting:" is a lead-in inside the first list, whose kept item keeps it.
-    expect(moved(text.replace('\n\nBefore', '\nBefore'), {}, doubtful)).toEqual(['- For example, plant tomatoes 50 cm apart.', '- For example, plant lettuce 25 cm apart.']);
+    // Without the blank line the same: the lead-in's own items all move, so it goes with them (a title over nothing stays for no one).
+    expect(moved(text.replace('\n\nBefore', '\nBefore'), {}, doubtful)).toEqual(['Planting notes:', '- For example, plant tomatoes 50 cm apart.', '- For example, plant lettuce 25 cm apart.']);
+  });
+});
+
+describe('a list and its lead-in', () => {
+  it('keeps the items of a lead-in that stays for what it says', () => {
+    const text = 'Creates a hive record.\n\nRequired fields:\n- hive_id: Number painted on the box\n- apiary: Where the hive stands\n\nTip: weigh the hive in spring.';
+    const plan = planDescription(text, { model: SURE });
+    const place = (start: string) => plan.places[plan.units.findIndex((unit) => unit.text.startsWith(start))];
+    expect(place('Required fields:')).toBe('stays');
+    expect(place('- hive_id')).toBe('stays');
+    expect(place('- apiary')).toBe('stays');
+  });
+
+  it('keeps a numbered list of steps whole when a step stays for what it says', () => {
+    const text = 'Splits a colony.\n\nSteps:\n1. Find the queen and cage her\n2. Never split a colony with fewer than six frames of brood\n3. Move four frames to the new box';
+    const stays = kept(text);
+    expect(stays).toEqual(expect.arrayContaining(['1. Find the queen and cage her', '2. Never split a colony with fewer than six frames of brood', '3. Move four frames to the new box']));
   });
 });

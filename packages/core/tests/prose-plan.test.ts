@@ -88,6 +88,21 @@ describe('planDescription', () => {
     expect(moved('Fires the kiln. Must be lowercase, as in the wobble guide.', howModel)).toEqual(['Must be lowercase, as in the wobble guide.']);
   });
 
+  it('never overrules what omitting a parameter does where its schema states no default; a default value it may', () => {
+    const weights = SURE.weights.slice();
+    weights[MODEL_CATEGORIES.indexOf('how') * BUCKETS + hashFeature('w:wobble', BUCKETS)] += 20_000;
+    const howModel: ProseModel = { ...SURE, weights, overruleThreshold: 0.5 };
+    const shelf = (schema: JsonObject) => ({ parameter: true, schema: { schema, required: false, name: 'shelf' } });
+    const behaviour = 'Kiln shelf to fire on. If omitted, the wobble shelf nearest the door is used.';
+    const plan = planDescription(behaviour, { model: howModel, ...shelf({ type: 'string' }) });
+    expect(plan.units[1].category).toBe('constraint');
+    expect(plan.places[1]).toBe('stays');
+    // A single default value is one the call may pass itself: the model decides it.
+    expect(moved('Kiln shelf to fire on. Defaults to wobble.', howModel, shelf({ type: 'string' }))).toEqual(['Defaults to wobble.']);
+    // Where the schema states the default, the sentence restates it and moves.
+    expect(moved(behaviour, howModel, shelf({ type: 'string', default: 'door' }))).toEqual(['If omitted, the wobble shelf nearest the door is used.']);
+  });
+
   it('never overrules a guardrail by the cues', () => {
     const text = 'Renames a bucket. Never rename a wobble bucket the user did not name.';
     const weights = SURE.weights.slice();

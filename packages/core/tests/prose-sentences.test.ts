@@ -134,3 +134,10 @@ describe('splitSentences: markup blocks', () => {
     expect(getTexts('Use a | b\n---')).toEqual(['Use a | b', '---']);
   });
 });
+
+describe('a bracket opened at the end of a line', () => {
+  it('keeps a multi-line JSON example in one unit', () => {
+    const text = 'Logs a harvest.\nExample:\n{\n  "hive": "12",\n  "supers": 3\n}';
+    expect(splitSentences(text).map((unit) => unit.text)).toEqual(['Logs a harvest.', 'Example:', '{\n  "hive": "12",\n  "supers": 3\n}']);
+  });
+});

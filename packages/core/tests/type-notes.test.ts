@@ -46,8 +46,15 @@ describe('a schema written as type notes', () => {
     expect(names(`import { z } from 'zod';\nexport const t = { name: 'water_beds', description: 'Waters the beds.', inputSchema: { bed: z.string() } };`)).toEqual(['water_beds']);
   });
 
-  it('leaves the loop registering definitions of another shape named as not read', () => {
+  it('does not take the catalogue for the definitions a loop registers: the loop is read through its caller', () => {
     const result = report(['greenhouse/register.js', 'greenhouse/vents.js', 'greenhouse/server.js', 'greenhouse/chores.js']);
+    // The helper's loop runs over the list server.js passes (vents.js), never over the chores catalogue.
+    expect(result.tools.map((tool) => [tool.name, tool.file])).toEqual([['open_vent', 'greenhouse/server.js']]);
+    expect(result.unread).toEqual([]);
+  });
+
+  it('names the loop as not read when no caller of the helper is among the files read', () => {
+    const result = report(['greenhouse/register.js', 'greenhouse/vents.js', 'greenhouse/chores.js']);
     expect(result.tools.map((tool) => tool.name)).toEqual([]);
     expect(result.unread).toEqual([expect.objectContaining({ file: 'greenhouse/register.js', line: 3, sink: '.tool()', reason: expect.stringContaining('registered in a loop over `definitions`') })]);
   });

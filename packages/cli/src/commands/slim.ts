@@ -2,7 +2,7 @@
  * `toolslim slim [paths…] --instructions <dir>`: the one-time slimming migration. Flags → the codemod's
  * engine (`planSlim`, verified in memory) → a diff, a size table, JSON, or the written files.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { SingleBar } from 'cli-progress';
 import {
@@ -108,6 +108,9 @@ export const slim: Command = async (args, io) => {
     return EXIT.ok;
   }
   if (values.tsconfig && !existsSync(path.resolve(io.cwd, values.tsconfig))) throw new CliError(`No such file: ${values.tsconfig} (--tsconfig)`, EXIT.usage);
+  if (values.plan !== undefined && existsSync(path.resolve(io.cwd, values.plan)) && statSync(path.resolve(io.cwd, values.plan)).isDirectory()) {
+    throw new CliError(`--plan names the file to write the plan to, and ${values.plan} is a folder: give a file, e.g. --plan slim-plan.md.`, EXIT.usage);
+  }
   const style = createStyle(io.isTTY, io.env);
   checkPlanFlags(values, positionals);
   if (values.server !== undefined || values.url !== undefined) return slimFromServer(values, positionals, io, style);

@@ -8,7 +8,12 @@
  *
  * Each call of the helper in this file is read as the registration it makes: the registration's arguments
  * are the helper's parameters (or the factory's), so the call's own arguments, written here, take their
- * places. A registration that uses anything else of the helper but its handler is not read here.
+ * places.
+ *
+ * A helper of another module whose registration is built from its parameters rather than passed them —
+ * `registerAll(server, defs) { for (const d of defs) server.tool(d.name, d.text, build(d), run) }` — is
+ * read where it is written, once per call here, with its parameters bound to that call's arguments (`bound`):
+ * the loop inside it then runs over the list this call passes.
  */
 import type { TSESTree } from '@typescript-eslint/types';
 import { visitorKeys } from '@typescript-eslint/visitor-keys';
@@ -17,6 +22,9 @@ import type { Node } from '../model.js';
 import { Scope } from '../text/scope.js';
 import type { DetectContext, FunctionNode } from './context.js';
 import { findReturnedValues } from './low-level.js';
+
+/** Array methods whose callback runs once per element. */
+const LOOP_METHODS: ReadonlySet<string> = new Set(['forEach', 'map', 'flatMap']);
 
 /** The registrations a forwarder makes on its caller's behalf. */
 export const FORWARDED_SINKS: ReadonlySet<string> = new Set(['tool', 'registerTool']);
@@ -35,6 +43,16 @@ export interface Forwarder {
   /** Where the registration is written. */
   readonly filePath: string;
   readonly line: number;
+  /** Set when the registration is read in the helper's own module with its parameters bound (see above). */
+  readonly bound?: BoundHelper;
+}
+
+/** A helper read where it is written: the function, its one registration with its ancestors, its module. */
+export interface BoundHelper {
+  readonly fn: FunctionNode;
+  readonly sinkCall: TSESTree.CallExpression;
+  readonly ancestors: readonly Node[];
+  readonly program: Program;
 }
 
 /** Forwarders this file calls by name: factory-made constants and imported helpers (same file or another). */
@@ -46,7 +64,7 @@ export function findForwarders(program: Program, context: DetectContext, taken: 
       for (const specifier of statement.specifiers) {
         if (specifier.type !== 'ImportSpecifier' || taken(specifier.local.name)) continue;
         const fn = resolveImported(specifier.local.name, scope, context);
-        const forwarder = fn ? readForwarder(fn.node, undefined, undefined, fn.filePath) : undefined;
+        const forwarder = fn ? (readForwarder(fn.node, undefined, undefined, fn.filePath) ?? readBoundHelper(fn)) : undefined;
         if (forwarder) out.set(specifier.local.name, forwarder);
       }
       continue;
@@ -85,7 +103,7 @@ function resolveLocal(id: TSESTree.Identifier, scope: Scope, filePath: string): 
   return fn && isFunction(fn) ? { node: fn, filePath } : undefined;
 }
 
-function resolveImported(name: string, scope: Scope, context: DetectContext): { node: FunctionNode; filePath: string } | undefined {
+function resolveImported(name: string, scope: Scope, context: DetectContext): { node: FunctionNode; filePath: string; program?: Program } | undefined {
   const imported = scope.getImport(name);
   const modules = context.options.resolveModule;
   if (!imported || !modules || !context.options.filePath) return undefined;
@@ -93,7 +111,87 @@ function resolveImported(name: string, scope: Scope, context: DetectContext): { 
   if (binding.kind !== 'node') return undefined;
   const node = unwrap(binding.node);
   const fn = node.type === 'VariableDeclarator' && node.init ? unwrap(node.init) : node;
-  return isFunction(fn) ? { node: fn, filePath: binding.filePath } : undefined;
+  return isFunction(fn) ? { node: fn, filePath: binding.filePath, program: binding.program } : undefined;
+}
+
+/**
+ * A helper of another module with one registration, on a receiver it is given, that is not a plain
+ * hand-over of its parameters: read in its own module, with the parameters bound at each call.
+ */
+function readBoundHelper(fn: { node: FunctionNode; filePath: string; program?: Program }): Forwarder | undefined {
+  if (!fn.program) return undefined;
+  const sinks = findSinkCalls(fn.node.body, true);
+  if (sinks.length !== 1) return undefined;
+  const sinkCall = sinks[0];
+  const callee = unwrap(sinkCall.callee) as TSESTree.MemberExpression;
+  const receiver = unwrap(callee.object);
+  const index = receiver.type === 'Identifier' ? indexOfParam(fn.node, receiver.name) : -1;
+  if (index < 0) return undefined;
+  const ancestors = findAncestors(fn.program, sinkCall);
+  if (!ancestors) return undefined;
+  // Only a registration whose name comes from what the helper is given: any other one its module reads itself.
+  const origin = findNameOrigin(sinkCall, ancestors, fn.node);
+  if (origin === undefined || origin === index) return undefined;
+  const line = sinkCall.loc?.start.line ?? 0;
+  return { sink: getCalleeName(callee) ?? '', receiver: { from: 'call', index }, args: [], factoryCall: undefined, filePath: fn.filePath, line, bound: { fn: fn.node, sinkCall, ancestors, program: fn.program } };
+}
+
+/**
+ * The helper's parameter the registration's name is read from: directly (`name`, `def.name`) or through the
+ * loops around it (`for (const def of defs)`, `defs.forEach((def) => …)`), or undefined.
+ */
+function findNameOrigin(sinkCall: TSESTree.CallExpression, ancestors: readonly Node[], fn: FunctionNode): number | undefined {
+  let root = getRoot(sinkCall.arguments[0] as Node | undefined);
+  for (let i = ancestors.length - 1; i >= 0 && root !== undefined && ancestors[i] !== fn; i--) {
+    const node = ancestors[i];
+    if (node.type === 'ForOfStatement' && node.left.type === 'VariableDeclaration' && declares(node.left.declarations[0]?.id, root)) root = getRoot(node.right);
+    else if (isFunction(node) && declares(node.params[0], root)) {
+      const parent = ancestors[i - 1];
+      const callee = parent?.type === 'CallExpression' ? unwrap(parent.callee) : undefined;
+      root = callee?.type === 'MemberExpression' ? getRoot(callee.object) : undefined;
+    }
+  }
+  const index = root === undefined ? -1 : indexOfParam(fn, root);
+  return index >= 0 ? index : undefined;
+}
+
+/** `def` of `def`, `def.name`, `def.tool.name`, `defs.filter(…)`. */
+function getRoot(input: Node | undefined): string | undefined {
+  let node = input ? unwrap(input) : undefined;
+  for (let i = 0; i < 6 && node; i++) {
+    if (node.type === 'Identifier') return node.name;
+    if (node.type === 'MemberExpression') node = unwrap(node.object);
+    else if (node.type === 'CallExpression' && node.callee.type === 'MemberExpression') node = unwrap(node.callee.object);
+    else return undefined;
+  }
+  return undefined;
+}
+
+/** `pattern` declares `name` (`def`, `{ name }`, `[name]`). */
+function declares(pattern: Node | undefined, name: string): boolean {
+  if (!pattern) return false;
+  if (pattern.type === 'Identifier') return pattern.name === name;
+  if (pattern.type === 'ObjectPattern') return pattern.properties.some((p) => (p.type === 'Property' ? declares(p.value as Node, name) : declares(p.argument as Node, name)));
+  if (pattern.type === 'ArrayPattern') return pattern.elements.some((e) => e !== null && declares(e as Node, name));
+  if (pattern.type === 'AssignmentPattern') return declares(pattern.left as Node, name);
+  return false;
+}
+
+/** The ancestors of `target` in `program`, outermost first, or undefined when it is not there. */
+function findAncestors(program: Program, target: Node): Node[] | undefined {
+  const path: Node[] = [];
+  const visit = (node: Node): boolean => {
+    if (node === target) return true;
+    if (node.range[1] < target.range[0] || node.range[0] > target.range[1]) return false;
+    path.push(node);
+    for (const key of visitorKeys[node.type] ?? []) {
+      const child = (node as unknown as Record<string, unknown>)[key];
+      for (const c of Array.isArray(child) ? child : [child]) if (c && typeof (c as Node).type === 'string' && visit(c as Node)) return true;
+    }
+    path.pop();
+    return false;
+  };
+  return visit(program) ? path : undefined;
 }
 
 function isFunction(node: Node): node is FunctionNode {
@@ -126,16 +224,21 @@ function indexOfParam(fn: FunctionNode, name: string): number {
   return fn.params.findIndex((p) => (p.type === 'Identifier' ? p.name : p.type === 'AssignmentPattern' && p.left.type === 'Identifier' ? p.left.name : undefined) === name);
 }
 
-/** `x.tool(…)` / `x.registerTool(…)` in a body, not in the functions nested in it. */
-function findSinkCalls(body: Node): TSESTree.CallExpression[] {
+/**
+ * `x.tool(…)` / `x.registerTool(…)` in a body, not in the functions nested in it (with `loops`, a callback of
+ * `.forEach`/`.map` over a list is part of the body: it runs once per element).
+ */
+function findSinkCalls(body: Node, loops = false): TSESTree.CallExpression[] {
   const out: TSESTree.CallExpression[] = [];
   const stack: Node[] = [body];
+  const loopCallbacks = new Set<Node>();
   let budget = 5000;
   while (stack.length > 0 && budget-- > 0) {
     const node = stack.pop()!;
-    if (node !== body && isFunction(node)) continue;
+    if (node !== body && isFunction(node) && !(loops && loopCallbacks.has(node))) continue;
     if (node.type === 'CallExpression') {
       const callee = unwrap(node.callee);
+      if (loops && callee.type === 'MemberExpression' && !callee.computed && callee.property.type === 'Identifier' && LOOP_METHODS.has(callee.property.name) && node.arguments[0]) loopCallbacks.add(node.arguments[0] as Node);
       if (callee.type === 'MemberExpression' && !callee.computed && callee.property.type === 'Identifier' && FORWARDED_SINKS.has(callee.property.name)) out.push(node);
     }
     for (const key of visitorKeys[node.type] ?? []) {

@@ -17,12 +17,13 @@ import { readPerDefinition } from './loops.js';
 import { DetectContext } from './context.js';
 import { detectRegistrarCall, findRegistrarForwarders, type Registrar } from './ext-apps.js';
 import { detectFactoryCall } from './factory.js';
-import { buildForwardedCall, findForwarders, isForwarderCallee, type Forwarder } from './forwarders.js';
+import { buildForwardedCall, findForwarders, isForwarderCallee, type BoundHelper, type Forwarder } from './forwarders.js';
 import { detectLangChainConstructor } from './langchain.js';
 import { detectDispatchedToolsList } from './low-level.js';
 import { findServerFor, detectServer, type FoundServer } from './servers.js';
 import { detectShapeObject } from './shape.js';
 import { CALL_STYLES, isCallStyleName } from './styles.js';
+import { bindParameters, evaluateValue, withBindings } from '../schema/static-value.js';
 
 const cache = new WeakMap<Program, { readonly key: string; readonly resolver: unknown; readonly modules: unknown; readonly model: FileModel }>();
 
@@ -192,6 +193,7 @@ function detectCall(
   const callee = unwrap(candidate.node.callee);
   const forwarder = callee.type === 'Identifier' ? forwarders.get(name) : undefined;
   if (forwarder && callee.type === 'Identifier' && isForwarderCallee(callee, forwarder, context.getScope())) {
+    if (forwarder.bound) return detectBoundHelperCall(candidate, forwarder, forwarder.bound, context);
     const call = buildForwardedCall(candidate.node, forwarder);
     const through = { filePath: forwarder.filePath, line: forwarder.line };
     return call && isCallStyleName(forwarder.sink) ? CALL_STYLES[forwarder.sink]({ node: call, ancestors: candidate.ancestors }, context).map((tool) => ({ ...tool, decl: { ...tool.decl, through } })) : [];
@@ -200,6 +202,25 @@ function detectCall(
   const registrar = registrars.get(name);
   if (registrar) return applyCondition(listOf(detectRegistrarCall(candidate, registrar, context)), candidate, context);
   return isCallStyleName(name) ? CALL_STYLES[name](candidate, context) : [];
+}
+
+/**
+ * A call of a helper read in its own module (`forwarders.ts`): the call's arguments, read here (once per
+ * element of a loop around the call), are bound to the helper's parameters, and the helper's registration
+ * is read there under them. Each tool is placed at this call and read through the helper's registration.
+ */
+function detectBoundHelperCall(candidate: Candidate<TSESTree.CallExpression>, forwarder: Forwarder, bound: BoundHelper, context: DetectContext): FoundTool[] {
+  if (!isCallStyleName(forwarder.sink) || candidate.node.arguments.some((arg) => arg.type === 'SpreadElement')) return [];
+  const helper = context.forProgram(bound.program, forwarder.filePath);
+  const through = { filePath: forwarder.filePath, line: forwarder.line };
+  const at = { line: candidate.node.loc?.start.line ?? 0, column: candidate.node.loc?.start.column ?? 0 };
+  const read = (): FoundTool[] => {
+    const args = candidate.node.arguments.map((arg) => evaluateValue(arg, context.schemaContext));
+    const bindings = bindParameters(bound.fn.params, args, helper.schemaContext);
+    return withBindings(bound.fn, bound.program, bindings, () => CALL_STYLES[forwarder.sink as keyof typeof CALL_STYLES]({ node: bound.sinkCall, ancestors: bound.ancestors }, helper));
+  };
+  const tools = readPerDefinition(candidate, context, read) ?? read();
+  return tools.map((tool) => ({ ...tool, decl: { ...tool.decl, ...at, through } }));
 }
 
 /**

@@ -118,6 +118,44 @@ export function keepListsWhole(units: readonly StructureUnit[], choice: Structur
   });
 }
 
+/** Why a lead-in stays for what it says itself: a rule or a harm by the cues (not the model's doubt, the sentence allowance or its list). */
+const OWN_KEEP: ReadonlySet<KeepReason> = new Set<KeepReason>(['protected', 'harm']);
+/** Why a lead-in stays only for want of certainty. */
+const DOUBT_KEEP: ReadonlySet<KeepReason> = new Set<KeepReason>(['not-sure', 'model-doubt']);
+
+/**
+ * A list is one piece with its lead-in ("Required fields:", "Key differences from the list tool:"): the items
+ * carry the lead-in's category, so a lead-in that stays for what it says keeps its items, and a numbered list
+ * of steps that keeps one step keeps them all (a step alone, or a list with a hole, tells the model less than
+ * either whole).
+ */
+export function keepListsWithLeadIns(units: readonly StructureUnit[], choice: StructureChoice): void {
+  units.forEach(({ unit, tag }, i) => {
+    if (tag || unit.markup || !choice.kept.has(i) || !OWN_KEEP.has(choice.why.get(i) ?? 'whole') || !/:\s*$/.test(unit.text)) return;
+    let j = i + 1;
+    while (j < units.length && !units[j].tag && units[j].unit.markupKind === 'list-item' && sameBlocks(units[i], units[j])) j++;
+    if (j > i + 1) keepAll(choice, i + 1, j, 'list');
+  });
+  // A lead-in kept only for the model's doubt, whose every item moves as how-text, would stay as a title
+  // over nothing: it goes with its list.
+  units.forEach(({ unit, tag }, i) => {
+    if (tag || unit.markup || !choice.kept.has(i) || !DOUBT_KEEP.has(choice.why.get(i) ?? 'whole') || !/:\s*$/.test(unit.text)) return;
+    let j = i + 1;
+    while (j < units.length && !units[j].tag && units[j].unit.markupKind === 'list-item' && sameBlocks(units[i], units[j])) j++;
+    if (j === i + 1) return;
+    const items = [...Array(j - i - 1).keys()].map((k) => i + 1 + k);
+    if (items.some((k) => choice.kept.has(k) || choice.toParams.has(k) || choice.reasons.get(k) !== 'how')) return;
+    choice.kept.delete(i);
+    choice.why.delete(i);
+    choice.reasons.set(i, 'how');
+  });
+  for (const [start, end] of findListRuns(units)) {
+    const numbered = [...Array(end - start).keys()].map((k) => start + k).filter((k) => isNumbered(units[k].unit));
+    if (numbered.length < 2 || !numbered.some((k) => choice.kept.has(k) && OWN_KEEP.has(choice.why.get(k) ?? 'whole'))) continue;
+    for (const k of numbered) keepAll(choice, k, k + 1, 'list');
+  }
+}
+
 /** Why a heading may go with its section: it stays only for the model's doubt or the allowance, not for a rule or a harm. */
 const MOVABLE_KEEP: ReadonlySet<KeepReason> = new Set<KeepReason>(['model-doubt', 'not-sure', 'allowance']);
 

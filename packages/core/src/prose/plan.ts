@@ -26,13 +26,13 @@ import { getCategoryProbabilities, getMoveProbability, getSafeShare, getShippedM
 import { getJsonNumber, memoizeByText } from '../memo.js';
 import { findHarmTopics } from './harm.js';
 import { findConstrainedParam } from './parameter-match.js';
-import { readAgainstSchema } from './schema-reading.js';
+import { isUnstatedOmission, readAgainstSchema } from './schema-reading.js';
 import { splitSentences } from './sentences.js';
 import { readToolParameterText } from './tool-parameter-text.js';
 import { isSaidByParameter } from './said-by-parameter.js';
 import { isHandOff } from './hand-off.js';
 import { isOtherLanguage } from './language.js';
-import { alignLeadInReasons, getWholeBlockReason, INPUT_IN_WORDS, keepAntecedents, keepHeadingsWithSections, keepListsWhole } from './plan-structure.js';
+import { alignLeadInReasons, getWholeBlockReason, INPUT_IN_WORDS, keepAntecedents, keepHeadingsWithSections, keepListsWhole, keepListsWithLeadIns } from './plan-structure.js';
 import type { ClassifiedSentence, ProseCategory, SchemaFacts, Sentence, UnitContext } from './types.js';
 
 export type Range = readonly [start: number, end: number];
@@ -279,6 +279,7 @@ function planUncached(value: string, options: PlanOptions, model: ProseModel): D
   // Lists that are one piece (a definition list, a list that finishes its lead-in's sentence) stay whole (prose/plan-structure.ts).
   const choice = { kept: keptIndexes, reasons, why, toParams };
   keepListsWhole(units, choice, options.parameter ? undefined : findInputValues(options.paramSchemas));
+  keepListsWithLeadIns(units, choice);
   // A lead-in that opens the items' sentence ("If you have a temporary branch from a prior step, you
   // MUST:") stays when a guardrail of its list stays: the guardrail holds under the condition it states.
   // A title ("Writing a good issue:") does not.
@@ -412,8 +413,10 @@ function decideUnit(unit: ClassifiedSentence, context: UnitContext, model: Prose
   // The model may read a unit the cues call what as how-text, or one they call a constraint to its overrule threshold; never a when (a hand-off) or a guardrail.
   // A constraint by the cues' words or by a default the schema lacks is how-text when the model is sure to its
   // stricter overrule threshold ("Defaults to false." that labellers call how); a guardrail by the cues never is.
-  // What one value of a parameter does is its meaning value by value, which the parameter keeps: never overruled.
-  const overruled = unit.category === 'constraint' && !(context.parameter === true && saysWhatAValueDoes(unit)) && isOverruledConstraint(model, probabilities);
+  // What one value of a parameter does is its meaning value by value, and what omitting it does where the schema
+  // states no default is the only place the call learns it: the parameter keeps both, never overruled.
+  const kept = context.parameter === true && (saysWhatAValueDoes(unit) || isUnstatedOmission(unit));
+  const overruled = unit.category === 'constraint' && !kept && isOverruledConstraint(model, probabilities);
   const readsAsHow = cueMoves || overruled || (unit.category === 'what' && getMoveProbability(probabilities) >= (model.howBar ?? 0.5));
   const statedBySchema = cueMoves && (unit.cueSource === 'schema' || isStatedBySchema(unit, context));
   const moves = readsAsHow && (statedBySchema || isSafeToMove(probabilities, model)) && harm === undefined;

@@ -92,6 +92,26 @@ export function readAgainstSchema(unit: ClassifiedSentence, facts: SchemaFacts |
 const OMISSION =
   /\b(?:if|when)\s+(?:(?:it\s+is|this\s+is|left)\s+)?(?:not\s+(?:specified|provided|set|given|passed|supplied|included)|omitted|absent|unset|unspecified|empty|blank|out)\b|\bomit(?:ted)?\s+(?:it\s+|this\s+)?(?:to|for)\b|\bwithout\s+(?:it|this\s+(?:parameter|field|value|option))\b|\bdefaults?\s*(?:to\b|is\b|are\b|value\b|[:=])|\bby\s+default\b|\(default\b|\bis\s+the\s+default\b/i;
 
+/**
+ * The schema reading found what omitting the parameter does where its schema states no default (4 above):
+ * what the parameter keeps, whatever the model reads.
+ */
+export function isUnstatedOmission(unit: Pick<ClassifiedSentence, 'category' | 'cue' | 'cueSource' | 'text'>): boolean {
+  return unit.category === 'constraint' && unit.cueSource === 'schema' && unit.cue !== undefined && unit.cue.startsWith('what omitting it does') && !isValueDefault(unit.text);
+}
+
+/**
+ * "Defaults to 10.", "Default: false", "(default `json`)": the value a call gets when it leaves this one out,
+ * which the model may pass itself. What the tool does without the value ("Defaults to the user library
+ * when omitted.", "If omitted, searches every project.") is a behaviour only the description states.
+ */
+const VALUE_DEFAULT =
+  /^\(?\s*(?:(?:if|when)\s+(?:not\s+(?:specified|provided|set|given|passed|supplied)|omitted|unset|unspecified)\s*,?\s*)?(?:it\s+)?(?:defaults?(?:\s+value)?(?:\s+(?:is|to))?\s*[:=]?|by\s+default(?:\s+(?:it\s+)?is)?\s*,?|is\s+the\s+default)\s*(?:`[^`]*`|"[^"]*"|'[^']*'|-?\d[\d.,_]*(?:\s*[a-z%]{1,8})?|true|false|null|none|[\w-]+)\s*(?:(?:if|when)\s+(?:not\s+(?:specified|provided|set|given)|omitted))?\s*\)?\s*[.;]?\s*$/i;
+
+function isValueDefault(text: string): boolean {
+  return VALUE_DEFAULT.test(text.trim());
+}
+
 function findOmissionBehaviour(text: string, schema: JsonObject): string | undefined {
   const match = OMISSION.exec(maskLiterals(text));
   if (!match || statesDefault(schema)) return undefined;

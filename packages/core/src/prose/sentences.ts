@@ -97,7 +97,7 @@ function splitProse(text: string, start: number, end: number): Sentence[] {
 
 /**
  * Positions where a newline ends a sentence: a blank line always; a single newline unless the prose
- * visibly continues (the next line starts in lowercase, or the line ends with `,`, `;`, `(`, a dash…),
+ * visibly continues (the next line starts in lowercase, or the line ends with `,`, `;`, `(`, `{`, a dash…),
  * because descriptions joined with `\n` put one statement per line, often without a period.
  */
 function findLineBreaks(text: string, start: number, end: number): number[] {
@@ -116,7 +116,8 @@ function findLineBreaks(text: string, start: number, end: number): number[] {
     if (runStart === start || runEnd === end) continue;
     const previous = text[runStart - 1];
     const next = text[runEnd];
-    const continues = /[,;(\-–—/&+]/.test(previous) || /[\p{Ll}\d)\]}]/u.test(next);
+    // A line that opens a bracket (`{`, `[` of a JSON example) continues on the next one, up to its close.
+    const continues = /[,;([{\-–—/&+]/.test(previous) || /[\p{Ll}\d)\]}]/u.test(next);
     if (newlines > 1 || /[.!?:]/.test(previous) || !continues) breaks.push(runEnd);
   }
   return breaks;

@@ -98,6 +98,9 @@ function findSharedTexts(tools: readonly ToolDecl[]): Set<Node> {
   return shared;
 }
 
+/** What slim's move depends on where the rule sees only part of a server (its tools spread over files). */
+const WHEN_PAID = ' if what the whole server moves pays for serving it';
+
 export default createRule<Options, MessageIds>({
   name: 'no-how-in-description',
   meta: {
@@ -108,11 +111,11 @@ export default createRule<Options, MessageIds>({
     },
     messages: {
       howInToolDescription:
-        'How-text or filler in the description of {{tool}}: {{count}} from "{{quote}}", {{bytes}} bytes (~{{tokens}} tokens) read on every request. `toolslim slim` moves it to an instruction file.',
+        'How-text or filler in the description of {{tool}}: {{count}} from "{{quote}}", {{bytes}} bytes (~{{tokens}} tokens) read on every request. `toolslim slim` moves it to an instruction file{{whenPaid}}.',
       howAndConstraintInToolDescription:
-        'How-text or filler in the description of {{tool}}: {{count}} from "{{quote}}", {{bytes}} bytes (~{{tokens}} tokens); `toolslim slim` moves it out. Its constraint "{{cue}}" belongs on {{target}}.',
+        'How-text or filler in the description of {{tool}}: {{count}} from "{{quote}}", {{bytes}} bytes (~{{tokens}} tokens); `toolslim slim` moves it out{{whenPaid}}. Its constraint "{{cue}}" belongs on {{target}}.',
       howInParamDescription:
-        'How-text or filler in the description of parameter "{{param}}": {{count}} from "{{quote}}", {{bytes}} bytes (~{{tokens}} tokens). `toolslim slim` moves it to an instruction file.',
+        'How-text or filler in the description of parameter "{{param}}": {{count}} from "{{quote}}", {{bytes}} bytes (~{{tokens}} tokens). `toolslim slim` moves it to an instruction file{{whenPaid}}.',
       constraintInToolDescription:
         'Constraint on {{target}} in the description of {{tool}} ({{count}}, "{{cue}}"). `toolslim slim` moves it to that parameter\'s description; its schema (format, pattern, enum) can say it too.',
     },
@@ -148,7 +151,11 @@ export default createRule<Options, MessageIds>({
       const loc = getUnitsLoc(context.sourceCode, text, units[0].start, units[units.length - 1].end);
       report({ node: asEslintNode(text.node), ...(loc ? { loc } : {}), messageId, data: { count: countUnits(units.length), ...data } });
     };
+    // In a file that is the whole server the rule adds up what slim adds up; in a part of a server it cannot,
+    // and says on what slim's move depends.
+    let whenPaid = '';
     const getHowData = (how: readonly PlannedUnit[]): Record<string, string> => ({
+      whenPaid,
       quote: buildUnitQuote(how[0].text),
       bytes: formatCount(how.reduce((sum, unit) => sum + Buffer.byteLength(unit.text), 0)),
       tokens: formatCount(how.reduce((sum, unit) => sum + countTokens(unit.text), 0)),
@@ -192,7 +199,10 @@ export default createRule<Options, MessageIds>({
         }
         // A file that is the whole server: slim leaves every tool as it is when all they save together does not
         // pay for serving the moved text (the read tool and the server instructions), and so does the rule.
-        if (planned.length > 0 && isWholeServerFile(context, model) && !SERVES_INSTRUCTIONS.test(context.sourceCode.text)) {
+        const wholeServer = isWholeServerFile(context, model);
+        const served = SERVES_INSTRUCTIONS.test(context.sourceCode.text);
+        whenPaid = wholeServer || served ? '' : WHEN_PAID;
+        if (planned.length > 0 && wholeServer && !served) {
           const saved = planned.reduce((sum, entry) => sum + entry.saved, 0);
           const namesByFamily = new Map<string, string[]>();
           for (const entry of planned) namesByFamily.set(entry.family, [...(namesByFamily.get(entry.family) ?? []), getToolName(entry.tool) ?? '']);

@@ -18,6 +18,9 @@ const WHOLE_HEAD = "import { McpServer } from '@modelcontextprotocol/sdk/server/
 const WATERING = "server.registerTool('water_bed', { description: 'Waters one bed. For example, pass bed-3 to water the tomatoes on the south side, or bed-7 for the herbs by the door.', inputSchema: { bed: z.string() } }, async () => ({ content: [] }));\n";
 const LONG_HOW = 'The valve opens in steps of five percent and closes again when the soil sensor reads the target; each step is logged to the bed journal with the time, the litres and the sensor reading. '.repeat(6);
 
+/** In a file that is part of a server (its server exported), slim's move depends on what the whole server moves. */
+const PART_OF_A_SERVER = ' if what the whole server moves pays for serving it';
+
 function locateSpan(code: string, text: string): { line: number; column: number; endLine: number; endColumn: number } {
   const start = locate(code, text);
   return { ...start, endLine: start.line, endColumn: start.column + text.length };
@@ -142,9 +145,9 @@ ruleTester.run('no-how-in-description', rule, {
       errors: [{ messageId: 'howInToolDescription' as const }],
     },
     {
-      name: 'a whole server whose moved text pays for serving it is reported',
+      name: 'a whole server whose moved text pays for serving it is reported, and the message says slim moves it without a condition',
       code: `${WHOLE_HEAD}server.registerTool('open_valve', { description: 'Opens the valve of one bed. ${LONG_HOW}', inputSchema: { bed: z.string() } }, async () => ({ content: [] }));\nawait server.connect(transport);`,
-      errors: [{ messageId: 'howInToolDescription' as const }],
+      errors: [{ messageId: 'howInToolDescription' as const, data: { tool: '"open_valve"', count: '6 units', quote: 'The valve opens in steps of five percent and closes again…', bytes: '1,110', tokens: '228', whenPaid: '' } }],
     },
     ...DECLARATION_STYLES.map((style) => {
       const code = exportServer(style.build([
@@ -196,7 +199,7 @@ ruleTester.run('no-how-in-description', rule, {
           column: 6,
           endLine: 8,
           endColumn: 106,
-          data: { tool: '"read_file"', count: '2 units', quote: 'Defaults to the workspace root.', bytes: '131', tokens: '29' },
+          data: { tool: '"read_file"', count: '2 units', quote: 'Defaults to the workspace root.', bytes: '131', tokens: '29', whenPaid: PART_OF_A_SERVER },
         },
       ],
     },
@@ -234,14 +237,14 @@ ruleTester.run('no-how-in-description', rule, {
         {
           messageId: 'howAndConstraintInToolDescription' as const,
           ...locateSpan(code, 'Returns JSON with the id, start time, duration, state and exit code of each run, newest first, one entry per run.'),
-          data: { tool: '"list_runs"', count: '1 unit', quote: 'Returns JSON with the id, start time, duration, state and…', bytes: '113', tokens: '27', target: 'parameter "date"', cue: 'The date must be in YYYY-MM-DD format.' },
+          data: { tool: '"list_runs"', count: '1 unit', quote: 'Returns JSON with the id, start time, duration, state and…', bytes: '113', tokens: '27', target: 'parameter "date"', cue: 'The date must be in YYYY-MM-DD format.', whenPaid: PART_OF_A_SERVER },
         },
       ],
     }))(`${MCP_HEAD}server.tool('list_runs', 'Lists the runs of a day. The date must be in YYYY-MM-DD format. Returns JSON with the id, start time, duration, state and exit code of each run, newest first, one entry per run.', { date: z.string().describe('The day.') }, async () => ({ content: [] }));`),
     ((code) => ({
       name: 'a definition list stays whole when one item stays: only the how-text after it is reported',
       code,
-      errors: [{ messageId: 'howInToolDescription' as const, data: { tool: '"fire_pot"', count: '1 unit', quote: 'Returns the firing log as JSON with the start time, peak…', bytes: '105', tokens: '21' }, ...locateSpan(code, 'Returns the firing log as JSON with the start time, peak temperature, cone reached and the cooling curve.') }],
+      errors: [{ messageId: 'howInToolDescription' as const, data: { tool: '"fire_pot"', count: '1 unit', quote: 'Returns the firing log as JSON with the start time, peak…', bytes: '105', tokens: '21', whenPaid: PART_OF_A_SERVER }, ...locateSpan(code, 'Returns the firing log as JSON with the start time, peak temperature, cone reached and the cooling curve.') }],
     }))(
       `${MCP_HEAD}server.tool('fire_pot', ${JSON.stringify(
         'Fires a pot in a kiln.\n\nGlazes:\n- `celadon`: a green glaze of iron.\n- `tenmoku`: a dark glaze.\n- `raku`: never fire it indoors; ask the user first.\n\nReturns the firing log as JSON with the start time, peak temperature, cone reached and the cooling curve.',
