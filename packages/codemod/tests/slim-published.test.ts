@@ -70,7 +70,7 @@ describe('planSlimFromPublished', () => {
 
   it('keeps the heading and the lead-in of text that stays, so it still reads right', () => {
     const deploy = 'Deploy a site.\n\n## Notes\nDeploys take about a minute. Never deploy to production without asking the user first.\n\n## Output\nReturns the deploy id and URL. The URL stays valid for 30 days, and the build log is kept for a week.';
-    const list = 'List the files of a folder.\nImportant:\n- Paths are relative to the workspace root.\n- Hidden files are skipped unless all is true.\n- Symbolic links are listed but never followed, so a loop cannot hang the call.';
+    const list = 'List the files of a folder.\nImportant:\n- Paths are relative to the workspace root.\n- Each entry is returned with its size and modification time.\n- Symbolic links are listed but never followed, so a loop cannot hang the call.';
     const { cwd, files } = project({ 'a.ts': `export const DEPLOY = ${JSON.stringify(deploy)};\nexport const LIST = ${JSON.stringify(list)};\n` });
     const plan = planSlimFromPublished({ cwd, files, tools: [tool('site_deploy', deploy), tool('site_files', list)], skipUnprofitable: false, wire: false, moveThreshold: MECHANISM });
     const after = (name: string) => plan.expected.get(name)?.description ?? '';
@@ -78,7 +78,7 @@ describe('planSlimFromPublished', () => {
     expect(after('site_deploy')).toContain('Never deploy to production without asking the user first.');
     expect(after('site_deploy')).not.toContain('## Output');
     expect(after('site_files')).toMatch(/Important:\n- Paths are relative to the workspace root\./);
-    expect(after('site_files')).not.toContain('Hidden files');
+    expect(after('site_files')).not.toContain('Each entry is returned');
   });
 
   it('finds a sentence written in several places where the rest of its published text is written', () => {

@@ -34,7 +34,7 @@ const HOW_BY_KIND: ReadonlyArray<readonly [Kind: string, sentence: string, befor
   ['edge-case', 'If the file is missing, returns an empty string.'],
   ['format', 'Returns a JSON array of {id, title}.'],
   ['warning', '**Tip:** results are cached.'],
-  ['markup', '- Paths are resolved from the root.'],
+  ['markup', '- Line endings are kept as they are.'],
   ['detail', 'Large files are streamed from disk in chunks.', 'Use it to look at source code.\nWorks on any file.\n'],
   ['filler', 'This is the most powerful reader available.'],
 ];
