@@ -68,6 +68,8 @@ interface CollectedUnread extends ReportUnread {
   readonly renamed: boolean;
   /** A list handler over a registry filled at run time: named even when definitions were found by their shape. */
   readonly registry?: boolean;
+  /** A server built by an installed package, which lists the tools it builds itself. */
+  readonly builtByPackage?: boolean;
 }
 
 /** One model-API request's tool array (`tools` of an Anthropic or OpenAI request call) and what it loads per request. */
@@ -167,6 +169,7 @@ export function buildReport(
   const listed: Array<ListedAddition & { readonly file: string }> = [];
   const throughs: Array<{ readonly filePath: string; readonly line: number }> = [];
   const requests: ReportRequest[] = [];
+  let serversBuilt = 0;
   for (const [index, file] of files.entries()) {
     options.onProgress?.(index, files.length);
     const relative = toReportPath(file.filePath, options.cwd);
@@ -185,12 +188,13 @@ export function buildReport(
       for (const addition of model.listed ?? []) listed.push({ ...addition, file: relative });
       for (const decl of model.tools) if (decl.through) throughs.push(decl.through);
       for (const server of servers) if (server.name?.kind === 'static') runServerNames.push(server.name.value);
+      serversBuilt += servers.length;
       const binOf = model.tools.length === 0 && model.unread.length === 0 ? packages.getBinPackage(filePath) : undefined;
       const launcher = binOf === undefined ? undefined : (explainLauncher(program, Scope.of(program)) ?? explainServerPackageCall(program, Scope.of(program), (source) => !readPackages.has(getPackageName(source)) && dependsOnServerLibrary(filePath, source)));
       if (launcher && binOf) launchers.push({ packageDir: binOf, miss: { file: relative, line: launcher.line, sink: launcher.sink, reason: launcher.reason, fromCollection: false, renamed: false } });
       for (const miss of model.unread) {
         if (miss.fromPackage !== undefined && readPackages.has(miss.fromPackage)) continue;
-        unread.push({ file: relative, line: miss.line, sink: miss.sink, reason: miss.reason, fromCollection: miss.fromCollection === true, renamed: miss.renamed === true, registry: miss.registry === true });
+        unread.push({ file: relative, line: miss.line, sink: miss.sink, reason: miss.reason, fromCollection: miss.fromCollection === true, renamed: miss.renamed === true, registry: miss.registry === true, builtByPackage: miss.fromPackage !== undefined });
       }
       // Only a file that imports a model SDK is searched further (its top-level imports are read first).
       const context = { program, filePath, zodVersion: settings?.zodVersion ?? 4, resolveConstant, resolveModule };
@@ -235,7 +239,7 @@ export function buildReport(
   // A registration in a helper, read at the helper's calls in other files, is read.
   const readThrough = new Set(throughs.map((at) => `${toReportPath(at.filePath, options.cwd)}:${at.line}`));
   if (readThrough.size > 0) unread.splice(0, unread.length, ...unread.filter((miss) => !readThrough.has(`${miss.file}:${miss.line}`)));
-  markUnregisteredDefinitions(found, unread);
+  markUnregisteredDefinitions(found, unread, serversBuilt === 0);
   const families = assignFamilies(
     found.map((tool) => ({ name: tool.name === UNREADABLE_NAME ? undefined : tool.name, filePath: path.resolve(tool.filePath), serverName: tool.serverName, description: tool.description })),
     options.settings?.families,
@@ -255,7 +259,7 @@ export function buildReport(
   }));
   // A loop or list over definitions found elsewhere by their shape is read through those definitions.
   const definitionsFound = found.some((tool) => FRAMEWORKS[tool.framework].declaredAsObject);
-  const misses = unread.filter((miss) => !(miss.fromCollection && !miss.renamed && !miss.registry && definitionsFound)).map(({ fromCollection: _, renamed: __, registry: ___, ...miss }) => miss);
+  const misses = unread.filter((miss) => !(miss.fromCollection && !miss.renamed && !miss.registry && definitionsFound)).map(({ fromCollection: _, renamed: __, registry: ___, builtByPackage: ____, ...miss }) => miss);
   return { tools: sortHeaviestFirst(tools), totals: sumTotals(tools), errors, unread: misses, ...(requests.length > 0 ? { requests } : {}) };
 }
 
@@ -373,14 +377,19 @@ function dropLoopDefinitions(found: FoundTool[]): void {
  * registers those the loops select. A definition found by its shape alone that no loop was read to
  * register may be one the selection leaves out: it is kept, marked conditional, never counted as certain.
  */
-function markUnregisteredDefinitions(found: FoundTool[], unread: ReadonlyArray<{ readonly fromCollection: boolean; readonly file: string; readonly line: number }>): void {
+function markUnregisteredDefinitions(found: FoundTool[], unread: ReadonlyArray<{ readonly fromCollection: boolean; readonly builtByPackage?: boolean; readonly file: string; readonly line: number }>, noServerBuilt: boolean): void {
   const loop = found.find((tool) => tool.loop);
   const untraced = unread.find((miss) => miss.fromCollection);
-  if (!loop && !untraced) return;
-  const where = untraced ? `${untraced.file}:${untraced.line}` : `${path.basename(loop!.filePath)}:${loop!.line}`;
-  const reason = `a definition found by its shape that no registration toolslim read lists; this project registers its definitions through a loop or list handler (${where}) that may leave it out`;
+  // The only server is an installed package's: no definition of the project's files is known to be listed.
+  const packaged = noServerBuilt ? unread.find((miss) => miss.builtByPackage === true) : undefined;
+  if (!loop && !untraced && !packaged) return;
+  const where = untraced ? `${untraced.file}:${untraced.line}` : loop ? `${path.basename(loop.filePath)}:${loop.line}` : `${packaged!.file}:${packaged!.line}`;
+  const reason =
+    untraced || loop
+      ? `a definition found by its shape that no registration toolslim read lists; this project registers its definitions through a loop or list handler (${where}) that may leave it out`
+      : `a definition found by its shape that no registration toolslim read lists; this project's server is built by an installed package (${where}), which lists the tools it builds and may add or leave out this one`;
   found.forEach((tool, index) => {
-    const isShape = FRAMEWORKS[tool.framework].declaredAsObject && FRAMEWORKS[tool.framework].projectWrapper;
+    const isShape = FRAMEWORKS[tool.framework].declaredAsObject && (FRAMEWORKS[tool.framework].projectWrapper || (packaged !== undefined && !untraced && !loop));
     if (isShape && !tool.loop && tool.condition === undefined) found[index] = { ...tool, condition: reason };
   });
 }

@@ -63,6 +63,31 @@ export function createServer() {
   });
 });
 
+describe('zod 3 bundled as its classes', () => {
+  it('reads `const stringType = ZodString.create` of a bundle that carries its own `class ZodType` as zod 3\'s builders', async () => {
+    const file = 'bundled-zod3-classes.mjs';
+    const dir = writeProject({
+      [file]: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import * as zod from 'zod/v3';
+
+// What a bundler writes when it inlines zod 3's types.js (here built on the installed zod 3, so the server runs).
+class ZodType extends zod.ZodType {}
+class ZodString extends zod.ZodString {}
+class ZodBoolean extends zod.ZodBoolean {}
+const stringType = ZodString.create;
+const booleanType = ZodBoolean.create;
+
+export function createServer() {
+  const server = new McpServer({ name: 'orchard', version: '1.0.0' });
+  server.tool('graft', 'Grafts a scion onto a rootstock.', { scion: stringType().describe('Variety of the scion.'), bench: booleanType().default(false) }, async () => ({ content: [] }));
+  return server;
+}
+`,
+    });
+    await expectOneToolSizedAsListed(dir, file);
+  });
+});
+
 describe('zod bundled as a frozen namespace inside a module wrapper', () => {
   it('reads `var z = Object.freeze({ __proto__: null, … })` of the function around the use, not a `var z` of another function', async () => {
     const file = 'bundled-frozen.mjs';

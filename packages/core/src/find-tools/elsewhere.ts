@@ -23,30 +23,53 @@ const MAX_STEPS = 4;
  * `toolkit.connect(transport)` where `toolkit` is built by an installed package (`new pkg.Toolkit(…)`,
  * `await createServer(…)` imported from it): the server, and its tools, are that package's.
  */
-export function explainServerFromPackage(program: Program, scope: Scope, isProjectModule: (source: string, importedName: string) => boolean): UnreadSink | undefined {
+export function explainServerFromPackage(program: Program, scope: Scope, isProjectModule: (source: string, importedName: string) => boolean, classes?: ProjectClasses): UnreadSink | undefined {
   let found: UnreadSink | undefined;
   walk(program, (node: Node) => {
     if (found) return false;
     if (node.type !== 'CallExpression' || node.arguments.length === 0) return;
     const callee = unwrap(node.callee);
-    if (callee.type !== 'MemberExpression' || getCalleeName(callee) !== 'connect') return;
-    const origin = findPackageOrigin(callee.object, scope);
+    if (callee.type !== 'MemberExpression') return;
+    // `server.connect(transport)`, or any method that is handed the transport (`server.start(transport)`).
+    const method = getCalleeName(callee);
+    if (method !== 'connect' && !node.arguments.some((arg) => isTransport(arg, scope))) return;
+    const origin = findPackageOrigin(callee.object, scope, classes);
     // A package of the same workspace is read with the project's files.
     if (!origin || isProjectModule(origin.specifier, origin.importedName)) return;
     found = {
       node,
       line: node.loc?.start.line ?? 0,
       column: node.loc?.start.column ?? 0,
-      sink: '.connect()',
-      reason: `the server it connects is built by ${describe(origin.builder)} of the installed package ${origin.source}; its tools are in that package, which toolslim does not read`,
+      sink: `.${method}()`,
+      reason: `the server it connects is ${origin.through ? `an instance of ${origin.through}, which extends ${describe(origin.builder)}` : `built by ${describe(origin.builder)}`} of the installed package ${origin.source}; its tools are in that package, which toolslim does not read`,
       fromPackage: origin.source,
     };
   });
   return found;
 }
 
+/** Classes of the project, read where they are written: what `new X(…)` of an imported class extends. */
+export interface ProjectClasses {
+  /** The superclass of the class `importedName` of the project module `source`, with that module's scope. */
+  findSuperClass(source: string, importedName: string): { readonly superClass: Node; readonly scope: Scope } | undefined;
+}
+
+/** `new StdioServerTransport()`, or a constant bound to one: what a server is connected with. */
+function isTransport(input: Node, scope: Scope): boolean {
+  let node = unwrap(input);
+  if (node.type === 'Identifier') {
+    const init = scope.resolve(node);
+    if (!init) return false;
+    node = unwrap(init);
+  }
+  if (node.type !== 'NewExpression') return false;
+  const callee = unwrap(node.callee);
+  const name = callee.type === 'Identifier' ? callee.name : callee.type === 'MemberExpression' && !callee.computed && callee.property.type === 'Identifier' ? callee.property.name : undefined;
+  return name !== undefined && /Transport$/.test(name);
+}
+
 /** The bare package a receiver's value comes from, with the call that builds it. */
-function findPackageOrigin(input: Node, scope: Scope): { source: string; specifier: string; importedName: string; builder: Node } | undefined {
+function findPackageOrigin(input: Node, scope: Scope, classes?: ProjectClasses): { source: string; specifier: string; importedName: string; builder: Node; through?: string } | undefined {
   let node = unwrap(input);
   for (let step = 0; step < MAX_STEPS; step++) {
     if (node.type === 'AwaitExpression') node = unwrap(node.argument);
@@ -62,6 +85,13 @@ function findPackageOrigin(input: Node, scope: Scope): { source: string; specifi
     const builder = callee.type === 'SequenceExpression' ? unwrap(callee.expressions[callee.expressions.length - 1]) : callee;
     const root = getRootIdentifier(builder);
     const imported = root ? scope.getImport(root.name) : undefined;
+    // `new Server(…)` of a project class that extends an installed package's server class.
+    if (imported && !isInstalledPackage(imported.source) && node.type === 'NewExpression' && classes) {
+      const name = imported.importedName === '*' && builder.type === 'MemberExpression' && !builder.computed && builder.property.type === 'Identifier' ? builder.property.name : imported.importedName;
+      const found = classes.findSuperClass(imported.source, name);
+      const base = found ? findPackageOrigin({ ...found.superClass, type: 'NewExpression', callee: found.superClass, arguments: [] } as unknown as Node, found.scope) : undefined;
+      return base ? { ...base, through: describe(builder) } : undefined;
+    }
     if (!imported || !isInstalledPackage(imported.source) || SERVER_LIBRARY.test(imported.source)) return undefined;
     const importedName = imported.importedName === '*' && builder.type === 'MemberExpression' && !builder.computed && builder.property.type === 'Identifier' ? builder.property.name : imported.importedName;
     return { source: getPackageName(imported.source), specifier: imported.source, importedName, builder };

@@ -10,7 +10,7 @@ import type { AnalyzeOptions, FileModel, Node, ToolDecl, UnreadSink } from '../m
 import { describe, explainServerWithoutTools, explainUnreadSink, isRenamed, readFileImports } from './unread.js';
 import type { FoundTool } from './build.js';
 import { detectToolClass } from './classes.js';
-import { explainServerFromPackage } from './elsewhere.js';
+import { explainServerFromPackage, type ProjectClasses } from './elsewhere.js';
 import { collectCandidates, type Candidate } from './collect.js';
 import { applyCondition, applyPathCondition, readCondition } from './conditions.js';
 import { readPerDefinition } from './loops.js';
@@ -24,6 +24,7 @@ import { findServerFor, detectServer, type FoundServer } from './servers.js';
 import { detectShapeObject } from './shape.js';
 import { CALL_STYLES, isCallStyleName } from './styles.js';
 import { bindParameters, evaluateValue, withBindings } from '../schema/static-value.js';
+import { Scope } from '../text/scope.js';
 
 const cache = new WeakMap<Program, { readonly key: string; readonly resolver: unknown; readonly modules: unknown; readonly model: FileModel }>();
 
@@ -138,10 +139,30 @@ function detectAll(program: Program, options: AnalyzeOptions): FileModel {
     const alone = attempt(() => explainServerWithoutTools(program, servers, imports, (name) => isHandedOn(program, name)));
     if (alone) unread.push(alone);
     // No server built here, yet a transport connected: the server may be an installed package's.
-    const fromPackage = !alone && servers.length === 0 && imports.mcpServer ? attempt(() => explainServerFromPackage(program, context.getScope(), (source, name) => isProjectModule(options, source, name))) : undefined;
+    const fromPackage = !alone && servers.length === 0 && imports.mcpServer ? attempt(() => explainServerFromPackage(program, context.getScope(), (source, name) => isProjectModule(options, source, name), getProjectClasses(options))) : undefined;
     if (fromPackage) unread.push(fromPackage);
   }
   return { tools, servers: servers.map((s) => s.decl), unread: unread.sort((a, b) => a.node.range[0] - b.node.range[0]), ...(context.listed.length > 0 ? { listed: context.listed } : {}) };
+}
+
+/** The project's classes behind its imports, read through the run's module resolver (none in a one-file reading). */
+function getProjectClasses(options: AnalyzeOptions): ProjectClasses | undefined {
+  const modules = options.resolveModule;
+  const from = options.filePath;
+  if (!modules || !from) return undefined;
+  return {
+    findSuperClass(source, importedName) {
+      const binding = modules.resolveImport(from, source, importedName);
+      if (binding.kind !== 'node') return undefined;
+      const scope = Scope.of(binding.program);
+      let node = unwrap(binding.node);
+      // `exports.default = Server`: the name, declared in that module.
+      if (node.type === 'Identifier') node = unwrap(scope.resolve(node) ?? node);
+      if (node.type === 'VariableDeclarator' && node.init) node = unwrap(node.init);
+      if ((node.type !== 'ClassDeclaration' && node.type !== 'ClassExpression') || !node.superClass) return undefined;
+      return { superClass: node.superClass, scope };
+    },
+  };
 }
 
 /**

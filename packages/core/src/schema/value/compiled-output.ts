@@ -112,3 +112,31 @@ function getFrozenObject(node: Node): TSESTree.ObjectExpression | undefined {
 function getKeys(members: TSESTree.ObjectExpression): ReadonlySet<string | undefined> {
   return new Set(members.properties.map((p) => (p.type === 'Property' ? getPropertyName(p) : undefined)));
 }
+
+const bundledZod3Classes = new WeakMap<Program, boolean>();
+
+/**
+ * `const stringType = ZodString.create`, in a bundle that carries its own copy of zod 3 (`class ZodType`,
+ * `class ZodString extends ZodType`): the builder the zod namespace exports under the class's name
+ * (`string`, `object`, `nativeEnum`). Undefined for anything else.
+ */
+export function getBundledZod3Builder(init: Node, program: Program): string | undefined {
+  const node = unwrap(init);
+  if (node.type !== 'MemberExpression' || node.computed || node.property.type !== 'Identifier' || node.property.name !== 'create') return undefined;
+  if (node.object.type !== 'Identifier' || !/^Zod[A-Z]\w*$/.test(node.object.name) || !declaresZodType(program)) return undefined;
+  const name = node.object.name.slice(3);
+  return name.charAt(0).toLowerCase() + name.slice(1);
+}
+
+function declaresZodType(program: Program): boolean {
+  let found = bundledZod3Classes.get(program);
+  if (found === undefined) {
+    found = program.body.some(
+      (statement) =>
+        (statement.type === 'ClassDeclaration' && statement.id?.name === 'ZodType') ||
+        (statement.type === 'VariableDeclaration' && statement.declarations.some((d) => d.id.type === 'Identifier' && d.id.name === 'ZodType' && d.init?.type === 'ClassExpression')),
+    );
+    bundledZod3Classes.set(program, found);
+  }
+  return found;
+}

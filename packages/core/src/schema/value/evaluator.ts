@@ -16,7 +16,7 @@ import { Unreadable } from '../../resolve/unreadable.js';
 import { enter, leave, MAX_DEPTH, step } from '../../text/budget.js';
 import { readText } from '../../text/read-text.js';
 import { getExportsMemberName, Scope } from '../../text/scope.js';
-import { CALLBACK_METHODS, getZodNamespace, isBuilderRef, isZodSchema, SCHEMA_METHODS } from '../zod-api.js';
+import { CALLBACK_METHODS, getNamespaceMember, getZodNamespace, isBuilderRef, isZodSchema, SCHEMA_METHODS } from '../zod-api.js';
 import {
   findFrameBinding,
   getFunctionWrapper,
@@ -26,7 +26,7 @@ import {
   isInsideFrame,
   registerProjectFunction,
 } from './call-frames.js';
-import { getBundledZodNamespaces, getFrozenZodMajor, isImportHelper, readSpreadHelper } from './compiled-output.js';
+import { getBundledZod3Builder, getBundledZodNamespaces, getFrozenZodMajor, isImportHelper, readSpreadHelper } from './compiled-output.js';
 import type { FunctionLike, ValueContext } from './context.js';
 import { findCompiledEnum, getCompiledEnumName, readCompiledEnum } from './compiled-enums.js';
 import { fromEntries } from './from-entries.js';
@@ -311,6 +311,10 @@ class Evaluator {
     if (init) {
       const bundledZod = init.type === 'ObjectExpression' && init.properties.length === 0 ? getBundledZodNamespaces(this.context.program).get(node.name) : getFrozenZodMajor(init);
       if (bundledZod !== undefined) return getZodNamespace(bundledZod, this.context.filePath);
+      // `const stringType = ZodString.create` of a bundled zod 3: that builder of zod 3.
+      const bundledBuilder = getBundledZod3Builder(init, this.context.program);
+      const builder = bundledBuilder === undefined ? undefined : getNamespaceMember(getZodNamespace(3, this.context.filePath), bundledBuilder);
+      if (builder !== undefined) return builder;
       if (init.type === 'FunctionDeclaration') return this.getFunction(init);
       if (init.type === 'ClassDeclaration') return new Unreadable(`\`${node.name}\` is a class`, node);
       return this.evaluateDeclared(init, depth);
