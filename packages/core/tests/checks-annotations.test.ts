@@ -28,6 +28,9 @@ describe('checkAnnotations', () => {
     expect(checkAnnotations({ name: 'write_note', description: 'Adds a note; never overwrites an existing one.', annotations: { destructiveHint: false } })).toEqual([]);
     expect(checkAnnotations({ name: 'list_deleted', description: 'Lists deleted files.', annotations: { readOnlyHint: true } })).toEqual([]);
     expect(checkAnnotations({ name: 'preview', description: 'Shows what would change. Use apply_changes to overwrite the files.', annotations: { readOnlyHint: true } })).toEqual([]);
+    // The hand-off comes after the harm: "To … instead, use X." is about X.
+    expect(checkAnnotations({ name: 'close_hive', description: 'Closes a hive for winter; reopen it with open_hive. To permanently remove a hive instead, use delete_hive.', annotations: { destructiveHint: false } })).toEqual([]);
+    expect(checkAnnotations({ name: 'remove_hive', description: 'Removes a hive. The hive is permanently removed.', annotations: { destructiveHint: false } })).toMatchObject([{ kind: 'destructive-hint-false' }]);
   });
 
   it('reads the verb of a name after a prefix', () => {

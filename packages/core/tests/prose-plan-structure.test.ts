@@ -209,3 +209,16 @@ describe('a list and its lead-in', () => {
     expect(stays).toEqual(expect.arrayContaining(['1. Find the queen and cage her', '2. Never split a colony with fewer than six frames of brood', '3. Move four frames to the new box']));
   });
 });
+
+describe('a rule on the other inputs', () => {
+  it('stays in the description: "at least one field besides `hive_id`" is neither the schema\'s required nor a rule on hive_id', () => {
+    const targets = getParamTargets([
+      { path: ['hive_id'], schema: { type: 'integer' }, required: true, takesText: true },
+      { path: ['name'], schema: { type: 'string' }, required: false, takesText: true },
+    ]);
+    const text = "Updates a hive's record. At least one field besides 'hive_id' must be provided, otherwise the call fails. Returns { ok: true, hive_id } on success.";
+    const plan = planDescription(text, { model: SURE, ...targets });
+    expect(plan.units[1]).toMatchObject({ category: 'constraint' });
+    expect(plan.places[1]).toBe('stays');
+  });
+});

@@ -97,6 +97,9 @@ describe('planDescription', () => {
     const plan = planDescription(behaviour, { model: howModel, ...shelf({ type: 'string' }) });
     expect(plan.units[1].category).toBe('constraint');
     expect(plan.places[1]).toBe('stays');
+    // "Falls back to …" says it too.
+    const fallback = planDescription('Kiln shelf to fire on. Falls back to the wobble shelf of the kiln config.', { model: howModel, ...shelf({ type: 'string' }) });
+    expect(fallback.places[1]).toBe('stays');
     // A single default value is one the call may pass itself: the model decides it.
     expect(moved('Kiln shelf to fire on. Defaults to wobble.', howModel, shelf({ type: 'string' }))).toEqual(['Defaults to wobble.']);
     // Where the schema states the default, the sentence restates it and moves.

@@ -5,6 +5,7 @@
  * the published fields, shared by the `annotations-match-description` rule and `toolslim measure --check`.
  */
 import type { JsonObject } from '../model.js';
+import { isHandOff } from '../prose/hand-off.js';
 import { splitSentences } from '../prose/sentences.js';
 import { splitIdentifier } from '../prose/words.js';
 import type { CheckedTool } from './checked-tool.js';
@@ -141,7 +142,7 @@ const IRREVERSIBLE_GATE = /undo|undone|revers|recover|restor|rolled|irrecoverab|
 
 function findPhraseCue(description: string, regex: RegExp): ProseCue | undefined {
   for (const match of description.matchAll(regex)) {
-    if (isNegatedOrAboutOthers(description, match.index)) continue;
+    if (isNegatedOrAboutOthers(description, match.index) || isInHandOff(description, match.index)) continue;
     return { cue: match[0], start: match.index, end: match.index + match[0].length };
   }
   return undefined;
@@ -160,6 +161,12 @@ function findLeadingVerbCue(description: string, verbs: readonly string[]): Pros
 function isNegatedOrAboutOthers(text: string, index: number): boolean {
   const before = text.slice(Math.max(0, index - 40), index).toLowerCase();
   return /\b(?:not|never|no|without|won['’]t|doesn['’]t|don['’]t|isn['’]t|instead\s+of|rather\s+than|avoid|prevent(?:s|ing)?|before|unless|if|whether)\s+(?:\w+\s+){0,2}$/.test(before) || /\b(?:use|call|see)\s+[`'"]?\w+[`'"]?\s+(?:tool\s+)?to\s+$/.test(before);
+}
+
+/** "To permanently remove a task instead, use delete_task.": the sentence sends the agent to another tool for it. */
+function isInHandOff(text: string, index: number): boolean {
+  const sentence = splitSentences(text).find((unit) => unit.start <= index && index < unit.end);
+  return sentence !== undefined && isHandOff(sentence.text);
 }
 
 function isTrue(value: unknown): boolean {

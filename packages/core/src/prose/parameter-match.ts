@@ -13,6 +13,8 @@ import { escapeRegExp } from '../regexp.js';
  */
 export function findConstrainedParam(text: string, targets: readonly string[], all: readonly string[] = targets): string | undefined {
   if (targets.length === 0) return undefined;
+  // "At least one field besides `id` must be given": a rule on the other inputs, which names the one it leaves out.
+  if (/\b(?:besides|other\s+than|except(?:\s+for)?|apart\s+from)\b/i.test(text)) return undefined;
   const keys = [...new Set([...all, ...targets])];
   // Names in code spans are what the author meant; words count only when no code span names a parameter.
   const inCode = keys.filter((key) => isNamedInCode(text, getLeafName(key)));

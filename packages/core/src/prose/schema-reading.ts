@@ -87,10 +87,10 @@ export function readAgainstSchema(unit: ClassifiedSentence, facts: SchemaFacts |
 
 /**
  * "If omitted, …", "If not specified, …", "Omit to …", "Autodetected if omitted", "Defaults to 10.",
- * "(default: 'dev')", "By default, …": what leaving the value out does.
+ * "(default: 'dev')", "By default, …", "Falls back to the configured default": what leaving the value out does.
  */
 const OMISSION =
-  /\b(?:if|when)\s+(?:(?:it\s+is|this\s+is|left)\s+)?(?:not\s+(?:specified|provided|set|given|passed|supplied|included)|omitted|absent|unset|unspecified|empty|blank|out)\b|\bomit(?:ted)?\s+(?:it\s+|this\s+)?(?:to|for)\b|\bwithout\s+(?:it|this\s+(?:parameter|field|value|option))\b|\bdefaults?\s*(?:to\b|is\b|are\b|value\b|[:=])|\bby\s+default\b|\(default\b|\bis\s+the\s+default\b/i;
+  /\bfalls?\s+back\s+(?:to|on)\b|\b(?:if|when)\s+(?:(?:it\s+is|this\s+is|left)\s+)?(?:not\s+(?:specified|provided|set|given|passed|supplied|included)|omitted|absent|unset|unspecified|empty|blank|out)\b|\bomit(?:ted)?\s+(?:it\s+|this\s+)?(?:to|for)\b|\bwithout\s+(?:it|this\s+(?:parameter|field|value|option))\b|\bdefaults?\s*(?:to\b|is\b|are\b|value\b|[:=])|\bby\s+default\b|\(default\b|\bis\s+the\s+default\b/i;
 
 /**
  * The schema reading found what omitting the parameter does where its schema states no default (4 above):
@@ -128,7 +128,7 @@ export function statesDefault(schema: JsonObject | undefined): boolean {
 
 /** Words that make a rule more than a restatement: a format, a harm, a condition on other inputs. */
 const MORE_THAN_SCHEMA =
-  /<[\w-]+>|\bYYYY\b|\bformat\b|\bpattern\b|\bregex|\bdelet|\bremov|\boverwrit|\bdestroy|\berase|\bpermanent|\birreversib|\bforce\b|\bbypass|\bwhen\b(?!\s+(?:true|false|enabled|disabled|set)\b)|\bif\b(?!\s+(?:true|false|enabled|disabled|set)\b)|\bunless\b|\bonly\b|\bwith\b\s+`|\binstead\b|\bboth\b|\beither\b/i;
+  /\bbesides\b|\bother\s+than\b|\bexcept\b|\bexactly\s+one\b|\bat\s+least\s+one\s+(?:field|of|other|more|parameter|argument|option)\b|<[\w-]+>|\bYYYY\b|\bformat\b|\bpattern\b|\bregex|\bdelet|\bremov|\boverwrit|\bdestroy|\berase|\bpermanent|\birreversib|\bforce\b|\bbypass|\bwhen\b(?!\s+(?:true|false|enabled|disabled|set)\b)|\bif\b(?!\s+(?:true|false|enabled|disabled|set)\b)|\bunless\b|\bonly\b|\bwith\b\s+`|\binstead\b|\bboth\b|\beither\b/i;
 
 function findRestatement(text: string, schema: JsonObject, required: boolean, name: string | undefined): string | undefined {
   if (MORE_THAN_SCHEMA.test(text)) return undefined;

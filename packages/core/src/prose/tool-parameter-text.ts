@@ -55,7 +55,7 @@ function findToolOmission(text: string, name: string, schema: JsonObject | undef
     String.raw`\b(?:if|when|unless)\s+${article}${named}${noun}\s+(?:is|are)\s+${left}\b` +
       String.raw`|\b(?:if|when)\s+no\s+${named}${noun}\s+(?:is\s+|are\s+)?(?:specified|provided|set|given|passed|supplied)\b` +
       String.raw`|\b(?:omit(?:ting)?|without)\s+${article}${named}(?![\w-])` +
-      String.raw`|${named}${noun}\s+defaults\s+to\b`,
+      String.raw`|${named}${noun}\s+(?:defaults\s+to|falls\s+back\s+to)\b`,
     'i',
   );
   const match = pattern.exec(text);
