@@ -198,6 +198,9 @@ function describeOrigin(input: Node, ancestors: readonly Node[]): string {
   for (let i = ancestors.length - 1; i >= 0; i--) {
     const node = ancestors[i];
     if (node.type === 'ForOfStatement' && node.left.type === 'VariableDeclaration' && declares(node.left.declarations[0]?.id, name)) {
+      const helper = findParameterOwner(node.right, ancestors.slice(0, i));
+      // A helper's loop over the list it is given: the lists are at its calls, in other files.
+      if (helper !== undefined) return `registered in a loop over ${describe(node.right)}, a parameter of ${helper}: the lists are passed where it is called, and no call is in this file (toolslim report reads them at the calls in the files it reads)`;
       return `registered in a loop over ${describe(node.right)}, which toolslim cannot trace to the definitions it holds`;
     }
     if (node.type !== 'ArrowFunctionExpression' && node.type !== 'FunctionExpression' && node.type !== 'FunctionDeclaration') continue;
@@ -209,6 +212,21 @@ function describeOrigin(input: Node, ancestors: readonly Node[]): string {
     return `a parameter of ${fn}, and no call of it that toolslim can read gives it a value`;
   }
   return 'which toolslim cannot trace to a value';
+}
+
+/** `\`registerAll\`` when `input` is a parameter of the named function around it (`function registerAll(server, defs)`). */
+function findParameterOwner(input: Node, ancestors: readonly Node[]): string | undefined {
+  const node = unwrap(input);
+  if (node.type !== 'Identifier') return undefined;
+  for (let i = ancestors.length - 1; i >= 0; i--) {
+    const fn = ancestors[i];
+    if (fn.type !== 'ArrowFunctionExpression' && fn.type !== 'FunctionExpression' && fn.type !== 'FunctionDeclaration') continue;
+    if (!fn.params.some((param) => declares(param, node.name))) return undefined;
+    if (fn.type === 'FunctionDeclaration' && fn.id) return `\`${fn.id.name}\``;
+    const parent = ancestors[i - 1];
+    return parent?.type === 'VariableDeclarator' && parent.id.type === 'Identifier' ? `\`${parent.id.name}\`` : undefined;
+  }
+  return undefined;
 }
 
 /** `name` is bound by the pattern (`t`, `{ name }`, `[t]`, `t = …`). */
