@@ -68,6 +68,13 @@ export function buildRegisteredTool(
 ): FoundTool {
   const { call, nameArg, configArg, config } = parts;
   const fields = config ? context.readFields(config) : new Map();
+  // `const info = { description }; if (schema) info.inputSchema = schema;`: a field assigned after the literal is the assigned value.
+  const configName = unwrap(configArg);
+  if (config && configName?.type === 'Identifier') {
+    for (const { property, node } of context.getScope().getLaterPropertyAssignments(configName)) {
+      if (property !== undefined) fields.set(property, { value: node.right, holder: node, owner: config });
+    }
+  }
   if (config) context.claim(config, fields);
   context.claimOwnersOf([nameArg, configArg, ...[...fields.values()].map((field) => field.value)]);
   return buildTool(

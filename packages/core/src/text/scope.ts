@@ -12,6 +12,8 @@ interface Binding {
   /** Range of the block (or program) the declaration is visible in. */
   readonly blockRange: readonly [number, number];
   reassigned?: boolean;
+  /** `name.prop = …` after the declaration, in its block: the property assigned (undefined when computed) and the assignment. */
+  propertyAssignments?: Array<{ readonly property: string | undefined; readonly node: TSESTree.AssignmentExpression }>;
 }
 
 export interface ImportBinding {
@@ -87,6 +89,7 @@ export class Scope {
     // A `var` belongs to the function around it (a bundle holds many functions, each with its own `var z`).
     const functions: Array<readonly [number, number]> = [program.range];
     const reassigned = new Set<string>();
+    const propertyAssigned = new Map<string, TSESTree.AssignmentExpression[]>();
     const visit = (node: Node, parent: Node | undefined): void => {
       while (blocks.length > 1 && blocks[blocks.length - 1][1] <= node.range[0]) blocks.pop();
       while (functions.length > 1 && functions[functions.length - 1][1] <= node.range[0]) functions.pop();
@@ -127,7 +130,10 @@ export class Scope {
           break;
         case 'AssignmentExpression':
           if (node.left.type === 'Identifier') reassigned.add(node.left.name);
-          else if (node.left.type === 'MemberExpression' && node.operator === '=') {
+          else if (node.left.type === 'MemberExpression' && node.left.object.type === 'Identifier') {
+            propertyAssigned.set(node.left.object.name, [...(propertyAssigned.get(node.left.object.name) ?? []), node]);
+          }
+          if (node.left.type === 'MemberExpression' && node.operator === '=') {
             const name = getExportsMemberName(node.left);
             // tsc's CommonJS preamble `exports.a = exports.b = void 0;` declares the names; it assigns nothing.
             if (name && !isVoidChain(node.right)) this.exportsAssignments.set(name, [...(this.exportsAssignments.get(name) ?? []), node.right]);
@@ -172,6 +178,25 @@ export class Scope {
     }
     // A reassigned name is never read as a constant, wherever the assignment sits.
     for (const name of reassigned) for (const b of this.bindings.get(name) ?? []) b.reassigned = true;
+    for (const [name, assignments] of propertyAssigned) {
+      for (const b of this.bindings.get(name) ?? []) {
+        const after = assignments.filter((a) => b.init !== undefined && b.init.range[1] <= a.range[0] && b.blockRange[0] <= a.range[0] && a.range[0] < b.blockRange[1]);
+        if (after.length === 0) continue;
+        b.propertyAssignments = after.map((a) => {
+          const left = a.left as TSESTree.MemberExpression;
+          const property = !left.computed && left.property.type === 'Identifier' ? left.property.name : left.computed && left.property.type === 'Literal' && typeof left.property.value === 'string' ? left.property.value : undefined;
+          return { property, node: a };
+        });
+      }
+    }
+  }
+
+  /**
+   * The properties assigned to the object a name is declared with, after the declaration and in its block
+   * (`const info = { description }; if (schema) info.inputSchema = schema;`): its initializer is not all it holds.
+   */
+  getLaterPropertyAssignments(id: TSESTree.Identifier): ReadonlyArray<{ readonly property: string | undefined; readonly node: TSESTree.AssignmentExpression }> {
+    return this.findBinding(id)?.propertyAssignments ?? [];
   }
 
   private add(name: string, binding: Binding): void {

@@ -317,6 +317,12 @@ class Evaluator {
       if (builder !== undefined) return builder;
       if (init.type === 'FunctionDeclaration') return this.getFunction(init);
       if (init.type === 'ClassDeclaration') return new Unreadable(`\`${node.name}\` is a class`, node);
+      // An object given more properties after it is declared holds more than its initializer says.
+      if (unwrap(init).type === 'ObjectExpression' && scope.getLaterPropertyAssignments(node).length > 0) {
+        const later = new Unreadable(`\`${node.name}\` is given properties after it is declared`, node);
+        if (!this.partly) return later;
+        recordGaps([later]);
+      }
       return this.evaluateDeclared(init, depth);
     }
     const imported = scope.getImport(node.name);
