@@ -167,6 +167,14 @@ describe('a hand-off to another tool', () => {
     expect(moved(`${opening}\n\nKILN PHRASES:\n- 'fire my pot' → use fire_pot`)).toEqual(['KILN PHRASES:', "- 'fire my pot' → use fire_pot"]);
   });
 
+  it('reads a routing table, "instead of … use X" and "For a case, use X" as hand-offs; a workflow step is none', () => {
+    const table = 'Cases: a bisque load → start_bisque; a glaze load → start_glaze_firing.';
+    const insteadOf = 'To log a firing instead of starting one, use log_firing.';
+    const forCase = 'For raku firings, use get_raku_guide — not this schedule.';
+    for (const sentence of [table, insteadOf, forCase]) expect(kept(`${opening} ${sentence}`), sentence).toContain(sentence);
+    expect(moved(`${opening} To fire a bisque load, call \`start_firing\` after loading the kiln.`)).toEqual(['To fire a bisque load, call `start_firing` after loading the kiln.']);
+  });
+
   it('is not counted against the limit: a what sentence after it still has its place', () => {
     const text = 'Returns the firing schedule of one kiln. For raku firings, use get_raku_guide instead. Use it when planning a firing. Use it for stoneware.';
     expect(moved(text)).toEqual([]);

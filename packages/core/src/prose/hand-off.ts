@@ -16,6 +16,10 @@ const INSTEAD = new RegExp(
     String.raw`\b(?:use|call|try|prefer)\s+(?:the\s+)?${TOOL_NAME}(?:\s+tool)?\s+(?:instead|rather)\b`,
     String.raw`\binstead\s*,?\s*(?:use|call)\s+(?:the\s+)?${TOOL_NAME}`,
     String.raw`(?:→|->|=>)\s*(?:(?:use|call|try|see)\s+)?(?:the\s+)?${TOOL_NAME}(?:\s+tool)?\s+instead\b`,
+    // "To link a filed record instead of uploading one, use `link_record`".
+    String.raw`\binstead\s+of\b[^.;]{0,100}?\b(?:use|call)\s+(?:the\s+)?${TOOL_NAME}`,
+    // "For task notes, use `list_notes` …": a case of its own, sent to another tool.
+    String.raw`^\s*for\s+[^,;]{3,80},\s*use\s+(?:the\s+)?${TOOL_NAME}`,
   ].join('|'),
   'i',
 );
@@ -33,5 +37,21 @@ const NOT_FOR = /\b(?:not|never)\b|n't\b|\binstead\b|\bother tools?\b|\balternat
  * ("KILN PHRASES:") may name the tool itself, and is no hand-off.
  */
 export function isHandOff(text: string, leadIn?: string): boolean {
-  return INSTEAD.test(text) || (SENT_TO.test(text) && (NOT_FOR.test(text) || (leadIn !== undefined && NOT_FOR.test(leadIn))));
+  return INSTEAD.test(text) || isRoutingTable(text) || (SENT_TO.test(text) && (NOT_FOR.test(text) || (leadIn !== undefined && NOT_FOR.test(leadIn))));
 }
+
+/**
+ * A hand-off whatever else the unit reads as: it says "instead", or it sends cases to two or more tools by name.
+ * Such a unit stays even where the cues call it how-text (a routing table reads like a list of values).
+ */
+export function isSureHandOff(text: string): boolean {
+  return INSTEAD.test(text) || isRoutingTable(text);
+}
+
+/** "fresh bytes → `attach_pdf`; a filed record → `link_record`": cases sent to two or more tools by name. */
+function isRoutingTable(text: string): boolean {
+  const sent = new Set([...text.matchAll(SENT_TO_ALL)].map((match) => match[1].replace(/[`'"]/g, '')));
+  return sent.size >= 2;
+}
+
+const SENT_TO_ALL = new RegExp(String.raw`(?:→|->|=>)\s*(?:(?:use|call|try|see)\s+)?(?:the\s+)?(${TOOL_NAME})`, 'gi');

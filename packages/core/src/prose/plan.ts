@@ -30,7 +30,7 @@ import { isUnstatedOmission, readAgainstSchema } from './schema-reading.js';
 import { splitSentences } from './sentences.js';
 import { readToolParameterText } from './tool-parameter-text.js';
 import { isSaidByParameter } from './said-by-parameter.js';
-import { isHandOff } from './hand-off.js';
+import { isHandOff, isSureHandOff } from './hand-off.js';
 import { isOtherLanguage } from './language.js';
 import { alignLeadInReasons, getWholeBlockReason, INPUT_IN_WORDS, keepAntecedents, keepHeadingsWithSections, keepListsWhole, keepListsWithLeadIns } from './plan-structure.js';
 import type { ClassifiedSentence, ProseCategory, SchemaFacts, Sentence, UnitContext } from './types.js';
@@ -251,7 +251,7 @@ function planUncached(value: string, options: PlanOptions, model: ProseModel): D
       else if (param !== undefined) toParams.set(i, param);
       else keep(i, i === opening ? 'opening' : getKeepReason(unit, 'protected'));
       if (i === opening) counted++;
-    } else if (i !== opening && !parameter && unit.category !== 'how' && unit.category !== 'filler' && isHandOffAt(units, i)) {
+    } else if (i !== opening && !parameter && ((unit.category !== 'how' && unit.category !== 'filler') || isSureHandOff(unit.text)) && isHandOffAt(units, i)) {
       // A hand-off to another tool by name tells sibling tools apart: it stays past the allowance, with the
       // lead-in of its list, and is not counted against the limit.
       keep(i, 'hand-off');
