@@ -51,6 +51,27 @@ const report = useReportOnFiles('dispatched-list', {
   'runtime/index.js': answer('loadHints()[k.definition.name]'),
   'runtime/tools/fire.js': FIRE,
   'runtime/tools/cool.js': COOL,
+  // A list built by a function of another module toolslim does not follow, and an empty fallback list.
+  'built/package.json': PACKAGE,
+  'built/index.js': `const { buildKilnList } = require('./catalogue');
+function answer(message) {
+  switch (message.method) {
+    case 'tools/list':
+      return { jsonrpc: '2.0', id: message.id, result: { tools: buildKilnList(process.env.KILN_SET) } };
+    default:
+      return { jsonrpc: '2.0', id: message.id, result: { tools: [] } };
+  }
+}
+module.exports = { answer };
+`,
+  'built/catalogue.js': 'exports.buildKilnList = (set) => (set ? [] : []);\n',
+  'empty/package.json': PACKAGE,
+  'empty/index.js': `function answer(message) {
+  if (message.method === 'tools/list') return { jsonrpc: '2.0', id: message.id, result: { tools: [] } };
+  return { jsonrpc: '2.0', id: message.id, error: { code: -32601, message: 'no such method' } };
+}
+module.exports = { answer };
+`,
 });
 const files = (dir: string) => ['index.js', 'tools/fire.js', 'tools/cool.js'].map((file) => path.join(dir, file));
 
@@ -74,6 +95,22 @@ describe('a tools/list a server answers itself', () => {
       expect(tool.unreadable?.map((u) => u.field), tool.name).toEqual(['annotations']);
       expect(tool.unreadable?.[0].reason).toContain('index.js:');
     }
+  });
+});
+
+describe('a tools/list a server answers itself that toolslim cannot read', () => {
+  it('names the branch and what it lists, never leaving the server silent', () => {
+    const read = report([path.join('built', 'index.js')]);
+    expect(read.tools).toEqual([]);
+    expect(read.unread).toEqual([
+      { file: 'built/index.js', line: 4, sink: "case 'tools/list'", reason: 'the tools it lists, `buildKilnList(…)`, cannot be followed to tool definitions toolslim can read' },
+    ]);
+  });
+
+  it('names nothing for a branch that lists no tools', () => {
+    const read = report([path.join('empty', 'index.js')]);
+    expect(read.tools).toEqual([]);
+    expect(read.unread ?? []).toEqual([]);
   });
 });
 

@@ -19,7 +19,7 @@ import { detectRegistrarCall, findRegistrarForwarders, type Registrar } from './
 import { detectFactoryCall } from './factory.js';
 import { buildForwardedCall, findForwarders, isForwarderCallee, type BoundHelper, type Forwarder } from './forwarders.js';
 import { detectLangChainConstructor } from './langchain.js';
-import { detectDispatchedToolsList } from './low-level.js';
+import { detectDispatchedToolsList, findUnreadDispatchedTools } from './low-level.js';
 import { findServerFor, detectServer, type FoundServer } from './servers.js';
 import { detectShapeObject } from './shape.js';
 import { CALL_STYLES, isCallStyleName } from './styles.js';
@@ -75,6 +75,19 @@ function detectAll(program: Program, options: AnalyzeOptions): FileModel {
   for (const candidate of candidates.listBranches) {
     const tools = attempt(() => detectDispatchedToolsList(candidate, context));
     if (tools) found.push(...tools);
+    if (tools?.length) continue;
+    // No silent miss: a `tools/list` branch whose list is not read is named, with what it lists.
+    const listed = attempt(() => findUnreadDispatchedTools(candidate, context));
+    if (listed) {
+      unread.push({
+        node: candidate.node,
+        line: candidate.node.loc?.start.line ?? 0,
+        column: candidate.node.loc?.start.column ?? 0,
+        sink: "case 'tools/list'",
+        reason: `the tools it lists, ${describe(listed)}, cannot be followed to tool definitions toolslim can read`,
+        fromCollection: true,
+      });
+    }
   }
   for (const candidate of candidates.objects) {
     const tool = attempt(() => detectShapeObject(candidate, context));

@@ -87,6 +87,24 @@ export function detectDispatchedToolsList(candidate: Candidate<TSESTree.SwitchCa
   return readListResults(returned, read, undefined, findEnclosingClassBody(candidate.ancestors), context);
 }
 
+/**
+ * The `tools` a `tools/list` branch returns that are neither read nor an empty list (`tools: buildList()`), for
+ * naming the branch as not read; undefined when every returned list is read or empty.
+ */
+export function findUnreadDispatchedTools(candidate: Candidate<TSESTree.SwitchCase | TSESTree.IfStatement>, context: DetectContext): Node | undefined {
+  const branch = candidate.node.type === 'SwitchCase' ? candidate.node.consequent : [candidate.node.consequent];
+  for (const returned of findReturnedIn(branch)) {
+    const result = context.resolveObject(returned);
+    const fields = result ? context.readFields(result) : undefined;
+    const inner = fields?.get('result')?.value;
+    const object = inner ? context.resolveObject(inner) : result;
+    const tools = object ? context.readFields(object).get('tools')?.value : undefined;
+    const node = tools ? unwrap(tools) : undefined;
+    if (node && !(node.type === 'ArrayExpression' && node.elements.length === 0)) return node;
+  }
+  return undefined;
+}
+
 /** The tools of every `{ tools }` a list handler returns. */
 function readListResults(
   returns: readonly Node[],
