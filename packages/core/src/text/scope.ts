@@ -131,7 +131,9 @@ export class Scope {
         case 'AssignmentExpression':
           if (node.left.type === 'Identifier') reassigned.add(node.left.name);
           else if (node.left.type === 'MemberExpression' && node.left.object.type === 'Identifier') {
-            propertyAssigned.set(node.left.object.name, [...(propertyAssigned.get(node.left.object.name) ?? []), node]);
+            const list = propertyAssigned.get(node.left.object.name);
+            if (list) list.push(node);
+            else propertyAssigned.set(node.left.object.name, [node]);
           }
           if (node.left.type === 'MemberExpression' && node.operator === '=') {
             const name = getExportsMemberName(node.left);
