@@ -87,16 +87,19 @@ function findPackageOrigin(input: Node, scope: Scope, classes?: ProjectClasses):
     const imported = root ? scope.getImport(root.name) : undefined;
     // `new Server(…)` of a project class that extends an installed package's server class.
     if (imported && !isInstalledPackage(imported.source) && node.type === 'NewExpression' && classes) {
-      const name = imported.importedName === '*' && builder.type === 'MemberExpression' && !builder.computed && builder.property.type === 'Identifier' ? builder.property.name : imported.importedName;
-      const found = classes.findSuperClass(imported.source, name);
+      const found = classes.findSuperClass(imported.source, getImportedName(imported, builder));
       const base = found ? findPackageOrigin({ ...found.superClass, type: 'NewExpression', callee: found.superClass, arguments: [] } as unknown as Node, found.scope) : undefined;
       return base ? { ...base, through: describe(builder) } : undefined;
     }
     if (!imported || !isInstalledPackage(imported.source) || SERVER_LIBRARY.test(imported.source)) return undefined;
-    const importedName = imported.importedName === '*' && builder.type === 'MemberExpression' && !builder.computed && builder.property.type === 'Identifier' ? builder.property.name : imported.importedName;
-    return { source: getPackageName(imported.source), specifier: imported.source, importedName, builder };
+    return { source: getPackageName(imported.source), specifier: imported.source, importedName: getImportedName(imported, builder), builder };
   }
   return undefined;
+}
+
+/** The name imported: `Toolkit` of `import { Toolkit }`, or of `pkg.Toolkit` on a namespace import. */
+function getImportedName(imported: { readonly importedName: string }, builder: Node): string {
+  return imported.importedName === '*' && builder.type === 'MemberExpression' && !builder.computed && builder.property.type === 'Identifier' ? builder.property.name : imported.importedName;
 }
 
 /** `Toolkit`, `pkg_1.Toolkit`, `(0, pkg_1.create)`, `pkg.servers.create`: the name the chain starts with. */

@@ -21,10 +21,9 @@ import { getCalleeName, unwrap, walk, type Program } from '../ast.js';
 import type { Node } from '../model.js';
 import { Scope } from '../text/scope.js';
 import type { DetectContext, FunctionNode } from './context.js';
+import { LOOP_METHODS } from './loops.js';
 import { findReturnedValues } from './low-level.js';
-
-/** Array methods whose callback runs once per element. */
-const LOOP_METHODS: ReadonlySet<string> = new Set(['forEach', 'map', 'flatMap']);
+import { declares } from './unread.js';
 
 /** The registrations a forwarder makes on its caller's behalf. */
 export const FORWARDED_SINKS: ReadonlySet<string> = new Set(['tool', 'registerTool']);
@@ -165,16 +164,6 @@ function getRoot(input: Node | undefined): string | undefined {
     else return undefined;
   }
   return undefined;
-}
-
-/** `pattern` declares `name` (`def`, `{ name }`, `[name]`). */
-function declares(pattern: Node | undefined, name: string): boolean {
-  if (!pattern) return false;
-  if (pattern.type === 'Identifier') return pattern.name === name;
-  if (pattern.type === 'ObjectPattern') return pattern.properties.some((p) => (p.type === 'Property' ? declares(p.value as Node, name) : declares(p.argument as Node, name)));
-  if (pattern.type === 'ArrayPattern') return pattern.elements.some((e) => e !== null && declares(e as Node, name));
-  if (pattern.type === 'AssignmentPattern') return declares(pattern.left as Node, name);
-  return false;
 }
 
 /** The ancestors of `target` in `program`, outermost first, or undefined when it is not there. */

@@ -32,7 +32,8 @@ import type { DetectContext } from './context.js';
 /** Array methods whose result holds (a subset of) the same elements, in some order. */
 const KEEPING_METHODS = new Set(['filter', 'slice', 'sort', 'toSorted', 'reverse', 'toReversed']);
 const MAPPING_METHODS = new Set(['map', 'flatMap']);
-const LOOP_METHODS = new Set(['forEach', 'map', 'flatMap']);
+/** Array methods whose callback runs once per element. */
+export const LOOP_METHODS: ReadonlySet<string> = new Set(['forEach', 'map', 'flatMap']);
 
 /** Names bound while a registration is read: a loop's variable, a method's parameters. */
 interface BoundScope {

@@ -78,13 +78,14 @@ export function detectListToolsHandler(candidate: Candidate<TSESTree.CallExpress
 export function detectDispatchedToolsList(candidate: Candidate<TSESTree.SwitchCase | TSESTree.IfStatement>, context: DetectContext): FoundTool[] {
   const branch = candidate.node.type === 'SwitchCase' ? candidate.node.consequent : [candidate.node.consequent];
   const returned = findReturnedIn(branch);
-  const read = (result: TSESTree.ObjectExpression): Node | undefined => {
-    const fields = context.readFields(result);
-    const inner = fields.get('result')?.value;
-    const object = inner ? context.resolveObject(inner) : result;
-    return object ? context.readFields(object).get('tools')?.value : undefined;
-  };
-  return readListResults(returned, read, undefined, findEnclosingClassBody(candidate.ancestors), context);
+  return readListResults(returned, (result) => getDispatchedTools(result, context), undefined, findEnclosingClassBody(candidate.ancestors), context);
+}
+
+/** `tools` of a JSON-RPC answer, `{ jsonrpc, id, result: { tools } }` (or `{ tools }` itself). */
+function getDispatchedTools(result: TSESTree.ObjectExpression, context: DetectContext): Node | undefined {
+  const inner = context.readFields(result).get('result')?.value;
+  const object = inner ? context.resolveObject(inner) : result;
+  return object ? context.readFields(object).get('tools')?.value : undefined;
 }
 
 /**
@@ -95,10 +96,7 @@ export function findUnreadDispatchedTools(candidate: Candidate<TSESTree.SwitchCa
   const branch = candidate.node.type === 'SwitchCase' ? candidate.node.consequent : [candidate.node.consequent];
   for (const returned of findReturnedIn(branch)) {
     const result = context.resolveObject(returned);
-    const fields = result ? context.readFields(result) : undefined;
-    const inner = fields?.get('result')?.value;
-    const object = inner ? context.resolveObject(inner) : result;
-    const tools = object ? context.readFields(object).get('tools')?.value : undefined;
+    const tools = result ? getDispatchedTools(result, context) : undefined;
     const node = tools ? unwrap(tools) : undefined;
     if (node && !(node.type === 'ArrayExpression' && node.elements.length === 0)) return node;
   }

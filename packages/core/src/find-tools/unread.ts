@@ -230,7 +230,7 @@ function findParameterOwner(input: Node, ancestors: readonly Node[]): string | u
 }
 
 /** `name` is bound by the pattern (`t`, `{ name }`, `[t]`, `t = …`). */
-function declares(pattern: Node | undefined, name: string): boolean {
+export function declares(pattern: Node | undefined, name: string): boolean {
   if (!pattern) return false;
   switch (pattern.type) {
     case 'Identifier':
