@@ -11,7 +11,10 @@
  *            --out <dir> (default /work/realworld-out), --no-install, --no-docs,
  *            --static-only (re-read the source after the cached install; compare with the saved runtime list),
  *            --runtime <dir> (where saved runtime lists are read from; default: --out),
- *            --from-saved (recompute from the tools.json/report.json a previous run saved: nothing is started)
+ *            --from-saved (recompute from the tools.json/report.json a previous run saved: nothing is started),
+ *            --manifest <file> (another manifest of the same form, e.g. a held-out batch; its harness files are
+ *            read beside it), --runtime-only (install, build, start and save tools.json; toolslim is not run:
+ *            for recording a held-out batch before anyone reads it)
  *
  * Re-runnable: copies, installs and builds are cached by marker files in the scratch folder (keyed by the
  * commit and the command); the repositories given are never modified. Not part of `pnpm test`.
@@ -36,7 +39,7 @@ const option = (name, fallback) => {
   const eq = args.find((a) => a.startsWith(`${name}=`));
   return eq ? eq.slice(name.length + 1) : fallback;
 };
-const optionValues = new Set(['--only', '--cli', '--scratch', '--out', '--runtime'].flatMap((n) => [args.indexOf(n) + 1]).filter((i) => i > 0));
+const optionValues = new Set(['--only', '--cli', '--scratch', '--out', '--runtime', '--manifest'].flatMap((n) => [args.indexOf(n) + 1]).filter((i) => i > 0));
 const corpusDir = args.find((a, i) => !a.startsWith('--') && !optionValues.has(i));
 if (!corpusDir) {
   process.stderr.write('usage: node test/realworld/run.mjs <folder-of-checked-out-repos> [--only name] [--cli bin.js]\n');
@@ -50,7 +53,10 @@ const outDir = resolve(option('--out', '/work/realworld-out'));
 const runtimeDir = resolve(option('--runtime', outDir));
 const noInstall = flag('--no-install');
 const staticOnly = flag('--static-only');
-const manifest = JSON.parse(readFileSync(join(here, 'manifest.json'), 'utf8'));
+const runtimeOnly = flag('--runtime-only');
+const manifestFile = resolve(option('--manifest', join(here, 'manifest.json')));
+const manifestDir = dirname(manifestFile);
+const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
 const reasons = existsSync(join(here, 'reasons.json')) ? JSON.parse(readFileSync(join(here, 'reasons.json'), 'utf8')) : {};
 const TSX_VERSION = '4.20.6';
 const toolsDir = join(dirname(scratch), 'tools');
@@ -156,7 +162,7 @@ function runSteps(entry, dir, kind, logFile) {
 }
 
 async function listRuntime(entry, dir, tsx) {
-  for (const h of [entry.harness ?? []].flat()) cpSync(join(here, h.file), join(dir, h.dest));
+  for (const h of [entry.harness ?? []].flat()) cpSync(join(manifestDir, h.file), join(dir, h.dest));
   const home = mkdtempSync(join(tmpdir(), 'toolslim-corpus-home-'));
   const env = { PATH: process.env.PATH, HOME: home, TMPDIR: home, ...manifest.defaultEnv, ...(entry.env ?? {}) };
   const [command, ...rest] = entry.start.command.map((a) => a.replace('$TSX', tsx).replace('$HOME', home));
@@ -333,6 +339,14 @@ async function runEntry(entry, tsx) {
     } catch (error) {
       installError = `install/build: ${error.message}`;
     }
+  }
+  if (runtimeOnly) {
+    if (installError) return { ...result, error: installError };
+    const runtime = await listRuntime(entry, dir, tsx);
+    writeFileSync(join(out, 'server-stderr.txt'), runtime.stderr ?? '');
+    if (runtime.error) return { ...result, error: `start: ${runtime.error}` };
+    writeFileSync(join(out, 'tools.json'), `${JSON.stringify(runtime.tools, null, 2)}\n`);
+    return { ...result, startMs: runtime.ms, runtime: runtime.tools.length };
   }
   const stat = staticReport(entry, dir);
   if (stat.crash) {
@@ -530,7 +544,7 @@ async function main() {
   if (!entries.length) throw new Error(`no manifest entry matches ${only}`);
   const tsx = staticOnly || flag('--from-saved') ? '' : ensureTsx();
   // A run with its own --out (another CLI, a trial) keeps its results there and leaves the committed ones alone.
-  const resultsDir = option('--out') ? outDir : here;
+  const resultsDir = option('--out') || option('--manifest') ? outDir : here;
   const resultsFile = join(resultsDir, 'results.json');
   const previous = existsSync(resultsFile) ? JSON.parse(readFileSync(resultsFile, 'utf8')) : { entries: [] };
   const byName = new Map(previous.entries.map((r) => [r.name, r]));
