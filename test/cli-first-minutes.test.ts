@@ -82,7 +82,7 @@ describe('toolslim report tells the story', () => {
       ['64 tools', 'Total: 64 tools, 151,296 bytes, ~34,988 tokens'],
       ['5,871-character description', 'Claude Code: 1 description longer than its 4,096-character limit: db_query (5,871).'],
       ['Cursor uses 40', 'Cursor: 64 tools, more than the 40 it uses.'],
-      ['would remove (about 19% of the bytes)', 'toolslim slim could slim '],
+      ['would remove (about 22% of the bytes)', 'toolslim slim could slim '],
       ['totals per\nfamily', 'Per family:'],
       ['`toolslim slim fixtures/verbose-catalogue --dry-run`', 'Next: toolslim slim fixtures/verbose-catalogue --dry-run'],
     ];
@@ -96,9 +96,9 @@ describe('toolslim report tells the story', () => {
     const withApi = await runCli(['report', 'fixtures/verbose-catalogue', '--clients', 'claude-code,cursor,openai'], { cwd: ROOT });
     expect(withApi.stdout).toContain('OpenAI API: 61 descriptions longer than its 1,024-character limit');
     const share = Number(/toolslim slim could slim .*?, (\d+)%\)/s.exec(stdout)?.[1]);
-    // "about 19%": a unit moves only when the prose model is sure it is no guardrail or constraint, net of the tool and the instructions slim adds
-    expect(share).toBeGreaterThanOrEqual(17);
-    expect(share).toBeLessThanOrEqual(21);
+    // "about 22%": a unit moves only when the prose model is sure it is no guardrail or constraint, net of the tool and the instructions slim adds
+    expect(share).toBeGreaterThanOrEqual(20);
+    expect(share).toBeLessThanOrEqual(24);
   });
 
   it('--wide shows every path in full; the JSON carries the same facts', async () => {

@@ -211,6 +211,17 @@ describe('a list and its lead-in', () => {
     expect(place('- apiary')).toBe('stays');
   });
 
+  it('keeps the sentence on the line above a list when an item stays, though it ends in no colon; past a blank line it is no lead-in', () => {
+    const items = '- SWARMED: the colony left. Never requeen a swarmed hive in the same week.\n- QUEENLESS: no eggs were found.';
+    const leadIn = 'For example, a failed inspection returns {"error": {"code": "SWARMED"}}.';
+    const place = (text: string, start: string) => {
+      const plan = planDescription(text, { model: SURE });
+      return plan.places[plan.units.findIndex((unit) => unit.text.startsWith(start))];
+    };
+    expect(place(`Inspects a hive.\n\n${leadIn}\n${items}`, 'For example')).toBe('stays');
+    expect(place(`Inspects a hive.\n\n${leadIn}\n\n${items}`, 'For example')).not.toBe('stays');
+  });
+
   it('keeps a numbered list of steps whole when a step stays for what it says', () => {
     const text = 'Splits a colony.\n\nSteps:\n1. Find the queen and cage her\n2. Never split a colony with fewer than six frames of brood\n3. Move four frames to the new box';
     const stays = kept(text);

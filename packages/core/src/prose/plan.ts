@@ -290,8 +290,16 @@ function planUncached(value: string, options: PlanOptions, model: ProseModel): D
     if (units.slice(i + 1, j).some((u, k) => keptIndexes.has(i + 1 + k) && u.unit.category === 'guardrail')) keep(i, 'lead-in');
   });
   // A lead-in ("TRIGGER PATTERNS:", "BEFORE RENAMING:") is the name of its list: it stays when an item of the list stays.
+  // So is the sentence on the line just above a list ("Errors: a failed call returns {…}." over the codes): the
+  // items it introduces, kept without it, would read as a list of nothing.
+  const introducesList = (i: number) => {
+    const next = units[i + 1];
+    if (!next || next.tag || next.unit.markupKind !== 'list-item') return false;
+    const between = value.slice(units[i].unit.end, next.unit.start);
+    return /^[ \t]*\n[ \t]*$/.test(between);
+  };
   units.forEach(({ unit, tag }, i) => {
-    if (tag || keptIndexes.has(i) || toParams.has(i) || reasons.get(i) === 'schema' || unit.markup || !/:\s*$/.test(unit.text)) return;
+    if (tag || keptIndexes.has(i) || toParams.has(i) || reasons.get(i) === 'schema' || unit.markup || !(/:\s*$/.test(unit.text) || introducesList(i))) return;
     let j = i + 1;
     while (j < units.length && !units[j].tag && units[j].unit.markupKind === 'list-item') j++;
     if (units.slice(i + 1, j).some((_, k) => keptIndexes.has(i + 1 + k))) {

@@ -16,7 +16,7 @@ const exportServer = (code: string): string => code.replace(/^const (\w+) = new 
 /** A greenhouse server of our own, whole in one file: its server never leaves it. */
 const WHOLE_HEAD = "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nimport { z } from 'zod';\nconst server = new McpServer({ name: 'greenhouse', version: '1.0.0' });\n";
 const WATERING = "server.registerTool('water_bed', { description: 'Waters one bed. For example, pass bed-3 to water the tomatoes on the south side, or bed-7 for the herbs by the door.', inputSchema: { bed: z.string() } }, async () => ({ content: [] }));\n";
-const LONG_HOW = 'The valve opens in steps of five percent and closes again when the soil sensor reads the target; each step is logged to the bed journal with the time, the litres and the sensor reading. '.repeat(6);
+const LONG_HOW = 'The valve moves in steps of five percent until the soil sensor reads the target; each step is written to the bed journal with the time, the litres and the sensor reading. '.repeat(6);
 
 /** In a file that is part of a server (its server exported), slim's move depends on what the whole server moves. */
 const PART_OF_A_SERVER = ' if what the whole server moves pays for serving it';
@@ -35,7 +35,7 @@ const HOW_BY_KIND: ReadonlyArray<readonly [Kind: string, sentence: string, befor
   ['format', 'Returns a JSON array of {id, title}.'],
   ['warning', '**Tip:** results are cached.'],
   ['markup', '- Line endings are kept as they are.'],
-  ['detail', 'Large files are streamed from disk in chunks.', 'Use it to look at source code.\nWorks on any file.\n'],
+  ['detail', 'Large files are streamed from disk in chunks.', 'Use it to look at source code.\n'],
   ['filler', 'This is the most powerful reader available.'],
 ];
 
@@ -147,7 +147,7 @@ ruleTester.run('no-how-in-description', rule, {
     {
       name: 'a whole server whose moved text pays for serving it is reported, and the message says slim moves it without a condition',
       code: `${WHOLE_HEAD}server.registerTool('open_valve', { description: 'Opens the valve of one bed. ${LONG_HOW}', inputSchema: { bed: z.string() } }, async () => ({ content: [] }));\nawait server.connect(transport);`,
-      errors: [{ messageId: 'howInToolDescription' as const, data: { tool: '"open_valve"', count: '6 units', quote: 'The valve opens in steps of five percent and closes again…', bytes: '1,110', tokens: '228', whenPaid: '' } }],
+      errors: [{ messageId: 'howInToolDescription' as const, data: { tool: '"open_valve"', count: '6 units', quote: 'The valve moves in steps of five percent until the soil…', bytes: '1,020', tokens: '210', whenPaid: '' } }],
     },
     ...DECLARATION_STYLES.map((style) => {
       const code = exportServer(style.build([
