@@ -58,6 +58,14 @@ describe('a tool sentence that is one parameter\'s text', () => {
     expect(moved(text, targets({ required: true }))).toContain('If `glaze` is omitted, the pot is fired bare.');
   });
 
+  it('keeps how to pass a parameter with no description of its own, and still moves an example that names it', () => {
+    const passing = 'Fires a pot in a kiln.\n\nUse capitals in `glaze`: the code printed on the bucket. For example, pass glaze=CELADON.';
+    expect(moved(passing, targets())).toEqual(['For example, pass glaze=CELADON.']);
+    expect(planDescription(passing, { model: SURE, ...targets() }).units[1].cue).toMatch(/how to pass glaze/);
+    // With a description of its own, the parameter takes the sentence instead.
+    expect(moved(passing, targets({ takesText: true }))).toEqual(['For example, pass glaze=CELADON.']);
+  });
+
   it("keeps a sentence whose subject is a parameter with no description, when the parameter's schema can be read", () => {
     const recipe = (schema: Record<string, unknown> | undefined, takesText = false) =>
       getParamTargets([{ path: ['recipe'], schema: schema as never, required: true, takesText }]);

@@ -30,7 +30,7 @@ function getLeafName(key: string): string {
 }
 
 /** `date`, `date=…`, `date: …`, `date[]`, `date()`. */
-function isNamedInCode(text: string, name: string): boolean {
+export function isNamedInCode(text: string, name: string): boolean {
   for (const match of text.matchAll(/`([^`\n]+)`/g)) {
     const code = match[1].trim();
     if (code === name || (code.startsWith(name) && /^[\s=:[(.]/.test(code.slice(name.length)))) return true;

@@ -11,9 +11,12 @@
  * - **Its meaning**: a sentence whose subject is the parameter ("The `recipe` holds the glaze's oxides…",
  *   "`firing` selects …"), when the parameter has no text of its own to carry it and its schema can be read
  *   (a parameter whose schema toolslim cannot read may well have a description it cannot read either).
+ * - **How to pass it**: any other how or what sentence that names such a parameter as code ("Pass record ids via
+ *   `ids`.", "Use an empty `owner` to unassign.", "Set page_size for …"), unless it is an example, a default or a
+ *   result's shape.
  */
 import type { JsonObject } from '../model.js';
-import { findConstrainedParam, getNamePattern } from './parameter-match.js';
+import { findConstrainedParam, getNamePattern, isNamedInCode } from './parameter-match.js';
 import { statesDefault } from './schema-reading.js';
 import type { ClassifiedSentence, SchemaFacts } from './types.js';
 
@@ -42,7 +45,26 @@ export function readToolParameterText<T extends ClassifiedSentence>(unit: T, opt
   if (omission) return { ...unit, category: 'constraint', howKind: undefined, cue: omission, cueSource: 'schema' };
   const meaning = facts?.schema !== undefined && !(options.params ?? []).includes(param) ? findSubject(unit.text, name) : undefined;
   if (meaning) return { ...unit, category: 'constraint', howKind: undefined, cue: meaning, cueSource: 'schema' };
+  // Any other sentence that names it is how to pass it, for a parameter with no text of its own ("Pass record ids
+  // via `ids`."); an example, a result shape or a default (what omitting a required value, or one whose schema
+  // states its default, does: the call never needs it) is not.
+  const passing =
+    facts?.schema !== undefined &&
+    !(options.params ?? []).includes(param) &&
+    !['example', 'format', 'default'].includes(unit.howKind ?? '') &&
+    findToolOmission(unit.text, name, undefined) === undefined &&
+    namesAsCode(unit.text, name);
+  if (passing) return { ...unit, category: 'constraint', howKind: undefined, cue: `how to pass ${name}, which has no description of its own`, cueSource: 'schema' };
   return unit;
+}
+
+/**
+ * The name written as code: in a code span, or as an identifier no English word is (`record_ids`, `pageSize`).
+ * "Days start at midnight" names no `days` parameter.
+ */
+function namesAsCode(text: string, name: string): boolean {
+  if (isNamedInCode(text, name)) return true;
+  return /[_\d]|[a-z][A-Z]/.test(name) && new RegExp(`(?<![\\w-])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`).test(text);
 }
 
 /** What omitting the named parameter does, in a tool description's words, where its schema states no default. */
