@@ -1,6 +1,7 @@
 /**
- * Which files of a package its entry points run. A package whose `bin` (or, without one, `main` and
- * `exports`) names a file the report reads runs that file and what it imports, nothing else: a file no
+ * Which files of a package its entry points run. A package whose `bin` or start script (or, without either,
+ * `main` and `exports`) names a file the report reads, or the source of one it compiles (`dist/x.js` from
+ * `src/x.ts` by the tsconfig's `outDir` and `rootDir`), runs that file and what it imports, nothing else: a file no
  * entry reaches (a second server nobody starts, a scanner's demo data, a test, a benchmark) publishes no
  * tool. Reaching is by the import graph (`import`, `export … from`, `require`, `import()` with a literal
  * path) over the files given, plus any quoted mention of the file's name (a child process, a worker).
@@ -29,10 +30,11 @@ export interface EntryFiles {
 
 const SPECIFIER = /(?:\bfrom|\bimport|\brequire\s*\()\s*\(?\s*(['"])([^'"\n]+)\1/g;
 /**
- * `import(name)`, `require(dir + x)`, `import(\`./${x}\`)`: a path computed at run time. A path built from
+ * `import(name)`, `require(dir + x)`, `import(\`./${x}\`)`: a path computed at run time (a literal on the line
+ * after `import(` is none). A path built from
  * the user's home directory (`require(join(homedir(), 'tools', 'x.js'))`) loads the user's file, never the package's.
  */
-const COMPUTED_LOAD = /(?<![\w$.])(?:import|require)\s*\(\s*(?!['"]|\s*\)|(?:[\w$]+\.)?(?:join|resolve)\(\s*(?:[\w$]+\.)?homedir\(\))/;
+const COMPUTED_LOAD = /(?<![\w$.])(?:import|require)\s*\(\s*(?=[^\s'")])(?!(?:[\w$]+\.)?(?:join|resolve)\(\s*(?:[\w$]+\.)?homedir\(\))/;
 /** `spawn(process.execPath, args)`: the program starts Node again, on a file its arguments name. */
 const STARTS_NODE = /\bprocess\.(?:execPath\b|argv\[0\])/;
 
@@ -92,18 +94,42 @@ function readReached(
   if (!manifest || manifest.imports !== undefined || /"paths"\s*:/.test(readIfFile(path.join(root, 'tsconfig.json')) ?? '')) return undefined;
   // Another file imports one of its files by path (`@repo/common/src/tools`): any file may be reached.
   if (typeof manifest.name === 'string' && isDeepImported(manifest.name)) return undefined;
-  const exists = (candidate: string) => given.has(candidate);
-  const entries = listEntries(manifest).flatMap((entry) => resolveModulePath(path.join(root, 'package.json'), `./${entry.replace(/^\.\//, '')}`, exists) ?? []);
-  if (entries.length === 0) return undefined;
+  // A file of the package that the report does not read (an entry such as `cli.js` beside the sources given) is
+  // still followed from disk: what it imports may be read.
+  const onDisk = new Map<string, string | undefined>();
+  const readCode = (file: string) => given.get(file) ?? (onDisk.has(file) ? onDisk.get(file) : onDisk.set(file, readIfFile(file)).get(file));
+  const exists = (candidate: string) => given.has(candidate) || readCode(candidate) !== undefined;
+  const manifestPath = path.join(root, 'package.json');
+  // A compiled file (`dist/index.js`, on disk or named by the package) stands for its source when that is read.
+  const toSource = (file: string) => {
+    for (const source of toSourcePaths(root, path.relative(root, file))) {
+      const read = resolveModulePath(manifestPath, `./${source}`, (candidate) => given.has(candidate));
+      if (read !== undefined) return read;
+    }
+    return file;
+  };
+  const resolveFrom = (from: string, specifier: string) => {
+    const target = resolveModulePath(from, specifier, exists) ?? resolveModulePath(from, specifier, () => true);
+    return target === undefined ? undefined : given.has(target) ? target : [toSource(target)].find(exists);
+  };
+  const resolveEntry = (entry: string) => resolveFrom(manifestPath, `./${entry.replace(/^\.\//, '')}`);
+  const listed = listEntries(manifest);
+  const entries = listed.flatMap((entry) => resolveEntry(entry) ?? []);
+  // An entry the report does not read is followed from disk only beside one it reads: a report on some files
+  // of a package without its entry reads every file it is given.
+  if (!entries.some((entry) => given.has(entry))) return undefined;
+  // The files its scripts run count only beside entries that were all found: a `bin` whose file is neither read
+  // nor built may run any file, and a test script alone says nothing of what the server runs.
+  if (listScriptFiles(manifest).length > 0 && entries.length < listed.length) return undefined;
   const reached = new Set<string>(entries);
   const queue = [...entries];
   for (let file = queue.pop(); file !== undefined; file = queue.pop()) {
-    const code = given.get(file) ?? '';
+    const code = readCode(file) ?? '';
     if (COMPUTED_LOAD.test(code) || STARTS_NODE.test(code)) return undefined;
     for (const match of code.matchAll(SPECIFIER)) {
       const specifier = match[2];
       if (!specifier.startsWith('.')) continue;
-      const target = resolveModulePath(file, specifier, exists);
+      const target = resolveFrom(file, specifier);
       // Only this package's files are followed; another package is checked from its own entries.
       if (target === undefined || reached.has(target) || getRoot(target) !== root) continue;
       reached.add(target);
@@ -144,6 +170,49 @@ interface Manifest {
   readonly main?: unknown;
   readonly exports?: unknown;
   readonly imports?: unknown;
+  readonly scripts?: unknown;
+}
+
+/** `node dist/index.js`, `tsx src/server.ts`, `ts-node --esm src/main.ts`: the file a script runs with Node. */
+const RUNS_FILE = /(?:^|&&|;|\|\|)\s*(?:[\w-]+=\S+\s+)*(?:node|tsx|ts-node|ts-node-esm|bun)(?:\s+(?:--?[\w-]+(?:=\S+)?))*\s+((?:\.\/)?[\w./-]+\.[cm]?[jt]sx?)(?=\s|$)/g;
+
+/**
+ * The files the package's scripts run (`npm start`, `npm run dev`, `npm run start:chat`, …): each is a program of
+ * the package. Only when `start` or `dev` runs a file itself: a package started by another tool (`vite`,
+ * `wrangler dev`, `next dev`) has entries its scripts do not name, and a helper script (`tsx token.ts`) is not one.
+ */
+function listScriptFiles(manifest: Manifest): string[] {
+  if (!isPlainObject(manifest.scripts)) return [];
+  const scripts = manifest.scripts as Record<string, unknown>;
+  const runs = (script: unknown) => (typeof script === 'string' ? [...script.matchAll(RUNS_FILE)].map((match) => match[1]) : []);
+  if (runs(scripts.start).length === 0 && runs(scripts.dev).length === 0) return [];
+  return Object.values(scripts).flatMap(runs);
+}
+
+/**
+ * A compiled file's source (`dist/server.js` → `src/server.ts`) by the package's tsconfig `outDir` and `rootDir`:
+ * the report reads the sources, and the package's entries name what they compile to.
+ */
+function toSourcePaths(root: string, entry: string): string[] {
+  const options = readCompilerOptions(root);
+  const outDir = typeof options?.outDir === 'string' ? path.normalize(options.outDir).replace(/^\.\//, '').replace(/\/$/, '') : undefined;
+  const file = path.normalize(entry).replace(/^\.\//, '');
+  if (!outDir || !file.startsWith(`${outDir}/`)) return [file];
+  // Without a `rootDir`, TypeScript takes the folder common to the inputs: most often `src`.
+  const rootDirs = typeof options?.rootDir === 'string' ? [path.normalize(options.rootDir).replace(/^\.\//, '').replace(/\/$/, '')] : ['src', ''];
+  return rootDirs.map((rootDir) => path.join(rootDir === '.' ? '' : rootDir, file.slice(outDir.length + 1)));
+}
+
+/** `compilerOptions` of the package's own tsconfig.json (comments and trailing commas allowed), when it has one. */
+function readCompilerOptions(root: string): Record<string, unknown> | undefined {
+  const text = readIfFile(path.join(root, 'tsconfig.json'));
+  if (text === undefined) return undefined;
+  try {
+    const json = JSON.parse(text.replace(/("(?:[^"\\]|\\.)*")|\/\/[^\n]*|\/\*[\s\S]*?\*\//g, (_, string: string | undefined) => string ?? '').replace(/,(\s*[}\]])/g, '$1'));
+    return isPlainObject(json) && isPlainObject(json.compilerOptions) ? (json.compilerOptions as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function readManifest(root: string): Manifest | undefined {
@@ -158,9 +227,12 @@ function hasBin(manifest: Manifest): boolean {
   return typeof manifest.bin === 'string' || (isPlainObject(manifest.bin) && Object.keys(manifest.bin).length > 0);
 }
 
-/** What a user starts (`bin`); a package with no `bin` is a library, run through `main` and `exports`. */
+/**
+ * What a user starts (`bin`, and the files its scripts run); a package with neither is a library,
+ * run through `main` and `exports`.
+ */
 function listEntries(manifest: Manifest): string[] {
-  const bins = typeof manifest.bin === 'string' ? [manifest.bin] : isPlainObject(manifest.bin) ? Object.values(manifest.bin) : [];
+  const bins = [...(typeof manifest.bin === 'string' ? [manifest.bin] : isPlainObject(manifest.bin) ? Object.values(manifest.bin) : []), ...listScriptFiles(manifest)];
   const strings = (value: unknown): unknown[] => (isPlainObject(value) ? Object.values(value).flatMap(strings) : [value]);
   const library = [manifest.main, ...strings(manifest.exports)];
   // Without `exports` a library hands out every file by path, and so does a wildcard export (`"./dist/*"`).

@@ -83,6 +83,38 @@ server.registerTool('pick_apples', { description: 'Picks apples.' }, async () =>
   'ash/bin.mjs': `import 'plain-kit';\n`,
   'ash/node_modules/plain-kit/package.json': '{ "name": "plain-kit", "dependencies": { "yaml": "^2.0.0" } }',
   'ash/node_modules/plain-kit/index.js': 'export {};\n',
+  // A program whose package names the compiled file (`main`, `start`) and whose `dev` script runs the source; a
+  // second server in its sources is started by nothing.
+  'kilnworks/package.json': '{ "name": "kilnworks", "main": "dist/server.js", "scripts": { "dev": "tsx src/server.ts", "start": "node dist/server.js" } }',
+  'kilnworks/tsconfig.json': '{\n  // built next to the sources\n  "compilerOptions": { "outDir": "./dist", "rootDir": "./src", },\n}\n',
+  'kilnworks/src/server.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+const server = new McpServer({ name: 'kilnworks', version: '1.0.0' });
+server.registerTool('fire_kiln', { description: 'Fires the kiln.' }, async () => {
+  const { firingLog } = await import(
+    './firing-log.js'
+  );
+  return { content: [{ type: 'text', text: String(firingLog) }] };
+});
+`,
+  'kilnworks/src/firing-log.ts': 'export const firingLog = [];\n',
+  'kilnworks/src/second-server.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+const server = new McpServer({ name: 'kilnworks-next', version: '0.1.0' });
+server.registerTool('cool_kiln', { description: 'Cools the kiln.' }, async () => ({ content: [] }));
+`,
+  // Started by another tool (\`vite\`): its one script that runs a file is a helper, not the program.
+  'gallery/package.json': '{ "name": "gallery", "private": true, "scripts": { "dev": "vite", "token": "tsx token.ts" } }',
+  'gallery/token.ts': 'console.log("token");\n',
+  'gallery/src/main.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+const server = new McpServer({ name: 'gallery', version: '1.0.0' });
+server.registerTool('hang_painting', { description: 'Hangs a painting.' }, async () => ({ content: [] }));
+`,
+  // A bin that is neither read nor built beside a start script: the bin may run any file.
+  'shed/package.json': '{ "name": "shed", "bin": "dist/cli.js", "scripts": { "start": "node tools/warm.js" } }',
+  'shed/tools/warm.js': 'console.log("warm");\n',
+  'shed/src/cli.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+const server = new McpServer({ name: 'shed', version: '1.0.0' });
+server.registerTool('open_shed', { description: 'Opens the shed.' }, async () => ({ content: [] }));
+`,
   // The same call into a package that builds no MCP server: nothing to name.
   'other/package.json': '{ "name": "other", "bin": "cli.js" }',
   'other/cli.js': `import { runDocsServer } from 'plain-kit';\nawait runDocsServer({ name: 'docs' });\n`,
@@ -106,6 +138,21 @@ describe('files the entry points of a package run', () => {
   it('leaves nothing out when an entry loads a module by a computed path', () => {
     const names = report(['plugins/main.js', 'plugins/tools.js', 'plugins/plugins/extra.js']).tools.map((tool) => tool.name);
     expect(names.sort()).toEqual(['extra_tool', 'read_note']);
+  });
+});
+
+describe('a program its package scripts and compiles', () => {
+  it('runs the source of the compiled file its package names, and a literal after `import(` on the next line is no computed path', () => {
+    const names = report(['kilnworks/src/server.ts', 'kilnworks/src/firing-log.ts', 'kilnworks/src/second-server.ts']).tools.map((tool) => tool.name);
+    expect(names).toEqual(['fire_kiln']);
+  });
+
+  it('reads every file of a package another tool starts, though a helper script runs one file', () => {
+    expect(report(['gallery/token.ts', 'gallery/src/main.ts']).tools.map((tool) => tool.name)).toEqual(['hang_painting']);
+  });
+
+  it('reads every file when its bin is neither read nor built, though a start script runs one', () => {
+    expect(report(['shed/tools/warm.js', 'shed/src/cli.ts']).tools.map((tool) => tool.name)).toEqual(['open_shed']);
   });
 });
 
