@@ -13,7 +13,7 @@ export type { Wiring } from './wire-runtime.js';
 export { loadToolslimSettings, type LoadedSettings } from './settings.js';
 export { planSlimFromPublished, type PublishedSlimOptions, type PublishedSlimPlan } from './slim-published.js';
 export { findTextSites, DATA_FILE } from './written-text.js';
-export { isTestPath } from './test-files.js';
+export { isTestPath } from '@toolslim/core';
 export { findPackageRoot } from './package-json.js';
 export { buildPlanFile, parsePlanFile, planSlimFromPlanFile, PlanFileError, KEPT_FILE, type PlanRun, type ParsedPlan, type SlimDecisions } from './plan-file/index.js';
 export type { ToolUnits, TextUnits, UnitRecord } from './slim-types.js';

@@ -9,7 +9,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { assignFamilies, getRegisteringServerName, isMcpServerStyle, createMcpSdkExecutionLookup, createModuleResolver, createReachabilityChecker, createZodVersionLookup, findTools, buildReadInstructionsTool, getProjectLibraries, MIN_SAVED_BYTES, SERVES_INSTRUCTIONS, type FileModel, type ToolDecl } from '@toolslim/core';
+import { assignFamilies, getRegisteringServerName, isMcpServerStyle, createMcpSdkExecutionLookup, createModuleResolver, createReachabilityChecker, createZodVersionLookup, findTools, buildReadInstructionsTool, getProjectLibraries, MIN_SAVED_BYTES, SERVES_INSTRUCTIONS, type FileModel, type ToolDecl, isTestPath } from '@toolslim/core';
 import { ImportedConstants } from './imported-constants.js';
 import { buildInstructionFiles } from './instructions.js';
 import { DEFAULT_INSTRUCTIONS_TOOL, type SlimOptions } from './options.js';
@@ -18,7 +18,7 @@ import { measureServerInstructions } from './server-instructions.js';
 import { buildTotals, findFamilyFiles, groupByFamily, measure, measureChange } from './report-plan.js';
 import type { AnalysedFile, FileChange, FileError, SizeTotals, SkippedTool, SlimPlan } from './slim-types.js';
 import { SourceStore } from './source-store.js';
-import { isTestPath } from './test-files.js';
+
 import { chooseInstructionsDir } from './instructions-folder.js';
 import { groupFilesByServerPackage } from './server-packages.js';
 import { findLoopTwins, getErrorMessage, getPublished, getStaticValue } from './tool-values.js';

@@ -3,6 +3,7 @@ export { FRAMEWORKS, isMcpServed, isMcpServerStyle, type FrameworkTraits } from 
 export { parseSource, createProgramCache, type ProgramCache, walk, getParent, unwrap, getPropertyName, findProperty, getCalleeName, type Program } from './ast.js';
 export * from './text/index.js';
 export * from './find-tools/index.js';
+export { isTestPath } from './test-files.js';
 export * from './analyze.js';
 export * from './schema/index.js';
 export * from './published.js';

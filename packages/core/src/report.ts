@@ -4,6 +4,7 @@
  * estimate and a runtime measurement are computed the same way and can be compared tool by tool.
  */
 import path from 'node:path';
+import { isTestPath } from './test-files.js';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createProgramCache, type ProgramCache } from './ast.js';
 import { findTools } from './find-tools/index.js';
@@ -258,7 +259,8 @@ export function buildReport(
     ...(tool.condition === undefined ? {} : { conditional: tool.condition }),
   }));
   // A loop or list over definitions found elsewhere by their shape is read through those definitions.
-  const definitionsFound = found.some((tool) => FRAMEWORKS[tool.framework].declaredAsObject);
+  // Definitions in test files (a test's fixtures) read nothing of what the server lists.
+  const definitionsFound = found.some((tool) => FRAMEWORKS[tool.framework].declaredAsObject && !isTestPath(toReportPath(tool.filePath, options.cwd)));
   const misses = unread.filter((miss) => !(miss.fromCollection && !miss.renamed && !miss.registry && definitionsFound)).map(({ fromCollection: _, renamed: __, registry: ___, builtByPackage: ____, ...miss }) => miss);
   return { tools: sortHeaviestFirst(tools), totals: sumTotals(tools), errors, unread: misses, ...(requests.length > 0 ? { requests } : {}) };
 }

@@ -5,7 +5,7 @@
  */
 import type { TSESTree } from '@typescript-eslint/types';
 import { visitorKeys } from '@typescript-eslint/visitor-keys';
-import { getCalleeName, getPropertyName, type Program } from '../ast.js';
+import { getCalleeName, getPropertyName, unwrap, type Program } from '../ast.js';
 import type { Node } from '../model.js';
 import { Scope, SCOPE_NODE_TYPES, type ScopeTrail } from '../text/scope.js';
 
@@ -57,6 +57,8 @@ export function collectCandidates(program: Program, calleeNames: ReadonlySet<str
   const ancestors: Node[] = [];
   // The same walk records what the file's scope is built from, should a detector need it (`ScopeTrail`).
   const trail: ScopeTrail = { nodes: [], parents: [], subtrees: [] };
+  // Names bound to a sink method (`.bind`), in the order the walk meets them.
+  let aliases: Set<string> | undefined;
   while (stack.length > 0) {
     const node = stack.pop()!;
     const depth = depths.pop()!;
@@ -75,9 +77,15 @@ export function collectCandidates(program: Program, calleeNames: ReadonlySet<str
       trail.subtrees.push(false);
     }
     switch (node.type) {
+      case 'VariableDeclarator': {
+        // `const add = server.tool.bind(server)`: `add(…)` is a call of the sink it binds.
+        const bound = node.id.type === 'Identifier' && node.init ? getBoundMethodName(node.init) : undefined;
+        if (bound !== undefined && calleeNames.has(bound)) (aliases ??= new Set()).add((node.id as TSESTree.Identifier).name);
+        break;
+      }
       case 'CallExpression': {
         const name = getCalleeName(node.callee);
-        if (name !== undefined && calleeNames.has(name)) found.calls.push({ node, ancestors: ancestors.slice(0, depth) });
+        if (name !== undefined && (calleeNames.has(name) || (node.callee.type === 'Identifier' && aliases?.has(name)))) found.calls.push({ node, ancestors: ancestors.slice(0, depth) });
         else if (node.callee.type === 'Identifier' && node.callee.name === 'require' && node.arguments[0]?.type === 'Literal' && typeof node.arguments[0].value === 'string') {
           found.requires.push(node.arguments[0].value);
         }
@@ -172,4 +180,14 @@ export function getThisAssignmentName(statement: Node): string | undefined {
   if (e.type !== 'AssignmentExpression' || e.operator !== '=' || e.left.type !== 'MemberExpression') return undefined;
   if (e.left.object.type !== 'ThisExpression' || e.left.computed || e.left.property.type !== 'Identifier') return undefined;
   return e.left.property.name;
+}
+
+/** `server.tool.bind(server)` (through casts): the name of the method it binds. */
+export function getBoundMethodName(init: Node): string | undefined {
+  const call = unwrap(init);
+  if (call.type !== 'CallExpression') return undefined;
+  const callee = unwrap(call.callee);
+  if (callee.type !== 'MemberExpression' || callee.computed || callee.property.type !== 'Identifier' || callee.property.name !== 'bind') return undefined;
+  const method = unwrap(callee.object);
+  return method.type === 'MemberExpression' && !method.computed && method.property.type === 'Identifier' ? method.property.name : undefined;
 }

@@ -11,7 +11,7 @@ import { describe, explainServerWithoutTools, explainUnreadSink, isRenamed, read
 import type { FoundTool } from './build.js';
 import { detectToolClass } from './classes.js';
 import { explainServerFromPackage, type ProjectClasses } from './elsewhere.js';
-import { collectCandidates, type Candidate } from './collect.js';
+import { collectCandidates, getBoundMethodName, type Candidate } from './collect.js';
 import { applyCondition, applyPathCondition, readCondition } from './conditions.js';
 import { readPerDefinition } from './loops.js';
 import { DetectContext } from './context.js';
@@ -22,7 +22,7 @@ import { detectLangChainConstructor } from './langchain.js';
 import { detectDispatchedToolsList, findUnreadDispatchedTools } from './low-level.js';
 import { findServerFor, detectServer, type FoundServer } from './servers.js';
 import { detectShapeObject } from './shape.js';
-import { CALL_STYLES, isCallStyleName } from './styles.js';
+import { CALL_STYLES, isCallStyleName, type CallStyleName } from './styles.js';
 import { bindParameters, evaluateValue, withBindings } from '../schema/static-value.js';
 import { Scope } from '../text/scope.js';
 
@@ -225,6 +225,9 @@ function detectCall(
 ): FoundTool[] {
   const name = getCalleeName(candidate.node.callee) ?? '';
   const callee = unwrap(candidate.node.callee);
+  // `const add = server.tool.bind(server); add(name, …)`: read as the call of the method it binds.
+  const bound = callee.type === 'Identifier' ? readBoundSink(callee, context) : undefined;
+  if (bound) return CALL_STYLES[bound.method]({ node: { ...candidate.node, callee: bound.member }, ancestors: candidate.ancestors }, context);
   const forwarder = callee.type === 'Identifier' ? forwarders.get(name) : undefined;
   if (forwarder && callee.type === 'Identifier' && isForwarderCallee(callee, forwarder, context.getScope())) {
     if (forwarder.bound) return detectBoundHelperCall(candidate, forwarder, forwarder.bound, context);
@@ -320,4 +323,14 @@ function attempt<T>(detect: () => T): T | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** The sink method an identifier is bound to (`server.tool.bind(server)`), with its member expression. */
+function readBoundSink(callee: TSESTree.Identifier, context: DetectContext): { readonly method: CallStyleName; readonly member: TSESTree.MemberExpression } | undefined {
+  const init = context.resolveIdentifier(callee);
+  const method = init ? getBoundMethodName(init) : undefined;
+  if (method === undefined || !isCallStyleName(method)) return undefined;
+  const bind = unwrap(init!) as TSESTree.CallExpression;
+  const member = unwrap((bind.callee as TSESTree.MemberExpression).object) as TSESTree.MemberExpression;
+  return { method, member };
 }
