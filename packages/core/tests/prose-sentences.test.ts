@@ -109,6 +109,10 @@ describe('splitSentences: markup blocks', () => {
     expect(getTexts('Returns Array<string>. Done.')).toEqual(['Returns Array<string>.', 'Done.']);
   });
 
+  it('leaves tags inside an inline code span in the prose: an example of markup is no block', () => {
+    expect(getTexts('Notes in Markdown. Folds: `<details> <summary>Title</summary>Body</details>`')).toEqual(['Notes in Markdown.', 'Folds: `<details> <summary>Title</summary>Body</details>`']);
+  });
+
   it('makes headings, thematic breaks and tables units', () => {
     const text = '# Title\nIntro text.\n---\n| a | b |\n| - | - |\n| 1 | 2 |\n\nname | value\n--- | ---\nx | y\n\n## Next';
     expect(splitSentences(text).map((unit) => [unit.text, unit.markupKind])).toEqual([

@@ -177,11 +177,11 @@ class TagPairs {
 /**
  * An XML-like block (`<rules>…</rules>`) whose opening tag starts a sentence: at a line start, at the
  * start of the text, or after `.`, `!`, `?`, `:` or another tag. A tag inside a sentence
- * (`Array<T>`, `pass <path> here`) is prose.
+ * (`Array<T>`, `pass <path> here`) is prose, and so is one inside an inline code span.
  */
 function findXmlBlock(text: string, from: number, lineEnd: number, tagPairs: TagPairs): Block | undefined {
   for (let lt = text.indexOf('<', from); lt !== -1 && lt < lineEnd; lt = text.indexOf('<', lt + 1)) {
-    if (!isAtSentenceStart(text, lt)) continue;
+    if (!isAtSentenceStart(text, lt) || isInCodeSpan(text, lt)) continue;
     XML_OPEN.lastIndex = lt;
     const open = XML_OPEN.exec(text);
     if (!open || open[0].endsWith('/>')) continue;
@@ -189,6 +189,14 @@ function findXmlBlock(text: string, from: number, lineEnd: number, tagPairs: Tag
     if (end !== undefined) return { start: lt, end, markup: 'xml-block' };
   }
   return undefined;
+}
+
+/** Inside an inline code span of its line (`` `<details> <summary>Title</summary></details>` `` is an example, not markup). */
+function isInCodeSpan(text: string, index: number): boolean {
+  const lineStart = text.lastIndexOf('\n', index - 1) + 1;
+  let ticks = 0;
+  for (let i = lineStart; i < index; i++) if (text[i] === '`') ticks++;
+  return ticks % 2 === 1;
 }
 
 function isAtSentenceStart(text: string, index: number): boolean {
