@@ -165,6 +165,11 @@ describe('a hand-off to another tool', () => {
     expect(plan.keptBecause.slice(-2)).toEqual(['hand-off', 'hand-off']);
   });
 
+  it('stays past the allowance when it says what this tool does not do and sends that on: "returns one glaze only -- use list_glazes"', () => {
+    const text = `${opening}\nLimits: returns one glaze only -- use list_glazes for the whole shelf.`;
+    expect(kept(text)).toContain('Limits: returns one glaze only -- use list_glazes for the whole shelf.');
+  });
+
   it('stays past the allowance when it says "instead", and a plain list of phrases sent to a tool does not', () => {
     expect(kept(`${opening} For raku firings, use get_raku_guide instead.`)).toContain('For raku firings, use get_raku_guide instead.');
     expect(kept(`${opening}\n\nNOT FOR raku firings → use get_raku_guide\nNOT FOR cooling curves → use get_cooling_curve`)).toEqual([

@@ -192,10 +192,18 @@ function findHiddenInstructionsUncached(text: string): HiddenInstruction[] {
       // One finding per place: a later pattern that overlaps an earlier finding adds nothing.
       if (found.some((other) => other.kind !== 'invisible-character' && other.start < end && start < other.end)) continue;
       if (pattern.kind === 'secret-access' && isForbidden(text, start)) continue;
+      // "Add Conversation Note": a name in title case, words of a thing, not an instruction.
+      if (pattern.kind === 'model-instruction' && isTitleCased(text, start, end)) continue;
       found.push({ kind: pattern.kind, start, end, cue: buildCue(match[0]) });
     }
   }
   return found.sort((a, b) => a.start - b.start);
+}
+
+/** The match and the word after it are all capitalised ("Add Conversation Note"): a name, not a sentence to the model. */
+function isTitleCased(text: string, start: number, end: number): boolean {
+  const words = `${text.slice(start, end)} ${/^\s+(\S+)/.exec(text.slice(end))?.[1] ?? ''}`.trim().split(/\s+/);
+  return words.length >= 3 && words.every((word) => /^[A-Z0-9]/.test(word));
 }
 
 /** Every finding in a tool's name, title, description and the strings of its input schema (parameter descriptions, titles, enums, defaults). */

@@ -1,7 +1,8 @@
 /**
  * A hand-off: a unit that sends the agent to another tool by name for a case this tool is not for. It is what
  * tells sibling tools apart, so the planner keeps it past the sentence allowance and does not count it against
- * the limit. Its forms: a sentence that says "instead" ("for raku firings use `get_raku_guide` instead"), a case sent
+ * the limit. Its forms: a sentence that says "instead" ("for raku firings use `get_raku_guide` instead"), a limit of
+ * this tool sent on ("returns one glaze only -- use `list_glazes` for the rest"), a case sent
  * on that says it is not this tool's ("NOT FOR raku firings → use get_raku_guide"), and an item of a list of cases
  * this tool is not for ("Do NOT use for:" … "- Raku firings → use `get_raku_guide`").
  * A tool's name is an identifier with a separator or a hump (`get_raku_guide`, `kiln-status`, `getRakuGuide`),
@@ -20,6 +21,8 @@ const INSTEAD = new RegExp(
     String.raw`\binstead\s+of\b[^.;]{0,100}?\b(?:use|call)\s+(?:the\s+)?${TOOL_NAME}`,
     // "For task notes, use `list_notes` …": a case of its own, sent to another tool.
     String.raw`^\s*for\s+[^,;]{3,80},\s*use\s+(?:the\s+)?${TOOL_NAME}`,
+    // "Returns metadata only -- use `download_file` for content": what this tool does not do, sent to another tool.
+    String.raw`\b(?:only|not|no|cannot|never)\b[^.;]{0,80}?(?:--|—|–|;|,|:)\s*(?:use|call|see)\s+(?:the\s+)?${TOOL_NAME}`,
   ].join('|'),
   'i',
 );
