@@ -109,8 +109,11 @@ describe('splitSentences: markup blocks', () => {
     expect(getTexts('Returns Array<string>. Done.')).toEqual(['Returns Array<string>.', 'Done.']);
   });
 
-  it('leaves tags inside an inline code span in the prose: an example of markup is no block', () => {
+  it('leaves an example of markup in the prose: tags inside an inline code span, or after a colon and closed on its line', () => {
     expect(getTexts('Notes in Markdown. Folds: `<details> <summary>Title</summary>Body</details>`')).toEqual(['Notes in Markdown.', 'Folds: `<details> <summary>Title</summary>Body</details>`']);
+    expect(getTexts('Notes in Markdown. Folds: <details> <summary>Title</summary>Body</details>')).toEqual(['Notes in Markdown.', 'Folds: <details> <summary>Title</summary>Body</details>']);
+    // A block that runs past its line is a block.
+    expect(splitSentences('Rules:\n<rules>Never drop a table.\nAsk first.</rules>').map((unit) => unit.markupKind)).toEqual([undefined, 'xml-block']);
   });
 
   it('makes headings, thematic breaks and tables units', () => {

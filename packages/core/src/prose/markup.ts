@@ -186,9 +186,18 @@ function findXmlBlock(text: string, from: number, lineEnd: number, tagPairs: Tag
     const open = XML_OPEN.exec(text);
     if (!open || open[0].endsWith('/>')) continue;
     const end = tagPairs.getClosingEnd(open[1], lt);
+    // "Supports folded sections: <details><summary>Title</summary>Body</details>": markup a sentence shows on its
+    // own line, after its colon, is an example of the syntax, not a block.
+    if (end !== undefined && end <= lineEnd && isAfterColonOnLine(text, lt)) continue;
     if (end !== undefined) return { start: lt, end, markup: 'xml-block' };
   }
   return undefined;
+}
+
+/** The text before `index` on its line ends with a colon after some words, and tags ("Folds: <details> <summary>…"). */
+function isAfterColonOnLine(text: string, index: number): boolean {
+  const lineStart = text.lastIndexOf('\n', index - 1) + 1;
+  return /\w[^\n]*:\s*(?:<[^<>\n]+>\s*)*$/.test(text.slice(lineStart, index));
 }
 
 /** Inside an inline code span of its line (`` `<details> <summary>Title</summary></details>` `` is an example, not markup). */
