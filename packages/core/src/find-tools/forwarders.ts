@@ -266,3 +266,50 @@ export function buildForwardedCall(call: TSESTree.CallExpression, forwarder: For
   const callee = { type: 'MemberExpression', object: receiver, property, computed: false, optional: false, ...at };
   return { ...call, callee, arguments: args } as unknown as TSESTree.CallExpression;
 }
+
+/**
+ * A function of another module that builds a tool definition from what it is given:
+ * `makeTool(name, description, body) { return { name, description, inputSchema: { type: 'object', ...body } } }`.
+ * Each call of it here is a definition, read where the function is written with its parameters bound to the
+ * call's arguments.
+ */
+export interface DefinitionFactory {
+  readonly fn: FunctionNode;
+  readonly object: TSESTree.ObjectExpression;
+  readonly program: Program;
+  readonly filePath: string;
+}
+
+/** Keys a built definition holds its schema under. */
+const BUILT_SCHEMA_KEYS = new Set(['inputSchema', 'input_schema', 'parameters']);
+
+/** Definition factories this file imports by name from a module of its own project. */
+export function findDefinitionFactories(program: Program, context: DetectContext, taken: (name: string) => boolean): Map<string, DefinitionFactory> {
+  const out = new Map<string, DefinitionFactory>();
+  const scope = Scope.of(program);
+  for (const statement of program.body) {
+    if (statement.type !== 'ImportDeclaration' || typeof statement.source.value !== 'string' || !statement.source.value.startsWith('.')) continue;
+    for (const specifier of statement.specifiers) {
+      if (specifier.type !== 'ImportSpecifier' || taken(specifier.local.name)) continue;
+      const fn = resolveImported(specifier.local.name, scope, context);
+      if (!fn?.program) continue;
+      const returned = findReturnedValues(fn.node).map(unwrap);
+      const object = returned.length === 1 && returned[0].type === 'ObjectExpression' ? returned[0] : undefined;
+      if (object && isBuiltDefinition(object, fn.node)) out.set(specifier.local.name, { fn: fn.node, object, program: fn.program, filePath: fn.filePath });
+    }
+  }
+  return out;
+}
+
+/** `{ name, description, inputSchema }` whose name is one of the function's parameters. */
+function isBuiltDefinition(object: TSESTree.ObjectExpression, fn: FunctionNode): boolean {
+  const keys = new Map<string, Node>();
+  for (const property of object.properties) {
+    if (property.type !== 'Property' || property.computed || property.key.type !== 'Identifier') continue;
+    keys.set(property.key.name, property.value);
+  }
+  const name = keys.get('name');
+  if (!name || !keys.has('description') || ![...BUILT_SCHEMA_KEYS].some((key) => keys.has(key))) return false;
+  const value = unwrap(name);
+  return value.type === 'Identifier' && indexOfParam(fn, value.name) >= 0;
+}

@@ -17,7 +17,8 @@ import { readPerDefinition } from './loops.js';
 import { DetectContext } from './context.js';
 import { detectRegistrarCall, findRegistrarForwarders, type Registrar } from './ext-apps.js';
 import { detectFactoryCall } from './factory.js';
-import { buildForwardedCall, findForwarders, isForwarderCallee, type BoundHelper, type Forwarder } from './forwarders.js';
+import { buildForwardedCall, findDefinitionFactories, findForwarders, isForwarderCallee, type BoundHelper, type DefinitionFactory, type Forwarder } from './forwarders.js';
+import { buildTool, getDefinitionParts } from './build.js';
 import { detectLangChainConstructor } from './langchain.js';
 import { detectDispatchedToolsList, findUnreadDispatchedTools } from './low-level.js';
 import { findServerFor, detectServer, type FoundServer } from './servers.js';
@@ -45,7 +46,9 @@ function detectAll(program: Program, options: AnalyzeOptions): FileModel {
   const context = new DetectContext(program, options);
   // Helpers of other modules and factory-made registrars that register what they are given (`forwarders.ts`).
   const forwarders = attempt(() => findForwarders(program, context, (name) => factories.has(name) || registrars.has(name))) ?? new Map<string, Forwarder>();
-  const candidates = collectCandidates(program, new Set([...Object.keys(CALL_STYLES), ...factories, ...registrars.keys(), ...forwarders.keys()]));
+  // Functions of other modules that build a definition from their arguments (`makeTool('x', 'text', body)`).
+  const made = attempt(() => findDefinitionFactories(program, context, (name) => factories.has(name) || registrars.has(name) || forwarders.has(name) || isCallStyleName(name))) ?? new Map<string, DefinitionFactory>();
+  const candidates = collectCandidates(program, new Set([...Object.keys(CALL_STYLES), ...factories, ...registrars.keys(), ...forwarders.keys(), ...made.keys()]));
   context.registrarNames = new Set(registrars.keys());
   const servers: FoundServer[] = [];
   const found: FoundTool[] = [];
@@ -61,7 +64,7 @@ function detectAll(program: Program, options: AnalyzeOptions): FileModel {
   const unread: UnreadSink[] = [];
   const projectRegistries = new Set<UnreadSink>();
   for (const candidate of candidates.calls) {
-    const tools = attempt(() => detectCall(candidate, factories, registrars, forwarders, context));
+    const tools = attempt(() => detectCall(candidate, factories, registrars, forwarders, made, context));
     if (tools) found.push(...tools);
     if (tools?.length) continue;
     const name = getCalleeName(candidate.node.callee) ?? '';
@@ -221,10 +224,13 @@ function detectCall(
   factories: ReadonlySet<string>,
   registrars: ReadonlyMap<string, Registrar>,
   forwarders: ReadonlyMap<string, Forwarder>,
+  made: ReadonlyMap<string, DefinitionFactory>,
   context: DetectContext,
 ): FoundTool[] {
   const name = getCalleeName(candidate.node.callee) ?? '';
   const callee = unwrap(candidate.node.callee);
+  const factory = callee.type === 'Identifier' && context.getScope().resolve(callee) === undefined ? made.get(name) : undefined;
+  if (factory) return listOf(detectBuiltDefinition(candidate, factory, context));
   // `const add = server.tool.bind(server); add(name, …)`: read as the call of the method it binds.
   const bound = callee.type === 'Identifier' ? readBoundSink(callee, context) : undefined;
   if (bound) return CALL_STYLES[bound.method]({ node: { ...candidate.node, callee: bound.member }, ancestors: candidate.ancestors }, context);
@@ -333,4 +339,24 @@ function readBoundSink(callee: TSESTree.Identifier, context: DetectContext): { r
   const bind = unwrap(init!) as TSESTree.CallExpression;
   const member = unwrap((bind.callee as TSESTree.MemberExpression).object) as TSESTree.MemberExpression;
   return { method, member };
+}
+
+/**
+ * A call of a definition factory of another module: the definition it returns, read where the factory is
+ * written with its parameters bound to this call's arguments, placed at this call. It is a definition like one
+ * written as an object (found by its shape): a registration or list that names it publishes it.
+ */
+function detectBuiltDefinition(candidate: Candidate<TSESTree.CallExpression>, factory: DefinitionFactory, context: DetectContext): FoundTool | undefined {
+  if (candidate.node.arguments.some((arg) => arg.type === 'SpreadElement')) return undefined;
+  const helper = context.forProgram(factory.program, factory.filePath);
+  const args = candidate.node.arguments.map((arg) => evaluateValue(arg, context.schemaContext));
+  const bindings = bindParameters(factory.fn.params, args, helper.schemaContext);
+  const tool = withBindings(factory.fn, factory.program, bindings, () => {
+    const fields = helper.readFields(factory.object);
+    const parts = getDefinitionParts(fields);
+    return parts.name ? buildTool({ framework: 'shape', node: factory.object, ...parts }, helper) : undefined;
+  });
+  if (!tool || tool.decl.name?.kind !== 'static') return undefined;
+  const at = { line: candidate.node.loc?.start.line ?? 0, column: candidate.node.loc?.start.column ?? 0 };
+  return { ...tool, decl: { ...tool.decl, ...at, through: { filePath: factory.filePath, line: factory.object.loc?.start.line ?? 0 } } };
 }
