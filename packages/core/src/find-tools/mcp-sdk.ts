@@ -107,7 +107,9 @@ function detectToolOverloads(call: TSESTree.CallExpression, receiver: Node, clas
     const kind = getObjectArgumentKind(rest[0], context);
     if (kind === 'shape') {
       inputSchema = rest.shift();
-      if (rest.length > 1 && getObjectArgumentKind(rest[0], context) === 'annotations') annotations = rest.shift();
+      // After the shape, an argument before the callback can only be the annotations (`tool(name, text, shape,
+      // annotations, cb)`), even one toolslim cannot read (`hintsFor(name)`).
+      if (rest.length > 1 && !isFunctionArgument(rest[0])) annotations = rest.shift();
     } else if (kind === 'annotations') {
       annotations = rest.shift();
     }
@@ -117,6 +119,11 @@ function detectToolOverloads(call: TSESTree.CallExpression, receiver: Node, clas
     { framework: 'mcp-sdk', node: call, name: nameArg, description, inputSchema, annotations, handler: rest[0], classBody, receiver },
     context,
   );
+}
+
+function isFunctionArgument(node: Node): boolean {
+  const n = unwrap(node);
+  return n.type === 'ArrowFunctionExpression' || n.type === 'FunctionExpression';
 }
 
 function isDescriptionArgument(node: Node, context: DetectContext): boolean {
