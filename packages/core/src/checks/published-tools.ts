@@ -8,7 +8,7 @@
 import { getClientProfiles } from '../clients.js';
 import { countTokens, measureTool } from '../measure.js';
 import type { JsonObject, JsonValue, PublishedTool } from '../model.js';
-import { getParamTargets, planDescription, type PlanOptions } from '../prose/plan.js';
+import { findPastLimit, getParamTargets, planDescription, type PlanOptions } from '../prose/plan.js';
 import { findPointer } from '../prose/pointer.js';
 import { buildUnitQuote } from '../prose/quote.js';
 import { getSchemaFacts } from '../prose/schema-reading.js';
@@ -124,11 +124,11 @@ function checkDescription(tool: PublishedTool, clients: ReturnType<typeof getCli
 
 /** What the planner moves, reported as the rules report it: how-text, what and when past the limit, constraints that belong on a parameter. */
 function checkProse(text: string, subject: string, maxSentences: number, push: Push, where: { tool?: string; param?: string }, plan: PlanOptions): void {
-  const { units, places, selection } = planDescription(text, plan);
+  const planned = planDescription(text, plan);
+  const { selection } = planned;
   if (!selection) return;
-  const extra = selection.moved.filter((_, i) => selection.reasons[i] === 'extra-sentence');
+  const { units: extra, count } = findPastLimit(planned, maxSentences);
   if (extra.length > 0) {
-    const count = units.filter((unit, i) => (unit.category === 'what' || unit.category === 'when') && places[i] === 'stays').length + extra.length;
     push('max-description-sentences', 'tooManySentences', MESSAGES.tooManySentences, { subject, count, max: maxSentences, quote: buildUnitQuote(extra[0].text) }, where);
   }
   const how = selection.moved.filter((_, i) => selection.reasons[i] !== 'extra-sentence');
@@ -140,7 +140,7 @@ function checkProse(text: string, subject: string, maxSentences: number, push: P
   }
   if (how.length === 0) return;
   const chars = how.reduce((sum, unit) => sum + unit.text.length, 0);
-  push('no-how-in-description', 'howText', MESSAGES.howText, { subject, units: how.length, chars: formatCount(chars), total: units.length, quote: buildUnitQuote(how[0].text) }, where);
+  push('no-how-in-description', 'howText', MESSAGES.howText, { subject, units: how.length, chars: formatCount(chars), total: planned.units.length, quote: buildUnitQuote(how[0].text) }, where);
 }
 
 function checkParams(tool: PublishedTool, options: PublishedCheckOptions, push: Push): void {

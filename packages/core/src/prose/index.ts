@@ -36,6 +36,7 @@ export {
 export { findConstrainedParam } from './parameter-match.js';
 export {
   planDescription,
+  findPastLimit,
   getParamTargets,
   type ParamTarget,
   type DescriptionPlan,

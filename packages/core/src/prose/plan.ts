@@ -171,6 +171,17 @@ const OPEN_TAG = /^<([A-Za-z][\w.:-]*)(?:\s[^>]*)?>/;
 const KEPT_CATEGORIES: readonly ProseCategory[] = ['what', 'when', 'guardrail', 'constraint'];
 
 /** Plans a description: each unit's category and confidence, and where it goes. */
+/**
+ * The what and when units a plan moves past the sentence limit, and how many sentences the limit counts: the
+ * limit itself and those past it (one moves only once the limit is reached; a hand-off or a list's lead-in that
+ * stays is not counted). What the sentence rule and `measure --check` report.
+ */
+export function findPastLimit(plan: DescriptionPlan, max: number): { readonly units: readonly PlannedUnit[]; readonly count: number } {
+  const selection = plan.selection;
+  const units = selection ? selection.moved.filter((_, i) => selection.reasons[i] === 'extra-sentence') : [];
+  return { units, count: units.length === 0 ? 0 : max + units.length };
+}
+
 export function planDescription(value: string, options: PlanOptions = {}): DescriptionPlan {
   const model = options.model ?? getShippedModel();
   // The rules, `measure --check` and slim plan the same texts again (every lint of a file in an editor).
@@ -262,7 +273,8 @@ function planUncached(value: string, options: PlanOptions, model: ProseModel): D
       }
     } else if (i === opening || (inOpening && counted <= extraSentences && (unit.category === 'what' || unit.category === 'when'))) {
       keep(i, i === opening ? 'opening' : getKeepReason(unit, 'allowance'));
-      counted++;
+      // A lead-in ("Use cases:") names the list that follows; its items are the sentences the limit counts.
+      if (i === opening || !isListLeadIn(units, i)) counted++;
       if (i === opening) inOpening = true;
     } else if (i > opening && !inOpening && unit.category === 'when' && counted <= extraSentences) {
       // A hand-off or a "use X instead" in a later section helps pick the tool: it stays while the
@@ -349,6 +361,12 @@ function planUncached(value: string, options: PlanOptions, model: ProseModel): D
 }
 
 /** The unit at `i` is a hand-off to another tool, read with the lead-in of its list when it is an item. */
+/** A unit that ends on a colon with list items after it ("Use cases:"). */
+function isListLeadIn(units: readonly Unit[], i: number): boolean {
+  const next = units[i + 1];
+  return !units[i].tag && !units[i].unit.markup && /:\s*$/.test(units[i].unit.text) && next !== undefined && !next.tag && next.unit.markupKind === 'list-item';
+}
+
 function isHandOffAt(units: readonly Unit[], i: number): boolean {
   const leadIn = findLeadIn(units, i);
   return isHandOff(units[i].unit.text, leadIn === undefined ? undefined : units[leadIn].unit.text);

@@ -1,4 +1,4 @@
-import { buildUnitQuote, findPointer, getSchemaFacts, planDescription, type ParamDecl, type StaticText } from '@toolslim/core';
+import { buildUnitQuote, findPastLimit, findPointer, getSchemaFacts, planDescription, type ParamDecl, type StaticText } from '@toolslim/core';
 import type { TSESLint } from '@typescript-eslint/utils';
 import { createReportOnce } from '../utils/report-once.js';
 import { createRule } from '../utils/create-rule.js';
@@ -74,10 +74,8 @@ function reportExtraSentences(
   param: ParamDecl | undefined,
 ): void {
   const plan = planDescription(text.value, param ? { parameter: true, schema: getSchemaFacts(param), extraSentences: max - 1 } : { extraSentences: max - 1, pinned: findPointer(text.value) });
-  const selection = plan.selection;
-  const extra = selection ? selection.moved.filter((_, i) => selection.reasons[i] === 'extra-sentence') : [];
+  const { units: extra, count } = findPastLimit(plan, max);
   if (extra.length === 0) return;
-  const count = plan.units.filter((unit, i) => (unit.category === 'what' || unit.category === 'when') && plan.places[i] === 'stays').length + extra.length;
   const start = extra[0].start;
   const end = extra[extra.length - 1].end;
   const loc = getUnitsLoc(context.sourceCode, text, start, end);

@@ -84,5 +84,10 @@ ruleTester.run('max-description-sentences', rule, {
       options: [{ maxToolSentences: 1 }],
       errors: [{ messageId: 'tooManyToolSentences', line: 4, column: 41, endColumn: 63, data: { tool: '"read_file"', count: 2, max: 1, extra: 1, chars: '22', tokens: '5', quote: 'Use it before editing.' } }],
     },
+    {
+      name: 'a lead-in is not a sentence the limit counts, a hand-off stays uncounted, and the count is the limit plus what is past it',
+      code: `${MCP_HEAD}server.tool('read_file', ${JSON.stringify('Reads a file. Use it before editing.\nUse cases:\n- Use it to read logs.\n- Use it to read notes.\n- Use it to read configuration files.\nLimits: reads text only -- use read_binary for images.')}, async () => ({ content: [] }));`,
+      errors: [{ messageId: 'tooManyToolSentences', data: { tool: '"read_file"', count: 5, max: 3, extra: 2, chars: '61', tokens: '15', quote: '- Use it to read notes.' } }],
+    },
   ],
 });
