@@ -5,8 +5,10 @@
  * entry reaches (a second server nobody starts, a scanner's demo data, a test, a benchmark) publishes no
  * tool. Reaching is by the import graph (`import`, `export … from`, `require`, `import()` with a literal
  * path) over the files given, plus any quoted mention of the file's name (a child process, a worker).
- * Whenever that could be incomplete the package is left alone: an entry not read, an `import()` or
- * `require()` of a computed path, a program that starts Node again (`process.execPath`), path aliases
+ * A package that loads a module by a path computed at run time (`import(\`./plugins/${name}.js\`)`) or starts Node
+ * again on a file its arguments name (`spawn(process.execPath, args)`) may run any of its files: a file its entries
+ * do not reach otherwise runs only if that load picks it, so its tools are conditional.
+ * Whenever reaching could be incomplete otherwise the package is left alone: an entry not read, path aliases
  * (`imports` in package.json, `paths` in a tsconfig), a file of the package imported by path from
  * elsewhere, a library without `exports` or with a wildcard export.
  */
@@ -26,6 +28,11 @@ export interface EntryFiles {
   isClosedProgram(filePath: string): boolean;
   /** False when the file's package was checked and none of its entry points reaches the file (read or not). */
   mayRun(filePath: string): boolean;
+  /**
+   * Why a tool of this file is listed only under a condition: its package's entries reach the file only through a
+   * path computed at run time. Undefined when they import or name it, or load nothing by a computed path.
+   */
+  findComputedLoadOnly(filePath: string): string | undefined;
 }
 
 const SPECIFIER = /(?:\bfrom|\bimport|\brequire\s*\()\s*\(?\s*(['"])([^'"\n]+)\1/g;
@@ -59,20 +66,29 @@ export function createEntryFiles(given: ReadonlyMap<string, string>): EntryFiles
   return {
     isNeverRun(filePath) {
       const file = path.resolve(filePath);
-      const reached = getReached(file)?.files;
-      if (reached === undefined || reached.has(file)) return false;
-      return !isNamedByReached(file, reached, given);
+      const reached = getReached(file);
+      if (reached === undefined || reached.computedLoad !== undefined || reached.files.has(file)) return false;
+      return !isNamedByReached(file, reached.files, given);
     },
     mayRun(filePath) {
       const file = path.resolve(filePath);
       const root = getRoot(file);
-      const reached = root === undefined ? undefined : getReachedOf(root)?.files;
-      return reached === undefined || reached.has(file) || isNamedByReached(file, reached, given);
+      const reached = root === undefined ? undefined : getReachedOf(root);
+      return reached === undefined || reached.computedLoad !== undefined || reached.files.has(file) || isNamedByReached(file, reached.files, given);
     },
     isClosedProgram(filePath) {
       const file = path.resolve(filePath);
       const reached = getReached(file);
-      return reached !== undefined && reached.program && reached.files.has(file);
+      return reached !== undefined && reached.computedLoad === undefined && reached.program && reached.files.has(file);
+    },
+    findComputedLoadOnly(filePath) {
+      const file = path.resolve(filePath);
+      const root = getRoot(file);
+      const reached = getReached(file);
+      const load = reached?.computedLoad;
+      if (root === undefined || load === undefined || reached!.files.has(file) || isNamedByReached(file, reached!.files, given)) return undefined;
+      const at = `${path.relative(root, load.file)}:${load.line}`;
+      return `in a module its package's entries do not import: it runs only if ${load.startsNode ? `the Node program started at ${at} is it` : `the path computed at ${at} loads it`}`;
     },
   };
 }
@@ -81,6 +97,8 @@ interface Reached {
   readonly files: ReadonlySet<string>;
   /** The entries are the package's `bin`: a program, not a library others import. */
   readonly program: boolean;
+  /** The first load by a computed path (or start of Node) that the entries reach: any file of the package may run. */
+  readonly computedLoad?: { readonly file: string; readonly line: number; readonly startsNode: boolean };
 }
 
 /** The files the package's entries reach; undefined when the package is not checked. */
@@ -113,19 +131,28 @@ function readReached(
     return target === undefined ? undefined : given.has(target) ? target : [toSource(target)].find(exists);
   };
   const resolveEntry = (entry: string) => resolveFrom(manifestPath, `./${entry.replace(/^\.\//, '')}`);
-  const listed = listEntries(manifest);
+  // A script that runs a file the package does not hold and could not build (`node old-server.js`, deleted since)
+  // runs nothing: it is no entry.
+  const scripts = new Set(listScriptFiles(manifest));
+  const isStaleScript = (entry: string) => scripts.has(entry) && !hasBin(manifest, entry) && !isBuildOutput(root, entry);
+  const listed = listEntries(manifest).filter((entry) => resolveEntry(entry) !== undefined || !isStaleScript(entry));
   const entries = listed.flatMap((entry) => resolveEntry(entry) ?? []);
   // An entry the report does not read is followed from disk only beside one it reads: a report on some files
   // of a package without its entry reads every file it is given.
   if (!entries.some((entry) => given.has(entry))) return undefined;
   // The files its scripts run count only beside entries that were all found: a `bin` whose file is neither read
   // nor built may run any file, and a test script alone says nothing of what the server runs.
-  if (listScriptFiles(manifest).length > 0 && entries.length < listed.length) return undefined;
+  if (scripts.size > 0 && entries.length < listed.length) return undefined;
   const reached = new Set<string>(entries);
   const queue = [...entries];
-  for (let file = queue.pop(); file !== undefined; file = queue.pop()) {
+  let computedLoad: Reached['computedLoad'];
+  for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
     const code = readCode(file) ?? '';
-    if (COMPUTED_LOAD.test(code) || STARTS_NODE.test(code)) return undefined;
+    // A load by a computed path is named before a start of Node: it is what picks a module.
+    const computed = computedLoad === undefined || computedLoad.startsNode ? COMPUTED_LOAD.exec(code) : null;
+    const node = computedLoad === undefined && !computed ? STARTS_NODE.exec(code) : null;
+    const load = computed ?? node;
+    if (load) computedLoad = { file, line: code.slice(0, load.index).split('\n').length, startsNode: node !== null };
     for (const match of code.matchAll(SPECIFIER)) {
       const specifier = match[2];
       if (!specifier.startsWith('.')) continue;
@@ -136,7 +163,7 @@ function readReached(
       queue.push(target);
     }
   }
-  return { files: reached, program: hasBin(manifest) };
+  return { files: reached, program: hasBin(manifest), ...(computedLoad === undefined ? {} : { computedLoad }) };
 }
 
 /**
@@ -223,8 +250,22 @@ function readManifest(root: string): Manifest | undefined {
   }
 }
 
-function hasBin(manifest: Manifest): boolean {
-  return typeof manifest.bin === 'string' || (isPlainObject(manifest.bin) && Object.keys(manifest.bin).length > 0);
+/** Whether the package has a `bin`, or (given an entry) whether that entry is one of its `bin` files. */
+function hasBin(manifest: Manifest, entry?: string): boolean {
+  const bins = typeof manifest.bin === 'string' ? [manifest.bin] : isPlainObject(manifest.bin) ? Object.values(manifest.bin) : [];
+  const clean = (file: unknown) => (typeof file === 'string' ? path.normalize(file).replace(/^\.\//, '') : file);
+  return entry === undefined ? bins.length > 0 : bins.some((bin) => clean(bin) === clean(entry));
+}
+
+/** Folders a build writes to: the tsconfig's `outDir`, and those bundlers and compilers write by default. */
+const BUILD_FOLDERS = ['dist', 'build', 'out', 'lib', '.output'];
+
+/** A file a build may write (`dist/server.js`, or under the tsconfig's `outDir`): missing until the package is built. */
+function isBuildOutput(root: string, entry: string): boolean {
+  const file = path.normalize(entry).replace(/^\.\//, '');
+  const outDir = readCompilerOptions(root)?.outDir;
+  const folders = typeof outDir === 'string' ? [...BUILD_FOLDERS, path.normalize(outDir).replace(/^\.\//, '').replace(/\/$/, '')] : BUILD_FOLDERS;
+  return folders.some((folder) => file.startsWith(`${folder}/`));
 }
 
 /**

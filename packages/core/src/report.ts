@@ -222,7 +222,9 @@ export function buildReport(
           ? (reachability.findBranchOnlyUse(decl, file.filePath, file.code, mayRun) ??
             (decl.condition ? undefined : (reachability.findDroppingWrapperUse(decl, file.filePath, file.code, mayRun) ?? reachability.findModeOnlyConstruction(decl, file.filePath, file.code, mayRun))))
           : `registered only when ${uncalled}() is called; the program exports it and none of its files calls it`;
-      const read = reason === undefined ? decl : { ...decl, condition: { reason: decl.condition ? `${decl.condition.reason}; ${reason}` : reason } };
+      const loadedOnly = entryFiles.findComputedLoadOnly(file.filePath);
+      const reasons = [decl.condition?.reason, reason, loadedOnly].filter((part): part is string => part !== undefined);
+      const read = reason === undefined && loadedOnly === undefined ? decl : { ...decl, condition: { reason: reasons.join('; ') } };
       const tool = measureDecl(read, file.filePath, { mcpSdkExecution, mcpSdkMajor, zodFilePath, mastraMcpServer, ownStandardSchemaConversion }, valueContext, getRegisteringServerName(decl, servers));
       found.push(tool);
       // No silent miss: a tool an MCP server registers whose name cannot be read is measured, but the name it lists is unknown.

@@ -30,7 +30,8 @@ console.log(JSON.stringify(demoDefinitions()));
 const server = new McpServer({ name: 'legacy', version: '0.1.0' });
 server.registerTool('legacy_search', { description: 'Searches the old way.' }, async () => ({ content: [] }));
 `,
-  // Loads a module whose path is computed: what it reaches cannot be known, so nothing is left out.
+  // Loads a module whose path is computed: what it reaches cannot be known, so nothing is left out, and a module
+  // only that load may pick is conditional.
   'plugins/package.json': '{ "name": "plugins", "bin": "main.js" }',
   'plugins/main.js': `${SERVER}const name = process.argv[2];\nawait import(\`./plugins/\${name}.js\`);\n`,
   'plugins/tools.js': TOOLS,
@@ -120,6 +121,38 @@ server.registerTool('open_shed', { description: 'Opens the shed.' }, async () =>
   'other/cli.js': `import { runDocsServer } from 'plain-kit';\nawait runDocsServer({ name: 'docs' });\n`,
   'other/node_modules/plain-kit/package.json': '{ "name": "plain-kit", "dependencies": { "yaml": "^2.0.0" } }',
   'other/node_modules/plain-kit/index.js': 'export async function runDocsServer() {}\n',
+  // A bin that starts Node again with arguments it builds: any file of the package may be what it runs.
+  'studio/package.json': '{ "name": "studio", "bin": "cli.js" }',
+  'studio/cli.js': `import { spawn } from 'node:child_process';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+const server = new McpServer({ name: 'studio', version: '1.0.0' });
+server.registerTool('stretch_canvas', { description: 'Stretches a canvas.' }, async () => ({ content: [] }));
+if (process.argv[2] === 'worker') spawn(process.execPath, process.argv.slice(3), { stdio: 'inherit' });
+`,
+  'studio/easel.js': `export function registerEasel(server) {
+  server.registerTool('raise_easel', { description: 'Raises the easel.' }, async () => ({ content: [] }));
+}
+`,
+  // A script that runs a file the package no longer holds (and no build writes) is no entry.
+  'pottery/package.json': '{ "name": "pottery", "bin": "cli.js", "scripts": { "start": "node cli.js", "start:old": "node old-server.js" } }',
+  'pottery/cli.js': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+const server = new McpServer({ name: 'pottery', version: '1.0.0' });
+server.registerTool('throw_pot', { description: 'Throws a pot on the wheel.' }, async () => ({ content: [] }));
+`,
+  'pottery/glazes.js': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+const server = new McpServer({ name: 'glazes', version: '0.1.0' });
+server.registerTool('mix_glaze', { description: 'Mixes a glaze.' }, async () => ({ content: [] }));
+`,
+  // The same script naming a compiled file not built yet: the package may run any file.
+  'kiosk/package.json': '{ "name": "kiosk", "bin": "cli.js", "scripts": { "start": "node cli.js", "start:next": "node dist/next.js" } }',
+  'kiosk/cli.js': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+const server = new McpServer({ name: 'kiosk', version: '1.0.0' });
+server.registerTool('print_ticket', { description: 'Prints a ticket.' }, async () => ({ content: [] }));
+`,
+  'kiosk/next.js': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+const server = new McpServer({ name: 'kiosk-next', version: '0.1.0' });
+server.registerTool('scan_ticket', { description: 'Scans a ticket.' }, async () => ({ content: [] }));
+`,
 };
 
 const report = useReportOnFiles('entries', FILES);
@@ -135,13 +168,29 @@ describe('files the entry points of a package run', () => {
     expect(names.sort()).toEqual(['demo_fetch', 'legacy_search', 'read_note']);
   });
 
-  it('leaves nothing out when an entry loads a module by a computed path', () => {
-    const names = report(['plugins/main.js', 'plugins/tools.js', 'plugins/plugins/extra.js']).tools.map((tool) => tool.name);
-    expect(names.sort()).toEqual(['extra_tool', 'read_note']);
+  it('leaves nothing out when an entry loads a module by a computed path, and lists what only that load reaches as conditional', () => {
+    const tools = report(['plugins/main.js', 'plugins/tools.js', 'plugins/plugins/extra.js']).tools;
+    expect(tools.map((tool) => [tool.name, tool.conditional]).sort()).toEqual([
+      ['extra_tool', "in a module its package's entries do not import: it runs only if the path computed at main.js:6 loads it"],
+      ['read_note', undefined],
+    ]);
   });
 });
 
 describe('a program its package scripts and compiles', () => {
+  it('lists the tools of a module a start of Node may run, and no other entry reaches, as conditional', () => {
+    const tools = report(['studio/cli.js', 'studio/easel.js']).tools;
+    expect(tools.map((tool) => [tool.name, tool.conditional]).sort()).toEqual([
+      ['raise_easel', "in a module its package's entries do not import: it runs only if the Node program started at cli.js:5 is it"],
+      ['stretch_canvas', undefined],
+    ]);
+  });
+
+  it('takes no script that runs a file the package neither holds nor builds as an entry', () => {
+    expect(report(['pottery/cli.js', 'pottery/glazes.js']).tools.map((tool) => tool.name)).toEqual(['throw_pot']);
+    expect(report(['kiosk/cli.js', 'kiosk/next.js']).tools.map((tool) => tool.name).sort()).toEqual(['print_ticket', 'scan_ticket']);
+  });
+
   it('runs the source of the compiled file its package names, and a literal after `import(` on the next line is no computed path', () => {
     const names = report(['kilnworks/src/server.ts', 'kilnworks/src/firing-log.ts', 'kilnworks/src/second-server.ts']).tools.map((tool) => tool.name);
     expect(names).toEqual(['fire_kiln']);
