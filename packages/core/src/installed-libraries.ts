@@ -443,6 +443,7 @@ function readsExecution(dir: string): boolean | undefined {
  * for zod 4, `toJSONSchema(schema, { target: 'draft-7' })` from the `zod/v4/core` that xsschema itself
  * resolves (fastmcp's own zod: a schema built by another copy of zod keeps its `.describe()` text in that
  * copy's registry, so it is not published), and zod-to-json-schema with no options for zod 3.
+ * Which of these the installed xsschema does is read from its code (`readXsschemaConversion`).
  */
 function findFastMcp(directory: string): InstalledFastMcp | undefined {
   const dir = findInstalledPackage(directory, 'fastmcp');
@@ -451,7 +452,7 @@ function findFastMcp(directory: string): InstalledFastMcp | undefined {
   const fastmcpRequire = createProjectRequire(real);
   const xsschemaDir = fastmcpRequire.findDir('xsschema');
   const xsRequire = xsschemaDir === undefined ? fastmcpRequire : createProjectRequire(safeRealpath(xsschemaDir));
-  const core = tryRequire(xsRequire, ['zod/v4/core']) as { toJSONSchema?: (schema: unknown, options: unknown) => unknown } | undefined;
+  const core = tryRequire(xsRequire, ['zod/v4/core']) as { toJSONSchema?: (schema: unknown, options?: unknown) => unknown } | undefined;
   const zodToJsonSchema = tryRequire(xsRequire, ['zod-to-json-schema'])?.zodToJsonSchema as ZodToJsonSchema | undefined;
   let strictOutput = true;
   try {
@@ -466,21 +467,45 @@ function findFastMcp(directory: string): InstalledFastMcp | undefined {
   }
   const libraries = [`fastmcp@${readManifestVersion(dir)}`];
   if (xsschemaDir !== undefined) libraries.push(`xsschema@${readManifestVersion(xsschemaDir)}`);
+  const conversion = xsschemaDir === undefined ? undefined : readXsschemaConversion(safeRealpath(xsschemaDir));
   return {
     version: readManifestVersion(dir),
     strictOutput,
     libraries,
     toJsonSchema(schema) {
       const standard = (schema as { '~standard'?: { jsonSchema?: { input(options: { target: string }): unknown } } })['~standard'];
-      if (standard?.jsonSchema) return standard.jsonSchema.input({ target: 'draft-07' });
+      if (standard?.jsonSchema && (conversion?.standardJsonSchema ?? true)) return standard.jsonSchema.input({ target: 'draft-07' });
       if ('_zod' in schema) {
         if (!core?.toJSONSchema) throw new Error('fastmcp has no zod 4 to convert with');
-        return core.toJSONSchema(schema, { target: 'draft-7' });
+        const target = conversion === undefined ? 'draft-7' : conversion.zod4Target;
+        return target === undefined ? core.toJSONSchema(schema) : core.toJSONSchema(schema, { target });
       }
       if (!zodToJsonSchema) throw new Error('fastmcp has no zod-to-json-schema to convert with');
       return zodToJsonSchema(schema);
     },
   };
+}
+
+/**
+ * What the installed xsschema's code does with a zod 4 schema: whether it asks the schema's Standard JSON Schema
+ * first (`schema['~standard'].jsonSchema.input(…)`), and the target it gives zod's `toJSONSchema` (none in 0.3:
+ * zod's default, draft 2020-12). Undefined when its code cannot be read.
+ */
+function readXsschemaConversion(dir: string): { readonly standardJsonSchema: boolean; readonly zod4Target: string | undefined } | undefined {
+  let files: string[];
+  try {
+    const dist = join(dir, 'dist');
+    files = readdirSync(dist)
+      .filter((file) => /\.[cm]?js$/.test(file))
+      .map((file) => readFileSync(join(dist, file), 'utf8'));
+  } catch {
+    return undefined;
+  }
+  // The module that converts zod 4 is the one importing `zod/v4/core`; other vendors' modules have their own options.
+  const zod = files.filter((code) => /['"]zod\/v4\/core['"]/.test(code));
+  if (zod.length === 0) return undefined;
+  const call = /\btoJSONSchema\s*\(\s*\w+\s*,\s*\{[^{}]*?\btarget\s*:\s*['"]([\w-]+)['"]/.exec(zod.join('\n'));
+  return { standardJsonSchema: files.some((code) => /\bjsonSchema\s*\.\s*input\s*\(/.test(code)), zod4Target: call?.[1] };
 }
 
 /** Per file path as well, so that the evaluator, which asks on every zod call, does not resolve the path again. */

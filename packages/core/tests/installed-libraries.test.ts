@@ -1,10 +1,12 @@
 // Which installed libraries a file's server publishes with: the nearest install above the file, else
 // the one a workspace package it depends on has (a pnpm monorepo installs a shared package's
 // dependencies next to that package only).
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { findInstalledPackage, getProjectLibraries, readBundledExecution } from '../src/installed-libraries.js';
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'toolslim-libs-'));
@@ -35,7 +37,32 @@ fakePackage('nested', '@modelcontextprotocol/sdk', '1.32.0');
 fakePackage('nested/v2', '@modelcontextprotocol/server', '2.1.0');
 write('nested/v2/server.ts', '');
 
+// fastmcp with its own xsschema, in two versions: 0.3 hands a zod 4 schema to zod's toJSONSchema with no options;
+// a later one asks the schema's Standard JSON Schema first and gives a draft-07 target. Both resolve core's zod.
+const zodDir = path.dirname(realpathSync(createRequire(import.meta.url).resolve('zod/package.json')));
+function fakeFastMcp(dir: string, xsschemaCode: string): void {
+  write(`${dir}/package.json`, { name: dir, dependencies: { fastmcp: '3.0.0' } });
+  write(`${dir}/src/server.ts`, '');
+  write(`${dir}/node_modules/fastmcp/package.json`, { name: 'fastmcp', version: '3.15.0' });
+  write(`${dir}/node_modules/fastmcp/dist/FastMCP.js`, 'this.#server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: await Promise.all(tools.map(async (tool) => ({ inputSchema: strictJsonSchema(await toJsonSchema(tool.parameters)) }))) }));\n');
+  write(`${dir}/node_modules/fastmcp/node_modules/xsschema/package.json`, { name: 'xsschema', version: '0.3.5', type: 'module' });
+  write(`${dir}/node_modules/fastmcp/node_modules/xsschema/dist/zod.js`, xsschemaCode);
+  symlinkSync(zodDir, path.join(root, dir, 'node_modules/zod'));
+}
+fakeFastMcp('xsschema-03', "export const get = async () => { const { toJSONSchema } = await import('zod/v4/core'); return (schema) => toJSONSchema(schema); };\n");
+fakeFastMcp(
+  'xsschema-04',
+  "export const get = async () => { const { toJSONSchema } = await import('zod/v4/core'); return (schema) => schema['~standard'].jsonSchema ? schema['~standard'].jsonSchema.input({ target: 'draft-07' }) : toJSONSchema(schema, { target: 'draft-7' }); };\n",
+);
+
 describe('installed libraries', () => {
+  it("converts a zod 4 schema as the installed xsschema does: with zod's default target, or the one it gives", () => {
+    const schema = z.object({ limit: z.number().optional() });
+    const convert = (dir: string) => getProjectLibraries(path.join(root, dir, 'src/server.ts')).getFastMcp()!.toJsonSchema(schema) as { $schema?: string };
+    expect(convert('xsschema-03').$schema).toBe('https://json-schema.org/draft/2020-12/schema');
+    expect(convert('xsschema-04').$schema).toBe('http://json-schema.org/draft-07/schema#');
+  });
+
   it('finds the SDK a workspace dependency installs when none is above the file', () => {
     const file = path.join(root, 'monorepo/apps/app/src/tools.ts');
     expect(findInstalledPackage(path.dirname(file), '@modelcontextprotocol/server')).toBe(
