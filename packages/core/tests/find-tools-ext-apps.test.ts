@@ -100,6 +100,38 @@ exports.createServer = createServer;
     expectExact(report(dir, cjs), listed);
   });
 
+  it('reads a registration in a helper that is given the server, and names the name a helper is given', async () => {
+    const file = 'beds.mjs';
+    const dir = writeProject({
+      [file]: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { registerAppTool } from '@modelcontextprotocol/ext-apps/server';
+import { z } from 'zod';
+
+export function registerShowBed(server) {
+  registerAppTool(server, 'show_bed', {
+    description: 'Shows one garden bed in an interactive viewer.',
+    inputSchema: { bed: z.string().describe('Which bed.') },
+    _meta: { ui: { resourceUri: 'ui://garden/bed.html' } },
+  }, async () => ({ content: [] }));
+}
+
+export function registerNamedView(server, name) {
+  registerAppTool(server, name, { description: 'Shows a view.', _meta: { ui: { resourceUri: 'ui://garden/view.html' } } }, async () => ({ content: [] }));
+}
+
+export function createServer() {
+  const server = new McpServer({ name: 'beds', version: '1.0.0' });
+  for (const register of [registerShowBed]) register(server);
+  return server;
+}
+`,
+    });
+    const listed = await listOnWire(dir, file);
+    expectExact(report(dir, file), listed);
+    const unread = buildReport([{ filePath: join(dir, file), code: readFileSync(join(dir, file), 'utf8') }], { cwd: dir }).unread;
+    expect(unread.map((miss) => miss.reason)).toEqual(["the tool's name is `name`, a parameter of `registerNamedView`, and no call of it that toolslim can read gives it a value"]);
+  });
+
   it('follows a bundle’s inlined registrar under a minified name', async () => {
     const file = 'bundle.mjs';
     // What a bundler makes of ext-apps' server module: the key inlined as a top-level constant, the function renamed.

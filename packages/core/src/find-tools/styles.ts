@@ -42,7 +42,7 @@ export const CALL_STYLES = {
   setRequestHandler: (candidate, context) => detectListToolsHandler(candidate, context),
   // MCP Apps' `registerAppTool(server, name, config, cb)` (`@modelcontextprotocol/ext-apps/server`).
   registerAppTool: (candidate, context) =>
-    perLoopElement(candidate, context, () => applyCondition(listOf(detectRegistrarCall(candidate, REGISTER_APP_TOOL, context)), candidate, context)),
+    perLoopElement(candidate, context, () => applyCondition(listOf(detectRegistrarCall(candidate, REGISTER_APP_TOOL, context)), candidate, context), getNameArgumentIndex('registerAppTool')),
 } satisfies Record<string, CallDetector>;
 
 export type CallStyleName = keyof typeof CALL_STYLES;
@@ -51,14 +51,19 @@ export function isCallStyleName(name: string): name is CallStyleName {
   return Object.hasOwn(CALL_STYLES, name);
 }
 
+/** Which argument of a sink call is the tool's name: the first, or where a registrar takes it (`registerAppTool(server, name, …)`). */
+export function getNameArgumentIndex(calleeName: string): number {
+  return calleeName === 'registerAppTool' ? REGISTER_APP_TOOL.name : 0;
+}
+
 /**
  * `for (const t of tools) server.tool(t.name, t.description, t.shape, t.run)`: the call registers
  * definitions written elsewhere. When the loop's collection can be traced to them, the call is read once
  * per definition (`loops.ts`); otherwise the definitions are found where they are written, by shape,
  * and the call is not a declaration itself.
  */
-function perLoopElement(candidate: Candidate<TSESTree.CallExpression>, context: DetectContext, detect: () => FoundTool[]): FoundTool[] {
-  if (!isRegistrationLoop(candidate.node, context)) return detect();
+function perLoopElement(candidate: Candidate<TSESTree.CallExpression>, context: DetectContext, detect: () => FoundTool[], nameIndex = 0): FoundTool[] {
+  if (!isRegistrationLoop(candidate.node, context, nameIndex)) return detect();
   const tools = readPerDefinition(candidate, context, detect) ?? [];
   // A server refuses a name registered twice: one tool per name (a definition listed twice is one tool).
   const seen = new Set<string>();
@@ -73,8 +78,9 @@ function perLoopElement(candidate: Candidate<TSESTree.CallExpression>, context: 
  * `for (const t of tools) server.tool(t.name, t.description, t.shape, t.run)`: the call registers
  * definitions written elsewhere (found there by shape), so it is not a declaration itself.
  */
-function isRegistrationLoop(call: TSESTree.CallExpression, context: DetectContext): boolean {
-  const first = call.arguments[0];
+function isRegistrationLoop(call: TSESTree.CallExpression, context: DetectContext, nameIndex: number): boolean {
+  // The name is the sink's first argument, or where its registrar takes it (`registerAppTool(server, name, …)`).
+  const first = call.arguments[nameIndex];
   if (!first || first.type === 'SpreadElement') return false;
   let root: Node = unwrap(first);
   if (root.type !== 'Identifier' && root.type !== 'MemberExpression') return false;

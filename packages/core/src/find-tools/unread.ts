@@ -8,7 +8,7 @@ import { unwrap, type Program } from '../ast.js';
 import type { Node, UnreadSink } from '../model.js';
 import type { Candidate } from './collect.js';
 import { findClassMemberValue, findEnclosingClassBody, getMemberKey, type DetectContext } from './context.js';
-import { isCallStyleName } from './styles.js';
+import { getNameArgumentIndex, isCallStyleName } from './styles.js';
 import { findReturnedValues, getRequestSchemaName } from './low-level.js';
 import type { FoundServer } from './servers.js';
 
@@ -53,7 +53,7 @@ export function explainUnreadSink(candidate: Candidate<TSESTree.CallExpression>,
   if (args.length === 0) return at(sink, 'it is called without arguments');
   const spread = args.find((arg) => arg.type === 'SpreadElement');
   if (spread) return at(sink, `its arguments are spread from ${describe((spread as TSESTree.SpreadElement).argument)}, which toolslim does not follow`);
-  const first = args[0] as Node;
+  const first = (args[getNameArgumentIndex(calleeName)] ?? args[0]) as Node;
   const firstNode = unwrap(first);
   if (firstNode.type === 'ObjectExpression' || firstNode.type === 'ArrowFunctionExpression' || firstNode.type === 'FunctionExpression') {
     return at(sink, 'its definition does not have the fields this call publishes (a name, a description, a schema) in a form toolslim can read');
