@@ -381,19 +381,27 @@ function dropLoopDefinitions(found: FoundTool[]): void {
  * registers those the loops select. A definition found by its shape alone that no loop was read to
  * register may be one the selection leaves out: it is kept, marked conditional, never counted as certain.
  */
-function markUnregisteredDefinitions(found: FoundTool[], unread: ReadonlyArray<{ readonly fromCollection: boolean; readonly builtByPackage?: boolean; readonly file: string; readonly line: number }>, noServerBuilt: boolean): void {
+function markUnregisteredDefinitions(
+  found: FoundTool[],
+  unread: ReadonlyArray<{ readonly fromCollection: boolean; readonly renamed: boolean; readonly builtByPackage?: boolean; readonly file: string; readonly line: number }>,
+  noServerBuilt: boolean,
+): void {
   const loop = found.find((tool) => tool.loop);
   const untraced = unread.find((miss) => miss.fromCollection);
+  // A loop that lists its definitions under names of its own making (`t.id`): no definition found by its shape
+  // is known to be listed under the name it is read by.
+  const renamed = unread.find((miss) => miss.fromCollection && miss.renamed);
   // The only server is an installed package's: no definition of the project's files is known to be listed.
   const packaged = noServerBuilt ? unread.find((miss) => miss.builtByPackage === true) : undefined;
   if (!loop && !untraced && !packaged) return;
-  const where = untraced ? `${untraced.file}:${untraced.line}` : loop ? `${path.basename(loop.filePath)}:${loop.line}` : `${packaged!.file}:${packaged!.line}`;
-  const reason =
-    untraced || loop
+  const where = renamed ? `${renamed.file}:${renamed.line}` : untraced ? `${untraced.file}:${untraced.line}` : loop ? `${path.basename(loop.filePath)}:${loop.line}` : `${packaged!.file}:${packaged!.line}`;
+  const reason = renamed
+    ? `a definition found by its shape that no registration toolslim read lists; this project registers its definitions through a loop (${where}) that lists them under names of its own making, not the one written here`
+    : untraced || loop
       ? `a definition found by its shape that no registration toolslim read lists; this project registers its definitions through a loop or list handler (${where}) that may leave it out`
       : `a definition found by its shape that no registration toolslim read lists; this project's server is built by an installed package (${where}), which lists the tools it builds and may add or leave out this one`;
   found.forEach((tool, index) => {
-    const isShape = FRAMEWORKS[tool.framework].declaredAsObject && (FRAMEWORKS[tool.framework].projectWrapper || (packaged !== undefined && !untraced && !loop));
+    const isShape = FRAMEWORKS[tool.framework].declaredAsObject && (renamed !== undefined || FRAMEWORKS[tool.framework].projectWrapper || (packaged !== undefined && !untraced && !loop));
     if (isShape && !tool.loop && tool.condition === undefined) found[index] = { ...tool, condition: reason };
   });
 }

@@ -221,6 +221,37 @@ describe('a loop that publishes names computed from its definitions', () => {
       },
     ]);
   });
+
+  it('stays named when it lists each definition under another of its fields, and those found by their shape are only conditional', () => {
+    const report = buildReport(
+      [
+        file('skills.ts', `${MCP}export const sowSkill = { id: 'sow_seeds', name: 'Sow Seeds', description: 'Sows seeds in a tray.', inputSchema: { tray: z.string() } };`),
+        file(
+          'shelf.ts',
+          `${MCP}export class Shelf {
+  skills = new Map();
+  add(skill) { this.skills.set(skill.id, skill); }
+  publish(server: McpServer) {
+    for (const skill of [...this.skills.values()]) server.registerTool(skill.id, { title: skill.name, description: skill.description, inputSchema: skill.inputSchema }, async () => ({ content: [] }));
+  }
+}`,
+        ),
+      ],
+      { cwd: dir },
+    );
+    expect(report.unread).toEqual([
+      {
+        file: 'shelf.ts',
+        line: 7,
+        sink: '.registerTool()',
+        reason:
+          "the tool's name is `skill.id`, registered in a loop over `[...this.skills.values()]`, which toolslim cannot trace to the definitions it holds; the name it publishes is each definition's `id`, so the definitions found where they are written, named by their `name`, do not give it",
+      },
+    ]);
+    expect(report.tools.map((tool) => [tool.name, tool.conditional])).toEqual([
+      ['Sow Seeds', 'a definition found by its shape that no registration toolslim read lists; this project registers its definitions through a loop (shelf.ts:7) that lists them under names of its own making, not the one written here'],
+    ]);
+  });
 });
 
 describe('a bin that launches another program', () => {

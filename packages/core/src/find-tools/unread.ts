@@ -64,6 +64,9 @@ export function explainUnreadSink(candidate: Candidate<TSESTree.CallExpression>,
     const origin = `the tool's name is ${describe(first)}, ${describeOrigin(first, candidate.ancestors)}`;
     // `rename(t.name, options)`: what it lists is named by the call, not as the definitions are written.
     if (isRenamed(first)) return { ...at(sink, `${origin}; the name it publishes is computed from each definition's, so the definitions found where they are written do not give it`), fromCollection: true, renamed: true };
+    // `server.registerTool(t.id, { title: t.name, … })`: each definition is listed under another of its fields.
+    const field = getOtherNameField(first);
+    if (field) return { ...at(sink, `${origin}; the name it publishes is each definition's \`${field}\`, so the definitions found where they are written, named by their \`name\`, do not give it`), fromCollection: true, renamed: true };
     return { ...at(sink, origin), fromCollection: true };
   }
   return at(sink, `its arguments after the name ${JSON.stringify(name.value)} are not in a form toolslim can read`);
@@ -181,6 +184,13 @@ function getRoot(input: Node): Node {
     else break;
   }
   return root;
+}
+
+/** `t.id`, `t.meta.key`: the definition's field that the name is read from, when it is not its `name`. */
+function getOtherNameField(input: Node): string | undefined {
+  const node = unwrap(input);
+  if (node.type !== 'MemberExpression' || node.computed || node.property.type !== 'Identifier') return undefined;
+  return node.property.name === 'name' ? undefined : node.property.name;
 }
 
 /** `rename(t.name)`, `` `${prefix}_${t.name}` ``, `prefix + t.name`: a name computed from the definition's, not the definition's own. */
@@ -321,6 +331,11 @@ function print(node: Node, depth: number): string {
       return 'a function';
     case 'TemplateLiteral':
       return 'a template';
+    case 'ArrayExpression':
+      // `[...this.skills.values()]`, `[a, b]`: short lists are shown; longer ones by their length.
+      return node.elements.length <= 2
+        ? `[${node.elements.map((element) => (element === null ? '' : element.type === 'SpreadElement' ? `...${print(unwrap(element.argument), depth)}` : print(unwrap(element), depth))).join(', ')}]`
+        : `a list of ${node.elements.length}`;
     default:
       return 'an expression';
   }
