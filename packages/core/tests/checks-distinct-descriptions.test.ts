@@ -28,6 +28,17 @@ describe('findConfusableTools', () => {
     expect(findConfusableTools(tools)).toEqual([]);
   });
 
+  it('does not compare descriptions in another language by the few English words they hold', () => {
+    // Two greenhouse tools in Japanese whose only Latin words are `Seed TrayPlan`: one previews, one applies.
+    const tools = [
+      { name: 'preview_tray_plan', description: 'Seed TrayPlanの変更内容をプレビューします。実際には適用されません。' },
+      { name: 'apply_tray_plan', description: 'Seed TrayPlanを温室に適用します。' },
+    ];
+    expect(findConfusableTools(tools)).toEqual([]);
+    // The same pair in English that says the same thing is still reported.
+    expect(findConfusableTools([{ name: 'a', description: 'Shows the TrayPlan.' }, { name: 'b', description: 'Shows the TrayPlan' }])).toHaveLength(1);
+  });
+
   it('takes its thresholds as options', () => {
     const tools = [
       { name: 'http_test', description: 'Retrieve detailed time series results for an HTTP test by id.' },

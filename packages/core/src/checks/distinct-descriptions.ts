@@ -4,9 +4,11 @@
  * keeps), as folded content words: two leads with nearly the same words, or the same first sentence
  * (one of them with only a word or two added at its end, "…in a path" / "…in a path, including sizes")
  * followed by alike sentences, do not carry the difference. Pure functions over published fields, shared
- * by the `distinct-tool-descriptions` rule and `toolslim measure --check`.
+ * by the `distinct-tool-descriptions` rule and `toolslim measure --check`. A description in another language
+ * than English is not compared (the words it is compared by are English words).
  */
 import { memoizeByText } from '../memo.js';
+import { isOtherLanguage } from '../prose/language.js';
 import { splitSentences } from '../prose/sentences.js';
 import { getWords, splitIdentifier } from '../prose/words.js';
 
@@ -85,7 +87,9 @@ export function findConfusableTools(
   areListedTogether: (index: number, otherIndex: number) => boolean = () => true,
 ): ConfusableTools[] {
   const settings = { ...DISTINCT_DESCRIPTIONS_DEFAULTS, ...options };
-  const leads = tools.map((tool) => (tool.description ? getLead(tool.description, settings.leadSentences) : undefined));
+  // Words are read in English (Latin letters): a description in another language is not compared, since the few
+  // words read from it (a product name, an identifier) are not what it says.
+  const leads = tools.map((tool) => (tool.description && !isOtherLanguage(tool.description) ? getLead(tool.description, settings.leadSentences) : undefined));
   const found: ConfusableTools[] = [];
   for (let index = 1; index < tools.length; index++) {
     const lead = leads[index];

@@ -251,6 +251,8 @@ function planUncached(value: string, options: PlanOptions, model: ProseModel): D
     }
     if (i > 0 && i > opening && (unit.markup || /\n[ \t]*\n/.test(value.slice(units[i - 1].unit.end, unit.start)))) inOpening = false;
     if (isPinned(unit)) keep(i, 'pointer');
+    // The requiredness label before a parameter's meaning is the author's to keep or drop (the redundancy rule says so).
+    else if (parameter && i < opening && isRequirednessLabel(unit.text)) keep(i, 'opening');
     else if (isProtected(unit)) {
       // A lead-in names its list and stays with it: moving it alone would join its first item to the sentence before.
       const isLeadIn = /:\s*$/.test(unit.text) && units[i + 1]?.unit.markupKind === 'list-item';
@@ -610,6 +612,12 @@ function findOpening(units: readonly Unit[], parameter: boolean): number {
   const isOpener = (u: Unit) => !u.tag && !u.unit.markup && (u.unit.category === 'what' || u.unit.category === 'when');
   const first = units.findIndex((u) => !u.tag);
   if (parameter) {
+    // "Required. Project the card belongs to.": a first unit that only says whether the parameter is required
+    // is no meaning; the next unit is.
+    if (isRequirednessLabel(units[first].unit.text)) {
+      const meaning = units.findIndex((u, i) => i > first && !u.tag && !u.unit.markup);
+      if (meaning >= 0) return meaning;
+    }
     // A first unit that is a rule by its words stays as that rule (readParameterRule): the parameter's
     // meaning is the next unit ("MUST use field name 'column'. Name of the column to filter on.").
     if (isProtected(units[first].unit) && units[first].unit.cueSource !== 'position') {
@@ -626,6 +634,11 @@ function findOpening(units: readonly Unit[], parameter: boolean): number {
   if (outside >= 0) return outside;
   const inside = units.findIndex((u) => u.blocks.length === 1 && u.blocks[0] === 0 && isOpener(u));
   return inside >= 0 ? inside : first;
+}
+
+/** "Required.", "Optional:", "(optional)": a unit that only says whether a parameter must be given. */
+function isRequirednessLabel(text: string): boolean {
+  return /^[\s(\[*_]*(?:required|optional|not required)[\s)\].:;,*_-]*$/i.test(text);
 }
 
 /**
