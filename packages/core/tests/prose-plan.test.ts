@@ -264,6 +264,14 @@ describe('what a parameter keeps', () => {
     expect(plan.places).toEqual(['stays', 'stays', 'markdown']);
   });
 
+  it('keeps its meaning after a leading "Required." or "Optional.", which is no meaning of its own', () => {
+    for (const label of ['Required.', 'Optional.']) {
+      const text = `${label} Greenhouse the tray belongs to. For example, \`north\`.`;
+      const plan = planDescription(text, { model: SURE, ...param({ type: 'string' }) });
+      expect(plan.places).toEqual(['stays', 'stays', 'markdown']);
+    }
+  });
+
   it('keeps a meaning that names the enum\'s values after a leading rule, and moves the rest', () => {
     const text = "MUST use field name 'combination'. How to combine filters: AND or OR. For example, AND.";
     const plan = planDescription(text, { model: SURE, ...param({ type: 'string', enum: ['AND', 'OR'] }) });
