@@ -1,5 +1,5 @@
-// An object whose `inputSchema` notes field types in words (`{ pots: 'number' }`) is a catalogue entry for
-// people, not a tool definition: it is not found by its shape, and so it does not stand in for the
+// An object whose `inputSchema` notes field types in words (`{ pots: 'number' }`), or holds settings as plain data
+// (`parameters: { minGapCm: 40 }`), is a catalogue entry or a rule's configuration, not a tool definition: it is not found by its shape, and so it does not stand in for the
 // definitions a registration loop publishes, whose sink is then named as not read.
 import { describe, expect, it } from 'vitest';
 import { analyzeSource } from '@toolslim/core';
@@ -44,6 +44,15 @@ describe('a schema written as type notes', () => {
     expect(names(`export const t = { name: 'water_beds', description: 'Waters the beds.', inputSchema: { $ref: '#/defs/bed' } };`)).toEqual(['water_beds']);
     expect(names(`export const t = { name: 'water_beds', description: 'Waters the beds.', inputSchema: { title: 'Beds', note: 'see the shed' } };`)).toEqual(['water_beds']);
     expect(names(`import { z } from 'zod';\nexport const t = { name: 'water_beds', description: 'Waters the beds.', inputSchema: { bed: z.string() } };`)).toEqual(['water_beds']);
+  });
+
+  it('is not a tool definition when its schema is settings written as plain data; a property map still is one', () => {
+    const RULES = `export const rules = [
+  { id: 'B1', name: 'Bed spacing', description: 'Beds keep a path between them.', severity: 'error', parameters: { minGapCm: 40, beds: ['north', 'south'], pairs: [{ from: 'north', to: 'south' }] } },
+];`;
+    expect(names(RULES)).toEqual([]);
+    expect(names(`export const t = { name: 'water_beds', description: 'Waters the beds.', inputSchema: { bed: { description: 'Which bed.' } } };`)).toEqual(['water_beds']);
+    expect(names(`export const t = { name: 'water_beds', description: 'Waters the beds.', inputSchema: {} };`)).toEqual(['water_beds']);
   });
 
   it('does not take the catalogue for the definitions a loop registers: the loop is read through its caller', () => {

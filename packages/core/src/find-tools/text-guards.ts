@@ -95,7 +95,7 @@ export function isSchemaExpression(input: Node, context: DetectContext, depth = 
   const node = unwrap(input);
   switch (node.type) {
     case 'ObjectExpression':
-      return !isTypeNote(node);
+      return !isTypeNote(node) && !isPlainSettings(node);
     case 'CallExpression':
     case 'NewExpression':
     case 'MemberExpression':
@@ -134,6 +134,35 @@ function isTypeNote(object: TSESTree.ObjectExpression): boolean {
     return TYPE_WORD.test(value.value);
   });
   return all && noted > 0;
+}
+
+/** Keywords that make an object (or a field of it) a JSON Schema, a property map or an OpenAPI schema. */
+const SCHEMA_KEYWORDS = new Set([
+  'type', 'properties', 'required', 'items', '$schema', '$ref', '$defs', 'definitions', 'anyOf', 'oneOf', 'allOf', 'not',
+  'enum', 'const', 'additionalProperties', 'patternProperties', 'format', 'minimum', 'maximum', 'minLength', 'maxLength', 'pattern',
+  'description', 'title', 'default', 'examples',
+]);
+
+/**
+ * `parameters: { requireParent: ['system'], maxDepth: 3 }`: settings a rule or a job is configured with, written as
+ * plain data (arrays, numbers, booleans, strings, objects of the same) with no schema keyword at any level. No tool
+ * library takes that as a schema (a zod shape holds calls, a JSON Schema and a property map hold keywords), so an
+ * object holding it is a record of settings, not a tool definition. An empty object is an empty schema.
+ */
+function isPlainSettings(object: TSESTree.ObjectExpression, depth = 0): boolean {
+  if (object.properties.length === 0 || depth > MAX_DEPTH) return false;
+  const isPlain = (input: Node): boolean => {
+    const value = unwrap(input);
+    if (value.type === 'Literal' || value.type === 'TemplateLiteral') return true;
+    if (value.type === 'ArrayExpression') return value.elements.every((element) => element !== null && element.type !== 'SpreadElement' && isPlain(element));
+    if (value.type === 'ObjectExpression') return isPlainSettings(value, depth + 1);
+    return false;
+  };
+  return object.properties.every((p) => {
+    if (p.type !== 'Property' || p.computed) return false;
+    const key = getPropertyName(p);
+    return key !== undefined && !SCHEMA_KEYWORDS.has(key) && isPlain(p.value);
+  });
 }
 
 /** `string`, `number?`, `array[]`: a type written as a word. */
