@@ -111,10 +111,13 @@ export function createReachabilityChecker(options: ReachabilityOptions = {}): Re
       return isUsedNowhereElse(exported.name, filePath, code, stripReExports) ? exported.name : undefined;
     },
     findBranchOnlyUse(decl, filePath, code, isRun) {
-      if (!FRAMEWORKS[decl.framework].declaredAsObject) return undefined;
       const self = path.resolve(filePath);
       const program = getProgram(code, self, programs, options.programs);
-      const name = program ? getConstName(program, decl.node) : undefined;
+      const constName = program && FRAMEWORKS[decl.framework].declaredAsObject ? getConstName(program, decl.node) : undefined;
+      // A registration inside a top-level function (`function registerUserInfo(server) { server.tool({ … }) }`)
+      // runs where the function is called: each call is the use.
+      const functionName = program && constName === undefined ? getTopLevelFunctionName(program, decl.node) : undefined;
+      const name = constName ?? functionName;
       const files = getOwnPackageFiles(self);
       if (name === undefined || files === undefined) return undefined;
       const word = matchName(name);
@@ -144,7 +147,13 @@ export function createReachabilityChecker(options: ReachabilityOptions = {}): Re
             if (takesDefaultOrWhole(self, all, isRun, read, parse)) return undefined;
             continue;
           }
-          const test = findRunTimeBranch(other, use);
+          let test = findRunTimeBranch(other, use);
+          if (functionName !== undefined) {
+            const call = getParent(other, use);
+            // Handed on rather than called: where it runs is not known here.
+            if (call?.type !== 'CallExpression' || call.callee !== use) return undefined;
+            test ??= findStatementBranch(other, call);
+          }
           if (!test) return undefined;
           const where = `\`${text.slice(test.node.range[0], test.node.range[1]).slice(0, 60)}\` (${path.basename(file)}:${test.node.loc.start.line})`;
           reasons.push(test.filter ? `the filter ${where}` : where);
@@ -343,12 +352,36 @@ function getConstName(program: Program, node: Node): string | undefined {
   return declarator.id.name;
 }
 
+/** `registerUserInfo` when the node sits in the body of a top-level `function registerUserInfo(…)` (exported or not). */
+function getTopLevelFunctionName(program: Program, node: Node): string | undefined {
+  const [start, end] = node.range;
+  const found = program.body.find((s) => s.range[0] <= start && end <= s.range[1]);
+  const statement = found?.type === 'ExportNamedDeclaration' ? found.declaration : found;
+  return statement?.type === 'FunctionDeclaration' && statement.id && statement.body.range[0] <= start ? statement.id.name : undefined;
+}
+
+/**
+ * The condition of the `if` (or `case`) whose branch holds the call as a statement: `if (allowed) registerX(server);`,
+ * `else { registerX(server); }`. Undefined when a function, a loop or any other statement comes first.
+ */
+function findStatementBranch(program: Program, call: Node): { readonly node: Node } | undefined {
+  let child: Node = call;
+  for (let parent = getParent(program, call); parent; child = parent, parent = getParent(program, parent)) {
+    if (parent.type === 'AwaitExpression' || parent.type === 'ExpressionStatement' || parent.type === 'BlockStatement') continue;
+    if (parent.type === 'IfStatement' && parent.test !== child) return parent.test.type === 'Literal' ? undefined : { node: parent.test };
+    if (parent.type === 'SwitchCase' && parent.test !== child && parent.test) return { node: parent.test };
+    return undefined;
+  }
+  return undefined;
+}
+
 /** The identifiers `name` read as a value: not its declaration, not import or export specifiers, not a property key. */
 function findUses(program: Program, name: string): Node[] {
   const uses: Node[] = [];
   walk(program, (node, parent) => {
     if (node.type !== 'Identifier' || node.name !== name || !parent) return;
     if (parent.type === 'VariableDeclarator' && parent.id === node) return;
+    if (parent.type === 'FunctionDeclaration' && parent.id === node) return;
     if (parent.type === 'ImportSpecifier' || parent.type === 'ImportDefaultSpecifier' || parent.type === 'ImportNamespaceSpecifier' || parent.type === 'ExportSpecifier') return;
     if (parent.type === 'MemberExpression' && parent.property === node && !parent.computed) return;
     if (parent.type === 'Property' && parent.key === node && !parent.computed && !parent.shorthand) return;

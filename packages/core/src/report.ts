@@ -227,8 +227,9 @@ export function buildReport(
       const read = reason === undefined && loadedOnly === undefined ? decl : { ...decl, condition: { reason: reasons.join('; ') } };
       const tool = measureDecl(read, file.filePath, { mcpSdkExecution, mcpSdkMajor, zodFilePath, mastraMcpServer, ownStandardSchemaConversion }, valueContext, getRegisteringServerName(decl, servers));
       found.push(tool);
-      // No silent miss: a tool an MCP server registers whose name cannot be read is measured, but the name it lists is unknown.
-      const unnamed = FRAMEWORKS[decl.framework].mcp === 'server' ? tool.unreadable.find((u) => u.field === 'name') : undefined;
+      // No silent miss: a tool whose name cannot be read is measured, but the name it lists is unknown (whichever style
+      // declared it: a definition found by its shape and handed to a project's own server class is listed too).
+      const unnamed = tool.unreadable.find((u) => u.field === 'name');
       if (unnamed) unread.push({ file: relative, line: decl.line, sink: describeSink(decl), reason: describeUnreadName(tool.name, unnamed.reason), fromCollection: false, renamed: false });
     }
   }

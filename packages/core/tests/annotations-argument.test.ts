@@ -1,5 +1,6 @@
 // `server.tool(name, text, shape, annotations, cb)`: the argument between the shape and the callback is the
-// annotations, also when it is a call toolslim reads (a lookup) or cannot read (then marked, never dropped).
+// annotations, also when it is a call toolslim reads (a lookup) or cannot read (then marked, never dropped). A zod
+// object where the raw shape goes (`tool(name, text, z.object({ … }), cb)`) is no schema to the SDK either.
 import { describe, expect, it } from 'vitest';
 import { useReportOnFiles } from './report-on-files.js';
 
@@ -14,6 +15,8 @@ const server = new McpServer({ name: 'pantry', version: '1.0.0' });
 server.tool('read_jar', 'Reads the label of a jar.', { jar: z.string() }, hintsFor('read_jar'), async () => ({ content: [] }));
 server.tool('read_tin', 'Reads the label of a jar.', { jar: z.string() }, async () => ({ content: [] }));
 server.tool('seal_jar', 'Seals a jar.', { jar: z.string() }, loadHints(process.env.PANTRY_HINTS), async () => ({ content: [] }));
+server.tool('weigh_jar', 'Weighs a jar.', z.object({ jar: z.string() }), async () => ({ content: [] }));
+server.tool('weigh_tin', 'Weighs a jar.', async () => ({ content: [] }));
 `,
   'pantry/hints.ts': `import { readFileSync } from 'node:fs';
 export function loadHints(file: string | undefined) { return JSON.parse(readFileSync(file ?? 'hints.json', 'utf8')); }
@@ -33,5 +36,14 @@ describe('the annotations argument of server.tool', () => {
     const seal = tools.find((tool) => tool.name === 'seal_jar')!;
     expect(seal.dynamic).toBe(true);
     expect(seal.unreadable?.map((entry) => entry.field)).toContain('annotations');
+  });
+
+  it('takes a zod object where the raw shape goes for what the SDK takes it for: no schema, and the annotations', () => {
+    const tools = report(['pantry/server.ts', 'pantry/hints.ts']).tools;
+    const weigh = tools.find((tool) => tool.name === 'weigh_jar')!;
+    const bare = tools.find((tool) => tool.name === 'weigh_tin')!;
+    // The same empty input schema as a tool with no shape at all; the zod object is not its schema.
+    expect(weigh.schemaBytes).toBe(bare.schemaBytes);
+    expect(weigh.unreadable?.map((entry) => entry.field)).toEqual(['annotations']);
   });
 });

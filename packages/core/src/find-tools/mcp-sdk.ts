@@ -121,6 +121,11 @@ function detectToolOverloads(call: TSESTree.CallExpression, receiver: Node, clas
   );
 }
 
+/** A zod schema itself (zod 3's `_def`, zod 4's `_zod`), as the SDK tells one from a raw shape. */
+function isZodSchemaInstance(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && ('_zod' in value || '_def' in value);
+}
+
 function isFunctionArgument(node: Node): boolean {
   const n = unwrap(node);
   return n.type === 'ArrowFunctionExpression' || n.type === 'FunctionExpression';
@@ -151,7 +156,10 @@ function getObjectArgumentKind(node: Node, context: DetectContext): 'shape' | 'a
   if (!object) {
     if (n.type === 'Literal' || n.type === 'TemplateLiteral') return undefined;
     // `def.annotations` of a loop's definition, an imported object: decided on its value when it is known.
-    const value = n.type === 'MemberExpression' || n.type === 'Identifier' ? evaluateValue(n, context.schemaContext) : undefined;
+    const value = n.type === 'MemberExpression' || n.type === 'Identifier' || n.type === 'CallExpression' ? evaluateValue(n, context.schemaContext) : undefined;
+    // `tool(name, z.object({ … }), cb)`: a schema, not a raw shape of schemas. The SDK takes no schema there: it
+    // publishes the object as the annotations (1.x before the check for misplaced schemas) or throws.
+    if (isZodSchemaInstance(value)) return 'annotations';
     if (isPlainObject(value) && Object.keys(value).length > 0) {
       return Object.values(value).every((v) => v === null || ['string', 'number', 'boolean'].includes(typeof v)) ? 'annotations' : 'shape';
     }
