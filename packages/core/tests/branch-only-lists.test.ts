@@ -183,3 +183,62 @@ describe('a list only re-exported by its package', () => {
     expect(getConditions(potteryWhole(POTTERY_FILES)).log_firing).toBe(false);
   });
 });
+
+// A helper module whose top-level function registers a tool, called by the server only in a branch chosen at run
+// time (an `if`, an `else`, a `case`): its tool is conditional; a helper also called outside any branch is certain.
+// One registration's name is read from data at run time: it is named as not read, though its style is a shape.
+const SHED_FILES: Record<string, string> = {
+  'shed/package.json': '{ "name": "shed", "bin": "bin/server.js" }',
+  'shed/bin/server.js': `import { ShedServer } from './shed-server.js';
+import { registerOpenDoor } from './open-door.js';
+import { registerLockDoor } from './lock-door.js';
+import { registerLights } from './lights.js';
+import { registerFromCatalogue } from './catalogue.js';
+const server = new ShedServer();
+if (process.env.SHED_KEY) registerLockDoor(server);
+else {
+  registerOpenDoor(server);
+}
+switch (process.env.SHED_MODE) {
+  case 'night':
+    registerLights(server);
+    break;
+}
+registerLights(server);
+registerFromCatalogue(server, JSON.parse(process.env.SHED_CATALOGUE ?? '[]'));
+`,
+  'shed/bin/shed-server.js': `export class ShedServer { tool(definition) { this.tools.push(definition); } tools = []; }\n`,
+  'shed/bin/open-door.js': `export function registerOpenDoor(server) {
+  server.tool({ name: 'open_door', description: 'Opens the shed door.', inputSchema: { type: 'object', properties: {} } });
+}
+`,
+  'shed/bin/lock-door.js': `export function registerLockDoor(server) {
+  server.tool({ name: 'lock_door', description: 'Locks the shed door.', inputSchema: { type: 'object', properties: {} } });
+}
+`,
+  'shed/bin/lights.js': `export function registerLights(server) {
+  server.tool({ name: 'switch_lights', description: 'Switches the shed lights.', inputSchema: { type: 'object', properties: {} } });
+}
+`,
+  'shed/bin/catalogue.js': `export function registerFromCatalogue(server, entries) {
+  for (const entry of entries) server.tool({ name: entry.id, description: 'Runs a catalogued task.', inputSchema: { type: 'object', properties: {} } });
+}
+`,
+};
+
+const shedReport = useReportOnFiles('branch-calls', SHED_FILES);
+
+describe('a registering function called only in a branch chosen at run time', () => {
+  const files = ['shed/bin/server.js', 'shed/bin/shed-server.js', 'shed/bin/open-door.js', 'shed/bin/lock-door.js', 'shed/bin/lights.js', 'shed/bin/catalogue.js'];
+
+  it('registers a conditional tool; called outside any branch too, a certain one', () => {
+    const found = getConditions(shedReport(files));
+    expect(found.lock_door).toEqual(expect.stringContaining('`process.env.SHED_KEY` (server.js:7)'));
+    expect(found.open_door).toEqual(expect.stringContaining('`process.env.SHED_KEY` (server.js:7)'));
+    expect(found.switch_lights).toBe(false);
+  });
+
+  it('names a registration whose name is known only at run time, whatever style declared it', () => {
+    expect(shedReport(files).unread).toEqual([expect.objectContaining({ file: 'shed/bin/catalogue.js', line: 2, reason: expect.stringContaining("the tool's name cannot be read") })]);
+  });
+});
