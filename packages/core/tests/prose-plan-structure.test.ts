@@ -44,6 +44,19 @@ describe('a tool sentence that is one parameter\'s text', () => {
     }
   });
 
+  it('reads "when none is given" after the parameter is named, and what omitting several together does', () => {
+    const none = 'Fires a pot in a kiln.\n\nPicks the glaze firing curve and fires the pot bare when none is given. For example, fire it at cone 6.';
+    expect(moved(none, targets())).toEqual(['For example, fire it at cone 6.']);
+    const pair = getParamTargets([
+      { path: ['kiln'], schema: { type: 'string' }, required: true, takesText: true },
+      { path: ['shelves'], schema: { type: 'array' }, required: false, takesText: false },
+      { path: ['posts'], schema: { type: 'array' }, required: false, takesText: false },
+    ]);
+    const group = 'Loads a kiln.\n\nStacks a default two-shelf load when shelves/posts are omitted. For example, load it by noon.';
+    expect(moved(group, pair)).toEqual(['For example, load it by noon.']);
+    expect(planDescription(group, { model: SURE, ...pair }).units[1].cue).toMatch(/what omitting several parameters does/);
+  });
+
   it('sends it to the parameter when the parameter has a description that can take it', () => {
     const plan = planDescription(text, { model: SURE, ...targets({ takesText: true }) });
     expect(plan.selection?.toParams.map((move) => [move.param, move.unit.text])).toEqual([['glaze', 'If `glaze` is omitted, the pot is fired bare.']]);

@@ -38,7 +38,11 @@ export function readToolParameterText<T extends ClassifiedSentence>(unit: T, opt
   const all = options.allParams ?? [];
   if (all.length === 0) return unit;
   const param = findConstrainedParam(unit.text, all, all);
-  if (param === undefined) return unit;
+  if (param === undefined) {
+    // "… when `nodes`/`edges` are omitted": what omitting several at once does stays in the tool, which holds them all.
+    const group = findGroupOmission(unit.text, all, options.paramSchemas);
+    return group ? { ...unit, category: 'constraint', howKind: undefined, cue: group, cueSource: 'schema' } : unit;
+  }
   const facts = options.paramSchemas?.get(param);
   const name = facts?.name ?? param.split('.').pop() ?? param;
   const omission = facts?.required === true ? undefined : findToolOmission(unit.text, name, facts?.schema);
@@ -77,7 +81,9 @@ function findToolOmission(text: string, name: string, schema: JsonObject | undef
     String.raw`\b(?:if|when|unless)\s+${article}${named}${noun}\s+(?:is|are)\s+${left}\b` +
       String.raw`|\b(?:if|when)\s+no\s+${named}${noun}\s+(?:is\s+|are\s+)?(?:specified|provided|set|given|passed|supplied)\b` +
       String.raw`|\b(?:omit(?:ting)?|without)\s+${article}${named}(?![\w-])` +
-      String.raw`|${named}${noun}\s+(?:defaults\s+to|falls\s+back\s+to)\b`,
+      String.raw`|${named}${noun}\s+(?:defaults\s+to|falls\s+back\s+to)\b` +
+      // "Picks the series data format and supplies placeholder data when none is given."
+      String.raw`|${named}[^.;]*?\b(?:when|if)\s+none\s+(?:is|are)\s+(?:specified|provided|set|given|passed|supplied)\b`,
     'i',
   );
   const match = pattern.exec(text);
@@ -85,6 +91,20 @@ function findToolOmission(text: string, name: string, schema: JsonObject | undef
   // The schema states what leaving the value out gives: the sentence restates it.
   if (statesDefault(schema)) return undefined;
   return `what omitting ${name} does ("${match[0].trim()}"), which its schema states no default for`;
+}
+
+/**
+ * What omitting two or more named parameters together does ("when nodes/edges are omitted", "if `from` and `to` are
+ * not given"), each optional with no default in its schema.
+ */
+function findGroupOmission(text: string, params: readonly string[], schemas: ReadonlyMap<string, SchemaFacts> | undefined): string | undefined {
+  const names = params.map((param) => ({ param, facts: schemas?.get(param) })).filter(({ facts }) => facts?.required !== true && !statesDefault(facts?.schema));
+  if (names.length < 2) return undefined;
+  const one = `(?:${names.map(({ param, facts }) => getNamePattern(facts?.name ?? param.split('.').pop() ?? param)).join('|')})`;
+  const left = String.raw`(?:not\s+(?:specified|provided|set|given|passed|supplied)|omitted|absent|unset|unspecified|missing|left\s+out)`;
+  const pattern = new RegExp(String.raw`\b(?:if|when|unless)\s+(?:the\s+)?${one}(?:\s*(?:\/|,|\band\b|\bor\b)\s*${one})+\s+(?:are|is)\s+${left}\b`, 'i');
+  const match = pattern.exec(text);
+  return match ? `what omitting several parameters does ("${match[0].trim()}"), which their schemas state no default for` : undefined;
 }
 
 /** A sentence whose subject is the parameter: "The `recipe` holds …", "`firing` selects …". */
