@@ -72,8 +72,6 @@ const GUARDRAIL_CUES: readonly Cue[] = [
   { pattern: /\bcannot be (?:edited|deleted|changed|modified|reverted|recovered)\b[^.]*\b(?:afterwards|later|once)\b/i },
   { pattern: /\b(?:cannot|can't|can not)\s+be\s+(?:recovered|restored|reversed|rolled back|retrieved again)\b|\b(?:cannot|can't|can not)\s+be\s+un[a-z]+ed\b/i },
   { pattern: /\b(?:cannot|can't|can not)\s+be\s+(?:deleted|removed|reverted)\b[^.]*\bafter\b/i },
-  // a one-way change of a setting: "Once a script is made public, it cannot be made private.", "cannot be turned back off"
-  { pattern: /\bonce\b[^.;]*\b(?:cannot|can't|can not)\s+be\s+(?:made|turned|switched)\b|\b(?:cannot|can't|can not)\s+be\s+(?:changed|made|set|turned|switched)\s+back\b/i },
   // a secret shown once, people reached by a send, sessions ended: "The key is shown only once; store it securely.",
   // "An invitation email is sent to the address immediately.", "The user is signed out of all sessions."
   { pattern: /\b(?:is|are)\s+(?:only\s+)?shown\s+(?:only\s+)?once\b|\bstore\s+(?:it|them|the\s+\w+)\s+(?:securely|safely)\b|\ban?\s+(?:[\w-]+\s+)?(?:e-?mail|notification|message|invitation|sms|text message)\s+(?:is|are|will be|gets)\s+sent\b|\b(?:signed|logged)\s+out\s+of\s+(?:all|every|other)\b/i },
@@ -124,6 +122,8 @@ const GUARDRAIL_CUES: readonly Cue[] = [
   { pattern: /\bleast[- ]privileged?\b|\b(?:grants?|permissions?|privileges?|roles?)\b[^.]*\bsource of truth\b|\bthere is no\s+(?:[\w-]+\s+)?(?:denylist|blocklist|blacklist|allowlist|whitelist|sandbox)\b/i },
   // a value with an effect the call must mean: "Use empty values only when you explicitly mean to clear a field."
   { pattern: /\bonly (?:when|if) you\s+(?:explicitly|really|actually|deliberately)\s+(?:mean|want|intend)\b/i },
+  // a one-way change of a setting: "Once a script is made public, it cannot be made private.", "cannot be turned back off"
+  { pattern: /\bonce\b[^.;]*\b(?:cannot|can't|can not)\s+be\s+(?:made|turned|switched)\b|\b(?:cannot|can't|can not)\s+be\s+(?:changed|made|set|turned|switched)\s+back\b/i },
 ];
 
 /** In a parameter's description, a parenthesised list of short values is the parameter's valid values. */
