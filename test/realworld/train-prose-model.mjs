@@ -92,7 +92,9 @@ function train(rows, { l2 = 1e-4, epochs = 300, rate = 0.25 } = {}) {
 }
 
 function buildModel(weights, temperature, moveThreshold, reviewThreshold, about, { guardrailWeight = 1, harmThreshold, howBar = 0.5, overruleThreshold } = {}) {
-  return { buckets: BUCKETS, scale: SCALE, temperature, moveThreshold, guardrailWeight, harmThreshold, howBar, overruleThreshold, reviewThreshold, about, weights: Array.from(weights, (w) => Math.round(w * SCALE)) };
+  // The cue lists it was trained with: a cue's feature is its place in its list (prose-model-cues.test.ts).
+  const cues = core.getCueFingerprint();
+  return { buckets: BUCKETS, scale: SCALE, temperature, moveThreshold, guardrailWeight, harmThreshold, howBar, overruleThreshold, reviewThreshold, about, cues, weights: Array.from(weights, (w) => Math.round(w * SCALE)) };
 }
 
 function logLoss(model, rows) {

@@ -891,6 +891,22 @@ const CUE_LISTS: ReadonlyArray<readonly [string, readonly Cue[]]> = [
   ['how', HOW_CUES],
 ];
 
+/**
+ * Each cue list's cues, by a short hash of each pattern, in order. The prose model reads a cue by its place in its
+ * list (`hit:guardrail:12`): the model file records the lists it was trained with, and a list that changed other
+ * than by appending needs the model trained again (`prose-model-cues.test.ts`).
+ */
+export function getCueFingerprint(): Record<string, string[]> {
+  return Object.fromEntries(CUE_LISTS.map(([name, cues]) => [name, cues.map((cue) => hashText(`${cue.pattern.source}/${cue.pattern.flags}`))]));
+}
+
+/** FNV-1a of a text, as 8 hex digits. */
+function hashText(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return hash.toString(16).padStart(8, '0');
+}
+
 /** The principles of the safety policy and the openers the cues read, by name, for {@link findCueHits}. */
 const PRINCIPLES: ReadonlyArray<readonly [string, RegExp, 'body' | 'masked']> = [
   ['obligation-caps', OBLIGATION_CAPS, 'masked'],

@@ -13,7 +13,7 @@ export type {
   SchemaFacts,
 } from './types.js';
 export { splitSentences } from './sentences.js';
-export { classifySentences, classifySentence, readUnits, isHow, isProtected, type UnitReading } from './classify.js';
+export { classifySentences, classifySentence, readUnits, isHow, isProtected, getCueFingerprint, type UnitReading } from './classify.js';
 export { maskLiterals } from './mask.js';
 export { PROSE_CATEGORIES, HOW_KINDS, type ProseCategoryInfo, type HowKindInfo } from './categories.js';
 export { readAgainstSchema, pickSchemaFacts, getSchemaFacts } from './schema-reading.js';

@@ -52,6 +52,8 @@ export interface ProseModel {
   readonly reviewThreshold: number;
   /** What the model was trained and tuned on, and its figures there (written by the training script). */
   readonly about?: JsonLike;
+  /** The cue lists it was trained with, each cue by a hash of its pattern, in order (`getCueFingerprint`). */
+  readonly cues?: Readonly<Record<string, readonly string[]>>;
 }
 
 type JsonLike = string | number | boolean | null | readonly JsonLike[] | { readonly [key: string]: JsonLike };
