@@ -42,6 +42,12 @@ const SPECIFIER = /(?:\bfrom|\bimport|\brequire\s*\()\s*\(?\s*(['"])([^'"\n]+)\1
  * the user's home directory (`require(join(homedir(), 'tools', 'x.js'))`) loads the user's file, never the package's.
  */
 const COMPUTED_LOAD = /(?<![\w$.])(?:import|require)\s*\(\s*(?=[^\s'")])(?!(?:[\w$]+\.)?(?:join|resolve)\(\s*(?:[\w$]+\.)?homedir\(\))/;
+/**
+ * A file named in a quote, with its extension or after a `/` (`'stdio.js'`, `'./bin/worker'`), or by its bare name as
+ * an argument of a call that builds a path or starts a program (`fork(join(dir, 'picker'))`): its stem (as
+ * `isNamedByReached` reads a name).
+ */
+const NAMED_FILE = /[/'"`]([\w.-]+?)\.[cm]?[jt]sx?['"`]|\/([\w.-]+)['"`]|\b(?:join|resolve|fork|spawn|execFile|Worker|URL)\s*\([^()]*?['"`]([\w.-]+)['"`]/g;
 /** `spawn(process.execPath, args)`: the program starts Node again, on a file its arguments name. */
 const STARTS_NODE = /\bprocess\.(?:execPath\b|argv\[0\])/;
 
@@ -68,13 +74,16 @@ export function createEntryFiles(given: ReadonlyMap<string, string>): EntryFiles
       const file = path.resolve(filePath);
       const reached = getReached(file);
       if (reached === undefined || reached.computedLoad !== undefined || reached.files.has(file)) return false;
+      // A compiled copy beside its source: what names or imports it runs the source, as TypeScript resolves it.
+      if (toTypeScriptSibling(file, given) !== file) return true;
       return !isNamedByReached(file, reached.files, given);
     },
     mayRun(filePath) {
       const file = path.resolve(filePath);
       const root = getRoot(file);
       const reached = root === undefined ? undefined : getReachedOf(root);
-      return reached === undefined || reached.computedLoad !== undefined || reached.files.has(file) || isNamedByReached(file, reached.files, given);
+      if (reached === undefined || reached.computedLoad !== undefined || reached.files.has(file)) return true;
+      return toTypeScriptSibling(file, given) === file && isNamedByReached(file, reached.files, given);
     },
     isClosedProgram(filePath) {
       const file = path.resolve(filePath);
@@ -128,7 +137,8 @@ function readReached(
   };
   const resolveFrom = (from: string, specifier: string) => {
     const target = resolveModulePath(from, specifier, exists) ?? resolveModulePath(from, specifier, () => true);
-    return target === undefined ? undefined : given.has(target) ? target : [toSource(target)].find(exists);
+    const found = target === undefined ? undefined : given.has(target) ? target : [toSource(target)].find(exists);
+    return found === undefined ? undefined : toTypeScriptSibling(found, given);
   };
   const resolveEntry = (entry: string) => resolveFrom(manifestPath, `./${entry.replace(/^\.\//, '')}`);
   // A script that runs a file the package does not hold and could not build (`node old-server.js`, deleted since)
@@ -145,6 +155,19 @@ function readReached(
   if (scripts.size > 0 && entries.length < listed.length) return undefined;
   const reached = new Set<string>(entries);
   const queue = [...entries];
+  // A file a reached file names (a child process, a worker: `spawn('node', [join(__dirname, 'stdio.js')])`) runs, and so
+  // does what it imports.
+  const byStem = new Map<string, string[]>();
+  for (const file of given.keys()) {
+    if (getRoot(file) !== root) continue;
+    const stem = path.basename(file).replace(/\.[cm]?[jt]sx?$/, '');
+    byStem.set(stem, [...(byStem.get(stem) ?? []), file]);
+  }
+  const reach = (target: string) => {
+    if (reached.has(target)) return;
+    reached.add(target);
+    queue.push(target);
+  };
   let computedLoad: Reached['computedLoad'];
   for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
     const code = readCode(file) ?? '';
@@ -158,12 +181,26 @@ function readReached(
       if (!specifier.startsWith('.')) continue;
       const target = resolveFrom(file, specifier);
       // Only this package's files are followed; another package is checked from its own entries.
-      if (target === undefined || reached.has(target) || getRoot(target) !== root) continue;
-      reached.add(target);
-      queue.push(target);
+      if (target === undefined || getRoot(target) !== root) continue;
+      reach(target);
+    }
+    for (const match of code.matchAll(NAMED_FILE)) {
+      const stem = (match[1] ?? match[2] ?? match[3]).replace(/\.[cm]?[jt]sx?$/, '');
+      for (const named of byStem.get(stem) ?? []) reach(toTypeScriptSibling(named, given));
     }
   }
   return { files: reached, program: hasBin(manifest), ...(computedLoad === undefined ? {} : { computedLoad }) };
+}
+
+/**
+ * `server.ts` for `server.js` when both are given: a compiled copy left beside its source (or `./server.js` written in
+ * TypeScript, which resolves to the source) stands for the source, as TypeScript resolves it.
+ */
+function toTypeScriptSibling(file: string, given: ReadonlyMap<string, string>): string {
+  const match = /\.([cm]?)jsx?$/.exec(file);
+  if (!match) return file;
+  const stem = file.slice(0, match.index);
+  return [`${stem}.${match[1]}ts`, `${stem}.tsx`].find((candidate) => given.has(candidate)) ?? file;
 }
 
 /**

@@ -143,6 +143,28 @@ server.registerTool('throw_pot', { description: 'Throws a pot on the wheel.' }, 
 const server = new McpServer({ name: 'glazes', version: '0.1.0' });
 server.registerTool('mix_glaze', { description: 'Mixes a glaze.' }, async () => ({ content: [] }));
 `,
+  // A bin that starts a child process on a sibling it names; the child imports the server through a `.js` path that a
+  // stale compiled copy beside the source also answers to.
+  'loom/package.json': '{ "name": "loom", "bin": "dist/bin/cli.js" }',
+  'loom/tsconfig.json': '{ "compilerOptions": { "outDir": "./dist" } }',
+  'loom/bin/cli.ts': `import { spawn } from 'node:child_process';\nimport { join } from 'node:path';\nspawn('node', [join(import.meta.dirname, 'stdio.js')], { stdio: 'inherit' });\n`,
+  'loom/bin/stdio.ts': `import { startLoom } from '../core/server.js';\nstartLoom();\n`,
+  'loom/core/server.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+export function startLoom() {
+  const server = new McpServer({ name: 'loom', version: '1.0.0' });
+  server.registerTool('weave_cloth', { description: 'Weaves a length of cloth.' }, async () => ({ content: [] }));
+}
+`,
+  'loom/core/server.js': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+export function startLoom() {
+  const server = new McpServer({ name: 'loom', version: '0.9.0' });
+  server.registerTool('weave_cloth', { description: 'Weaves cloth.' }, async () => ({ content: [] }));
+  server.registerTool('card_wool', { description: 'Cards wool (removed since).' }, async () => ({ content: [] }));
+}
+`,
+  'loom/unused.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+new McpServer({ name: 'spare', version: '1' }).registerTool('spin_yarn', { description: 'Spins yarn.' }, async () => ({ content: [] }));
+`,
   // The same script naming a compiled file not built yet: the package may run any file.
   'kiosk/package.json': '{ "name": "kiosk", "bin": "cli.js", "scripts": { "start": "node cli.js", "start:next": "node dist/next.js" } }',
   'kiosk/cli.js': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
@@ -184,6 +206,11 @@ describe('a program its package scripts and compiles', () => {
       ['raise_easel', "in a module its package's entries do not import: it runs only if the Node program started at cli.js:5 is it"],
       ['stretch_canvas', undefined],
     ]);
+  });
+
+  it('runs what a child process it names imports, the source and not a compiled copy left beside it', () => {
+    const tools = report(['loom/bin/cli.ts', 'loom/bin/stdio.ts', 'loom/core/server.ts', 'loom/core/server.js', 'loom/unused.ts']).tools;
+    expect(tools.map((tool) => [tool.name, tool.file])).toEqual([['weave_cloth', 'loom/core/server.ts']]);
   });
 
   it('takes no script that runs a file the package neither holds nor builds as an entry', () => {
