@@ -15,6 +15,18 @@ export function isFile(file: string): boolean {
   }
 }
 
+/**
+ * True for `server.js` beside a `server.ts` (or `.tsx`, `.mts` for `.mjs`, `.cts` for `.cjs`): a compiled copy left
+ * next to its source, which the program never runs as written (TypeScript resolves `./server.js` to the source, and
+ * the build writes elsewhere or over it). What it declares is the source's, or stale.
+ */
+export function isCompiledCopyBesideSource(file: string): boolean {
+  const match = /\.([cm]?)jsx?$/.exec(file);
+  if (!match) return false;
+  const stem = file.slice(0, match.index);
+  return isFile(`${stem}.${match[1]}ts`) || isFile(`${stem}.tsx`);
+}
+
 export function readIfFile(file: string): string | undefined {
   if (!isFile(file)) return undefined;
   try {

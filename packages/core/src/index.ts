@@ -4,6 +4,7 @@ export { parseSource, createProgramCache, type ProgramCache, walk, getParent, un
 export * from './text/index.js';
 export * from './find-tools/index.js';
 export { isTestPath } from './test-files.js';
+export { isCompiledCopyBesideSource } from './files.js';
 export * from './analyze.js';
 export * from './schema/index.js';
 export * from './published.js';

@@ -1,5 +1,5 @@
 import type { TSESLint, TSESTree, ParserServices } from '@typescript-eslint/utils';
-import { findTools, type ConstantResolver, type FileModel, type ImportedConstantRef, type ToolslimSettings } from '@toolslim/core';
+import { findTools, isCompiledCopyBesideSource, type ConstantResolver, type FileModel, type ImportedConstantRef, type ToolslimSettings } from '@toolslim/core';
 
 type AnyContext = Readonly<TSESLint.RuleContext<string, readonly unknown[]>>;
 
@@ -13,7 +13,9 @@ export function getFileModel(context: AnyContext): FileModel {
   const ast = context.sourceCode.ast;
   const cached = modelsByAst.get(ast);
   if (cached) return cached;
-  const model = findTools(ast, {
+  // A compiled copy beside its source (`server.js` next to `server.ts`) publishes nothing of its own: the source is
+  // what runs, and is linted itself.
+  const model = isCompiledCopyBesideSource(context.filename) ? { tools: [], servers: [], unread: [] } : findTools(ast, {
     filePath: context.filename,
     settings: getToolslimSettings(context),
     resolveConstant: buildConstantResolver(context.sourceCode.parserServices),
