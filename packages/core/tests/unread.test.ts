@@ -327,3 +327,24 @@ describe('a server built by a package whose files are read too', () => {
     }
   });
 });
+
+describe('a loop over definitions a project function builds', () => {
+  const file = (name: string, code: string) => ({ filePath: path.join(dir, name), code });
+
+  it('reads each call of the function, with a field it computes by statements marked, not the whole loop named', () => {
+    const code = `${MCP}const cache = new Map();
+function toJsonOnce(schema) { if (!cache.has(schema)) cache.set(schema, schema.shape); return cache.get(schema); }
+function defineChore(name: string, description: string, schema = z.object({})) {
+  return { name, description, inputSchema: toJsonOnce(schema) };
+}
+const chores = [defineChore('water_beds', 'Waters the beds.', z.object({ bed: z.string() })), defineChore('sweep_paths', 'Sweeps the paths.')];
+const server = new McpServer({ name: 'garden', version: '1' });
+for (const chore of chores) server.registerTool(chore.name, { description: chore.description, inputSchema: chore.inputSchema }, async () => ({ content: [] }));`;
+    const report = buildReport([file('chores.ts', code)], { cwd: dir });
+    expect(report.unread).toEqual([]);
+    expect(report.tools.map((tool) => [tool.name, tool.unreadable?.map((entry) => entry.field)]).sort()).toEqual([
+      ['sweep_paths', ['inputSchema']],
+      ['water_beds', ['inputSchema']],
+    ]);
+  });
+});

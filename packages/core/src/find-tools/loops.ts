@@ -558,6 +558,15 @@ function readPartially(input: Node, context: ValueContext, depth: number): unkno
     const text = evaluateText(node, context);
     return text.kind === 'dynamic' ? new UnreadableText(text.reason, node, text) : value;
   }
+  // `defineTool('get_query', 'Gets a query.', handler, schema)`: a project function that returns one object, read
+  // with its parameters bound, so a field it computes by statements toolslim does not run (a cached conversion)
+  // is unknown alone and the name and description stay read.
+  if (node.type === 'CallExpression' && node.arguments.every((argument) => argument.type !== 'SpreadElement')) {
+    const fn = getFunctionNode(node.callee, context);
+    const returned = fn ? getReturnedExpression(fn.node) : undefined;
+    if (fn && returned && unwrap(returned).type === 'ObjectExpression') return callPartially(fn, node.arguments.map((argument) => evaluateValue(argument, context)));
+    return value;
+  }
   if (node.type !== 'ObjectExpression') return value;
   const out: Record<string, unknown> = {};
   for (const property of node.properties) {
