@@ -82,3 +82,54 @@ describe('top-level loops that change declared definitions', () => {
     expect(find?.bytes).toBeLessThan(Buffer.byteLength(JSON.stringify(listed[0])));
   });
 });
+
+// Definitions that hold their registration config under a field of their own, registered in a loop with that field as
+// the config: `server.registerTool(tool.name, tool.definition, tool.handler)`.
+const NESTED = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+
+const readBed = {
+  name: 'read_bed',
+  definition: { description: 'Reads one raised bed: its plants and last watering.', inputSchema: { bed: z.string().describe('Which bed.') } },
+  handler: async () => ({ content: [] }),
+};
+const waterBed = {
+  name: 'water_bed',
+  definition: { description: 'Waters one raised bed.', inputSchema: { bed: z.string(), litres: z.number().max(20).optional() } },
+  handler: async () => ({ content: [] }),
+};
+const BEDS = [readBed, waterBed];
+
+export function createServer() {
+  const server = new McpServer({ name: 'beds', version: '1.0.0' });
+  for (const tool of BEDS) server.registerTool(tool.name, tool.definition, tool.handler);
+  return server;
+}
+`;
+
+describe('a loop that registers each definition with a config it holds', () => {
+  it('reads the config through the definition, byte for byte, and the config is no tool of its own', async () => {
+    const dir = writeProject({ 'beds.mjs': NESTED });
+    const rows = buildReport([{ filePath: join(dir, 'beds.mjs'), code: NESTED }], { cwd: dir }).tools;
+    const module = (await import(pathToFileURL(join(dir, 'beds.mjs')).href)) as { createServer(): Parameters<typeof listToolsOnWire>[0] };
+    const listed = await listToolsOnWire(module.createServer());
+    expect(rows.map((row) => row.name).sort()).toEqual(['read_bed', 'water_bed']);
+    for (const tool of listed) {
+      const row = rows.find((r) => r.name === tool.name);
+      expect(row?.unreadable, String(tool.name)).toBeUndefined();
+      expect(row?.bytes, String(tool.name)).toBe(Buffer.byteLength(JSON.stringify(tool)));
+    }
+  });
+
+  it('marks the description and schema of a config it cannot read, never sizing them as empty', () => {
+    const code = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+const server = new McpServer({ name: 'beds', version: '1.0.0' });
+server.registerTool('read_plan', JSON.parse(process.env.BED_PLAN ?? '{}'), async () => ({ content: [] }));
+`;
+    const [row] = buildReport([{ filePath: '/virtual/beds/plan.mjs', code }], { cwd: '/virtual/beds' }).tools;
+    expect(row.unreadable?.map((entry) => [entry.field, entry.reason])).toEqual([
+      ['inputSchema', 'the config `JSON.parse(…)` is not an object toolslim can read'],
+      ['description', 'the config `JSON.parse(…)` is not an object toolslim can read'],
+    ]);
+  });
+});

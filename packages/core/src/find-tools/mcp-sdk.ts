@@ -42,7 +42,85 @@ function isNameArgument(node: Node): boolean {
 
 function detectRegisterTool(call: TSESTree.CallExpression, receiver: Node, classBody: TSESTree.ClassBody | undefined, context: DetectContext): FoundTool {
   const [nameArg, configArg, handler] = call.arguments as Node[];
-  return buildRegisteredTool({ call, nameArg, configArg, config: context.resolveObject(configArg), handler, receiver, classBody }, context);
+  const config = context.resolveObject(configArg);
+  if (!config && !isAbsent(configArg)) {
+    // `tool.definition` of a loop's definition, bound to its value: its fields are read as members of it.
+    const read = readConfigMembers(call, nameArg, configArg, handler, receiver, classBody, context);
+    if (read) return read;
+  }
+  const tool = buildRegisteredTool({ call, nameArg, configArg, config, handler, receiver, classBody }, context);
+  return config || isAbsent(configArg) ? tool : markUnreadConfig(tool, configArg);
+}
+
+/** The config's published fields, as member expressions of the config (`tool.definition.description`), when its value is an object. */
+function readConfigMembers(
+  call: TSESTree.CallExpression,
+  nameArg: Node,
+  configArg: Node,
+  handler: Node | undefined,
+  receiver: Node,
+  classBody: TSESTree.ClassBody | undefined,
+  context: DetectContext,
+): FoundTool | undefined {
+  const value = evaluateValue(configArg, context.schemaContext);
+  if (!isPlainObject(value) || typeof (value as Record<string, unknown>).description !== 'string') return undefined;
+  const member = (key: string): Node | undefined =>
+    key in (value as Record<string, unknown>)
+      ? ({ type: 'MemberExpression', object: configArg, property: { type: 'Identifier', name: key, range: configArg.range, loc: configArg.loc }, computed: false, optional: false, range: configArg.range, loc: configArg.loc } as unknown as Node)
+      : undefined;
+  context.claimOwnersOf([nameArg, configArg]);
+  return buildTool(
+    {
+      framework: 'mcp-sdk',
+      node: call,
+      name: nameArg,
+      title: member('title'),
+      description: member('description'),
+      inputSchema: member('inputSchema'),
+      outputSchema: member('outputSchema'),
+      annotations: member('annotations'),
+      meta: readMeta(member('_meta'), context),
+      handler,
+      classBody,
+      receiver,
+    },
+    context,
+  );
+}
+
+/** `undefined`, `{}` written out: no config, which publishes no description and an empty schema. */
+function isAbsent(node: Node | undefined): boolean {
+  const n = node ? unwrap(node) : undefined;
+  return n === undefined || (n.type === 'Identifier' && n.name === 'undefined');
+}
+
+/**
+ * `server.registerTool(tool.name, tool.definition, tool.handler)` where the config is no object toolslim can read: its
+ * description and schema are unknown, not empty, and are marked so.
+ */
+function markUnreadConfig(tool: FoundTool, configArg: Node): FoundTool {
+  const reason = `the config ${describeNode(configArg)} is not an object toolslim can read`;
+  return {
+    ...tool,
+    decl: {
+      ...tool.decl,
+      description: tool.decl.description ?? { kind: 'dynamic', node: configArg, reason, readable: '', dynamicNodes: [configArg] },
+      inputSchema: tool.decl.inputSchema.kind === 'none' ? { kind: 'dynamic', node: configArg, reason } : tool.decl.inputSchema,
+    },
+  };
+}
+
+/** `` `tool.definition` ``, `` `JSON.parse(…)` ``: the config expression, short, for reasons. */
+function describeNode(node: Node): string {
+  const print = (input: Node, depth: number): string => {
+    const n = unwrap(input);
+    if (depth > 3) return '…';
+    if (n.type === 'Identifier') return n.name;
+    if (n.type === 'MemberExpression' && !n.computed && n.property.type === 'Identifier') return `${print(n.object, depth + 1)}.${n.property.name}`;
+    if (n.type === 'CallExpression') return `${print(n.callee, depth + 1)}(…)`;
+    return '…';
+  };
+  return `\`${print(node, 0)}\``;
 }
 
 /** The parts of a `registerTool(name, config, cb)` call, wherever it is written (a registrar function passes them on). */

@@ -195,6 +195,9 @@ function getShapeName(fields: ReadonlyMap<string, Field>, object: TSESTree.Objec
   if (id) return isTextExpression(id.value, context, true) ? { part: id.value, from: 'id' } : undefined;
   const container = ancestors[ancestors.length - 2];
   if (container?.type !== 'ObjectExpression') return undefined;
+  // `{ name: 'read_bed', definition: { description, inputSchema }, handler }`: the part of a definition that is
+  // named beside it, not a record of tools keyed by name.
+  if (container.properties.some((p) => p.type === 'Property' && !p.computed && ['name', 'id'].includes(getPropertyName(p) ?? ''))) return undefined;
   const key = getRecordName(object, ancestors, context);
   return key ? { part: key, from: 'key' } : undefined;
 }
