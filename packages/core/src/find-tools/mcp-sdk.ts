@@ -49,7 +49,10 @@ function detectRegisterTool(call: TSESTree.CallExpression, receiver: Node, class
     if (read) return read;
   }
   const tool = buildRegisteredTool({ call, nameArg, configArg, config, handler, receiver, classBody }, context);
-  return config || isAbsent(configArg) ? tool : markUnreadConfig(tool, configArg);
+  // A member or a call (`tool.definition`, `loadConfig()`) toolslim cannot read says nothing of the fields; a local
+  // variable built by statements is read where its fields are assigned (buildRegisteredTool), as before.
+  const kind = unwrap(configArg).type;
+  return config || isAbsent(configArg) || (kind !== 'MemberExpression' && kind !== 'CallExpression') ? tool : markUnreadConfig(tool, configArg);
 }
 
 /** The config's published fields, as member expressions of the config (`tool.definition.description`), when its value is an object. */
