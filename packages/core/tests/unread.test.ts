@@ -348,3 +348,20 @@ for (const chore of chores) server.registerTool(chore.name, { description: chore
     ]);
   });
 });
+
+describe('a library registerTool that takes one definition object', () => {
+  const file = (name: string, code: string) => ({ filePath: path.join(dir, name), code });
+
+  it('is no miss where the definition is read by its shape, and stays named where it is not', () => {
+    const code = `import type { McpServer } from 'greenhouse-kit/server';
+import { z } from 'zod';
+export function registerBeds(server: McpServer) {
+  server.registerTool({ name: 'list_beds', description: 'Lists the raised beds.', inputSchema: { page: z.number().optional() } }, async () => ({ content: [] }));
+  server.registerTool({ name: 'bed_count', description: 'Counts the raised beds.' }, async () => ({ content: [] }));
+}
+`;
+    const report = buildReport([file('beds.ts', code)], { cwd: dir });
+    expect(report.tools.map((tool) => tool.name)).toEqual(['list_beds']);
+    expect(report.unread?.map((miss) => miss.line)).toEqual([5]);
+  });
+});

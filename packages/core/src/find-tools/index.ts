@@ -108,6 +108,10 @@ function detectAll(program: Program, options: AnalyzeOptions): FileModel {
     }
   }
 
+  // `server.registerTool({ name, description, inputSchema }, cb)` of a library that takes one definition object: the
+  // definition read by its shape where it is written is the call's tool, so the call is no miss.
+  const shapeNodes = new Set([...byShape].map((tool) => tool.decl.node));
+  unread.splice(0, unread.length, ...unread.filter((miss) => !(miss.node.type === 'CallExpression' && miss.node.arguments[0] !== undefined && shapeNodes.has(unwrap(miss.node.arguments[0] as Node)))));
   const kept = dropShapeDuplicates(found, byShape);
   // An adapter's registration is not a declaration, but what it registers is unknown here: say so.
   for (const tool of kept) {
