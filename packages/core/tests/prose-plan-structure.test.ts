@@ -237,11 +237,6 @@ describe('a list and its lead-in', () => {
     expect(place('- apiary')).toBe('stays');
   });
 
-  it('keeps the items of a "Use this when:" that stays: the cases it names are when-text, not how', () => {
-    const text = 'Reads one hive record.\n\nUse this when:\n- you know the hive number\n- you want the last inspection rather than the history';
-    expect(planDescription(text, { model: SURE }).places).toEqual(['stays', 'stays', 'stays', 'stays']);
-  });
-
   it('keeps the sentence on the line above a list when an item stays, though it ends in no colon; past a blank line it is no lead-in', () => {
     const items = '- SWARMED: the colony left. Never requeen a swarmed hive in the same week.\n- QUEENLESS: no eggs were found.';
     const leadIn = 'For example, a failed inspection returns {"error": {"code": "SWARMED"}}.';

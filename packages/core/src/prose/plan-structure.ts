@@ -124,19 +124,14 @@ const OWN_KEEP: ReadonlySet<KeepReason> = new Set<KeepReason>(['protected', 'har
 const DOUBT_KEEP: ReadonlySet<KeepReason> = new Set<KeepReason>(['not-sure', 'model-doubt']);
 
 /**
- * A list is one piece with its lead-in ("Required fields:", "Key differences from the list tool:", "Use this when:"):
- * the items carry the lead-in's category, so a lead-in that stays for what it says (a rule, a harm, the cases a
- * when-text names) keeps its items, and a numbered list
+ * A list is one piece with its lead-in ("Required fields:", "Key differences from the list tool:"): the items
+ * carry the lead-in's category, so a lead-in that stays for what it says keeps its items, and a numbered list
  * of steps that keeps one step keeps them all (a step alone, or a list with a hole, tells the model less than
  * either whole).
  */
 export function keepListsWithLeadIns(units: readonly StructureUnit[], choice: StructureChoice): void {
   units.forEach(({ unit, tag }, i) => {
-    if (tag || unit.markup || !choice.kept.has(i) || !/:\s*$/.test(unit.text)) return;
-    const why = choice.why.get(i) ?? 'whole';
-    // "Use this when:" that stays: its items are the cases it names, when-text as it is (a list cut in two tells less).
-    const whenList = unit.category === 'when' && !DOUBT_KEEP.has(why);
-    if (!OWN_KEEP.has(why) && !whenList) return;
+    if (tag || unit.markup || !choice.kept.has(i) || !OWN_KEEP.has(choice.why.get(i) ?? 'whole') || !/:\s*$/.test(unit.text)) return;
     let j = i + 1;
     while (j < units.length && !units[j].tag && units[j].unit.markupKind === 'list-item' && sameBlocks(units[i], units[j])) j++;
     if (j > i + 1) keepAll(choice, i + 1, j, 'list');
