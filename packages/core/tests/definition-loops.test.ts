@@ -121,6 +121,20 @@ describe('a loop that registers each definition with a config it holds', () => {
     }
   });
 
+  it('marks a schema whose definition holds a value known only at run time, never sizing what it cannot read', () => {
+    const code = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+import { settings } from './settings.js';
+const readBed = { name: 'read_bed', definition: { description: 'Reads one bed.', inputSchema: { bed: z.string().describe(\`Which bed; default \${settings.bed}\`) } } };
+const BEDS = [readBed];
+const server = new McpServer({ name: 'beds', version: '1.0.0' });
+for (const tool of BEDS) server.registerTool(tool.name, tool.definition, async () => ({ content: [] }));
+`;
+    const [row] = buildReport([{ filePath: '/virtual/beds/read.mjs', code }], { cwd: '/virtual/beds' }).tools;
+    expect(row.unreadable?.map((entry) => entry.field)).toEqual(['inputSchema']);
+    expect(row.schemaBytes).toBeLessThan(40);
+  });
+
   it('marks the description and schema of a config it cannot read, never sizing them as empty', () => {
     const code = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 const server = new McpServer({ name: 'beds', version: '1.0.0' });

@@ -9,7 +9,7 @@ import type { TextContext } from '../text/index.js';
 import { convertSchema, getDefaultSchema, isRawShape, type SchemaIo } from './convert.js';
 import { findParams } from './params.js';
 import { getStructuralKey } from './structural-key.js';
-import { evaluateValue, Unreadable } from './static-value.js';
+import { evaluateValue, isPlainObject, Unreadable } from './static-value.js';
 import { fillSchemaGaps, isGap, readPartly } from './value/partial.js';
 import { isZodSchema } from './zod-api.js';
 
@@ -88,10 +88,33 @@ function readSchemaValue(node: Node, framework: Framework, context: SchemaContex
     const fallback = getDefaultSchema(framework, io);
     return fallback ? { kind: 'static', json: fallback, node } : { kind: 'none' };
   }
+  // `{ bed: z.string().describe(\`… ${config.bed}\`) }` read partly (a loop's definition): a part that cannot be known
+  // makes the schema unknown, never a JSON value of its own.
+  const unknown = findUnreadablePart(value, 0);
+  if (unknown) return { kind: 'dynamic', node: unknown.node ?? node, reason: unknown.reason };
   const converted = convertSchema(value, framework, io, context.filePath);
   const schema: SchemaValue = 'error' in converted ? { kind: 'dynamic', node, reason: converted.error } : { kind: 'static', json: converted.json, node };
   if (isZodValue(value, framework)) fromZod.add(schema);
   return schema;
+}
+
+/** The first part of a plain object or array that is an `Unreadable` (what a partial reading leaves in place). */
+function findUnreadablePart(value: unknown, depth: number): Unreadable | undefined {
+  if (value instanceof Unreadable) return value;
+  if (depth > 8 || typeof value !== 'object' || value === null) return undefined;
+  if (Array.isArray(value)) {
+    for (const element of value) {
+      const found = findUnreadablePart(element, depth + 1);
+      if (found) return found;
+    }
+    return undefined;
+  }
+  if (!isPlainObject(value)) return undefined;
+  for (const element of Object.values(value)) {
+    const found = findUnreadablePart(element, depth + 1);
+    if (found) return found;
+  }
+  return undefined;
 }
 
 /**
