@@ -13,7 +13,7 @@
  * elsewhere, a library without `exports` or with a wildcard export.
  */
 import path from 'node:path';
-import { findPackageRoot, readIfFile } from './files.js';
+import { findPackageRoot, findTypeScriptSource, readIfFile } from './files.js';
 import { resolveModulePath } from './resolve/modules.js';
 import { escapeRegExp } from './regexp.js';
 import { isPlainObject } from './schema/value/plain-data.js';
@@ -95,7 +95,7 @@ export function createEntryFiles(given: ReadonlyMap<string, string>): EntryFiles
       const root = getRoot(file);
       const reached = getReached(file);
       const load = reached?.computedLoad;
-      if (root === undefined || load === undefined || reached!.files.has(file) || isNamedByReached(file, reached!.files, given)) return undefined;
+      if (root === undefined || reached === undefined || load === undefined || reached.files.has(file) || isNamedByReached(file, reached.files, given)) return undefined;
       const at = `${path.relative(root, load.file)}:${load.line}`;
       return `in a module its package's entries do not import: it runs only if ${load.startsNode ? `the Node program started at ${at} is it` : `the path computed at ${at} loads it`}`;
     },
@@ -197,10 +197,7 @@ function readReached(
  * TypeScript, which resolves to the source) stands for the source, as TypeScript resolves it.
  */
 function toTypeScriptSibling(file: string, given: ReadonlyMap<string, string>): string {
-  const match = /\.([cm]?)jsx?$/.exec(file);
-  if (!match) return file;
-  const stem = file.slice(0, match.index);
-  return [`${stem}.${match[1]}ts`, `${stem}.tsx`].find((candidate) => given.has(candidate)) ?? file;
+  return findTypeScriptSource(file, (candidate) => given.has(candidate)) ?? file;
 }
 
 /**

@@ -21,10 +21,15 @@ export function isFile(file: string): boolean {
  * the build writes elsewhere or over it). What it declares is the source's, or stale.
  */
 export function isCompiledCopyBesideSource(file: string): boolean {
+  return findTypeScriptSource(file) !== undefined;
+}
+
+/** `server.ts` for `server.js` (`.mts` for `.mjs`, `.cts` for `.cjs`, or `.tsx`) when `exists` says it is there. */
+export function findTypeScriptSource(file: string, exists: (candidate: string) => boolean = isFile): string | undefined {
   const match = /\.([cm]?)jsx?$/.exec(file);
-  if (!match) return false;
+  if (!match) return undefined;
   const stem = file.slice(0, match.index);
-  return isFile(`${stem}.${match[1]}ts`) || isFile(`${stem}.tsx`);
+  return [`${stem}.${match[1]}ts`, `${stem}.tsx`].find(exists);
 }
 
 export function readIfFile(file: string): string | undefined {
