@@ -8,7 +8,7 @@ import type { TSESTree } from '@typescript-eslint/types';
 import { getCalleeName, unwrap, walk, type Program } from '../ast.js';
 import type { Node, UnreadSink } from '../model.js';
 import type { Scope } from '../text/scope.js';
-import { describe } from './unread.js';
+import { describe } from './describe.js';
 
 /** Packages that build the server themselves: a server built with them is read where it is built. */
 const SERVER_LIBRARY = /^(?:@modelcontextprotocol\/|fastmcp$)/;

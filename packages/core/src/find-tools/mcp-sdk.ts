@@ -7,8 +7,10 @@ import type { TSESTree } from '@typescript-eslint/types';
 import { unwrap } from '../ast.js';
 import type { Node, ToolDecl } from '../model.js';
 import { evaluateValue, isPlainObject } from '../schema/static-value.js';
+import { isZodSchema } from '../schema/zod-api.js';
 import { buildTool, readMeta, type FoundTool } from './build.js';
 import type { Candidate } from './collect.js';
+import { describe } from './describe.js';
 import { findEnclosingClassBody, type DetectContext } from './context.js';
 import { isTextExpression } from './text-guards.js';
 
@@ -102,7 +104,7 @@ function isAbsent(node: Node | undefined): boolean {
  * description and schema are unknown, not empty, and are marked so.
  */
 function markUnreadConfig(tool: FoundTool, configArg: Node): FoundTool {
-  const reason = `the config ${describeNode(configArg)} is not an object toolslim can read`;
+  const reason = `the config ${describe(configArg)} is not an object toolslim can read`;
   return {
     ...tool,
     decl: {
@@ -113,18 +115,6 @@ function markUnreadConfig(tool: FoundTool, configArg: Node): FoundTool {
   };
 }
 
-/** `` `tool.definition` ``, `` `JSON.parse(…)` ``: the config expression, short, for reasons. */
-function describeNode(node: Node): string {
-  const print = (input: Node, depth: number): string => {
-    const n = unwrap(input);
-    if (depth > 3) return '…';
-    if (n.type === 'Identifier') return n.name;
-    if (n.type === 'MemberExpression' && !n.computed && n.property.type === 'Identifier') return `${print(n.object, depth + 1)}.${n.property.name}`;
-    if (n.type === 'CallExpression') return `${print(n.callee, depth + 1)}(…)`;
-    return '…';
-  };
-  return `\`${print(node, 0)}\``;
-}
 
 /** The parts of a `registerTool(name, config, cb)` call, wherever it is written (a registrar function passes them on). */
 export interface RegisteredToolParts {
@@ -202,11 +192,6 @@ function detectToolOverloads(call: TSESTree.CallExpression, receiver: Node, clas
   );
 }
 
-/** A zod schema itself (zod 3's `_def`, zod 4's `_zod`), as the SDK tells one from a raw shape. */
-function isZodSchemaInstance(value: unknown): boolean {
-  return typeof value === 'object' && value !== null && ('_zod' in value || '_def' in value);
-}
-
 function isFunctionArgument(node: Node): boolean {
   const n = unwrap(node);
   return n.type === 'ArrowFunctionExpression' || n.type === 'FunctionExpression';
@@ -240,7 +225,7 @@ function getObjectArgumentKind(node: Node, context: DetectContext): 'shape' | 'a
     const value = n.type === 'MemberExpression' || n.type === 'Identifier' || n.type === 'CallExpression' ? evaluateValue(n, context.schemaContext) : undefined;
     // `tool(name, z.object({ … }), cb)`: a schema, not a raw shape of schemas. The SDK takes no schema there: it
     // publishes the object as the annotations (1.x before the check for misplaced schemas) or throws.
-    if (isZodSchemaInstance(value)) return 'annotations';
+    if (isZodSchema(value)) return 'annotations';
     if (isPlainObject(value) && Object.keys(value).length > 0) {
       return Object.values(value).every((v) => v === null || ['string', 'number', 'boolean'].includes(typeof v)) ? 'annotations' : 'shape';
     }
