@@ -213,6 +213,8 @@ export function buildReport(
     const ownStandardSchemaConversion = hasOwnStandardSchemaConversion(file.code);
     // In a program whose every file was read, a function it exports and never calls registers nothing unless called from outside.
     const closed = entryFiles.isClosedProgram(file.filePath);
+    // A file its package's entries reach only through a computed load: each of its tools is conditional.
+    const loadedOnly = entryFiles.findComputedLoadOnly(file.filePath);
     for (const decl of decls) {
       if (reachability.isUnreached(decl, file.filePath, file.code)) continue;
       const uncalled = closed ? reachability.findUncalledExport(decl, file.filePath, file.code) : undefined;
@@ -222,7 +224,6 @@ export function buildReport(
           ? (reachability.findBranchOnlyUse(decl, file.filePath, file.code, mayRun) ??
             (decl.condition ? undefined : (reachability.findDroppingWrapperUse(decl, file.filePath, file.code, mayRun) ?? reachability.findModeOnlyConstruction(decl, file.filePath, file.code, mayRun))))
           : `registered only when ${uncalled}() is called; the program exports it and none of its files calls it`;
-      const loadedOnly = entryFiles.findComputedLoadOnly(file.filePath);
       const reasons = [decl.condition?.reason, reason, loadedOnly].filter((part): part is string => part !== undefined);
       const read = reason === undefined && loadedOnly === undefined ? decl : { ...decl, condition: { reason: reasons.join('; ') } };
       const tool = measureDecl(read, file.filePath, { mcpSdkExecution, mcpSdkMajor, zodFilePath, mastraMcpServer, ownStandardSchemaConversion }, valueContext, getRegisteringServerName(decl, servers));
