@@ -29,6 +29,9 @@ export interface ToolParameterOptions {
   readonly paramSchemas?: ReadonlyMap<string, SchemaFacts>;
 }
 
+/** How a sentence says a value is left out: "is omitted", "are not given", "is left empty". */
+const LEFT_OUT = String.raw`(?:not\s+(?:specified|provided|set|given|passed|supplied|included)|omitted|absent|unset|unspecified|missing|left\s+out|left\s+empty)`;
+
 /**
  * The unit read as the text of the one parameter it names, or the unit unchanged. Only how and what prose
  * (and list items) are read: a guardrail, a constraint or a hand-off already stays.
@@ -76,9 +79,8 @@ function findToolOmission(text: string, name: string, schema: JsonObject | undef
   const named = getNamePattern(name);
   const article = String.raw`(?:(?:the|a|an|any)\s+)?`;
   const noun = String.raw`(?:\s+(?:parameter|argument|field|option|value))?`;
-  const left = String.raw`(?:not\s+(?:specified|provided|set|given|passed|supplied|included)|omitted|absent|unset|unspecified|missing|left\s+out|left\s+empty)`;
   const pattern = new RegExp(
-    String.raw`\b(?:if|when|unless)\s+${article}${named}${noun}\s+(?:is|are)\s+${left}\b` +
+    String.raw`\b(?:if|when|unless)\s+${article}${named}${noun}\s+(?:is|are)\s+${LEFT_OUT}\b` +
       String.raw`|\b(?:if|when)\s+no\s+${named}${noun}\s+(?:is\s+|are\s+)?(?:specified|provided|set|given|passed|supplied)\b` +
       String.raw`|\b(?:omit(?:ting)?|without)\s+${article}${named}(?![\w-])` +
       String.raw`|${named}${noun}\s+(?:defaults\s+to|falls\s+back\s+to)\b` +
@@ -101,8 +103,7 @@ function findGroupOmission(text: string, params: readonly string[], schemas: Rea
   const names = params.map((param) => ({ param, facts: schemas?.get(param) })).filter(({ facts }) => facts?.required !== true && !statesDefault(facts?.schema));
   if (names.length < 2) return undefined;
   const one = `(?:${names.map(({ param, facts }) => getNamePattern(facts?.name ?? param.split('.').pop() ?? param)).join('|')})`;
-  const left = String.raw`(?:not\s+(?:specified|provided|set|given|passed|supplied)|omitted|absent|unset|unspecified|missing|left\s+out)`;
-  const pattern = new RegExp(String.raw`\b(?:if|when|unless)\s+(?:the\s+)?${one}(?:\s*(?:\/|,|\band\b|\bor\b)\s*${one})+\s+(?:are|is)\s+${left}\b`, 'i');
+  const pattern = new RegExp(String.raw`\b(?:if|when|unless)\s+(?:the\s+)?${one}(?:\s*(?:\/|,|\band\b|\bor\b)\s*${one})+\s+(?:are|is)\s+${LEFT_OUT}\b`, 'i');
   const match = pattern.exec(text);
   return match ? `what omitting several parameters does ("${match[0].trim()}"), which their schemas state no default for` : undefined;
 }
