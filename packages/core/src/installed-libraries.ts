@@ -454,17 +454,9 @@ function findFastMcp(directory: string): InstalledFastMcp | undefined {
   const xsRequire = xsschemaDir === undefined ? fastmcpRequire : createProjectRequire(safeRealpath(xsschemaDir));
   const core = tryRequire(xsRequire, ['zod/v4/core']) as { toJSONSchema?: (schema: unknown, options?: unknown) => unknown } | undefined;
   const zodToJsonSchema = tryRequire(xsRequire, ['zod-to-json-schema'])?.zodToJsonSchema as ZodToJsonSchema | undefined;
-  let strictOutput = true;
-  try {
-    const dist = join(real, 'dist');
-    const code = readdirSync(dist)
-      .filter((file) => file.endsWith('.js'))
-      .map((file) => readFileSync(join(dist, file), 'utf8'))
-      .find((text) => text.includes('cachedToolsList') || text.includes('ListToolsRequestSchema, async'));
-    if (code !== undefined) strictOutput = /outputSchema:\s*strictJsonSchema\(/.test(code);
-  } catch {
-    // keep the 4.x behaviour
-  }
+  // Without its code, the 4.x behaviour.
+  const code = readDistScripts(real)?.find((text) => text.includes('cachedToolsList') || text.includes('ListToolsRequestSchema, async'));
+  const strictOutput = code === undefined || /outputSchema:\s*strictJsonSchema\(/.test(code);
   const libraries = [`fastmcp@${readManifestVersion(dir)}`];
   if (xsschemaDir !== undefined) libraries.push(`xsschema@${readManifestVersion(xsschemaDir)}`);
   const conversion = xsschemaDir === undefined ? undefined : readXsschemaConversion(safeRealpath(xsschemaDir));
@@ -486,21 +478,26 @@ function findFastMcp(directory: string): InstalledFastMcp | undefined {
   };
 }
 
+/** The text of each script in an installed package's `dist` folder, or undefined when it cannot be read. */
+function readDistScripts(dir: string): string[] | undefined {
+  try {
+    const dist = join(dir, 'dist');
+    return readdirSync(dist)
+      .filter((file) => /\.[cm]?js$/.test(file))
+      .map((file) => readFileSync(join(dist, file), 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * What the installed xsschema's code does with a zod 4 schema: whether it asks the schema's Standard JSON Schema
  * first (`schema['~standard'].jsonSchema.input(…)`), and the target it gives zod's `toJSONSchema` (none in 0.3:
  * zod's default, draft 2020-12). Undefined when its code cannot be read.
  */
 function readXsschemaConversion(dir: string): { readonly standardJsonSchema: boolean; readonly zod4Target: string | undefined } | undefined {
-  let files: string[];
-  try {
-    const dist = join(dir, 'dist');
-    files = readdirSync(dist)
-      .filter((file) => /\.[cm]?js$/.test(file))
-      .map((file) => readFileSync(join(dist, file), 'utf8'));
-  } catch {
-    return undefined;
-  }
+  const files = readDistScripts(dir);
+  if (files === undefined) return undefined;
   // The module that converts zod 4 is the one importing `zod/v4/core`; other vendors' modules have their own options.
   const zod = files.filter((code) => /['"]zod\/v4\/core['"]/.test(code));
   if (zod.length === 0) return undefined;
