@@ -121,18 +121,54 @@ describe('a loop that registers each definition with a config it holds', () => {
     }
   });
 
-  it('marks a schema whose definition holds a value known only at run time, never sizing what it cannot read', () => {
+  it('marks a schema whose definition holds a value known only at run time, sized as what can be known of it', async () => {
+    const dir = writeProject({
+      'settings.mjs': `export const settings = { bed: process.env.BED ?? 'north' };\n`,
+      'read.mjs': `import { z } from 'zod';
+import { settings } from './settings.mjs';
+export const readBed = {
+  name: 'read_bed',
+  definition: {
+    description: 'Reads one bed.',
+    inputSchema: { bed: z.string().describe(\`Which bed; default \${settings.bed}\`), depth: z.number().int().optional() },
+  },
+};
+`,
+      'beds.mjs': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { readBed } from './read.mjs';
+const BEDS = [readBed];
+export function createServer() {
+  const server = new McpServer({ name: 'beds', version: '1.0.0' });
+  for (const tool of BEDS) server.registerTool(tool.name, tool.definition, async () => ({ content: [] }));
+  return server;
+}
+`,
+    });
+    const files = ['beds.mjs', 'read.mjs', 'settings.mjs'].map((name) => ({ filePath: join(dir, name), code: readFileSync(join(dir, name), 'utf8') }));
+    const [row] = buildReport(files, { cwd: dir }).tools;
+    const module = (await import(pathToFileURL(join(dir, 'beds.mjs')).href)) as { createServer(): Parameters<typeof listToolsOnWire>[0] };
+    const [listed] = await listToolsOnWire(module.createServer());
+    // The definition is imported: found, its schema marked as known only in part.
+    expect(row.name).toBe('read_bed');
+    expect(row.unreadable?.map((entry) => entry.field)).toEqual(['inputSchema']);
+    // Sized as the server publishes it, less the run-time text and nothing else.
+    const published = Buffer.byteLength(JSON.stringify(listed.inputSchema));
+    expect(row.schemaBytes).toBe(published - Buffer.byteLength('north'));
+  });
+
+  it('names the registration when one definition of the loop cannot be read, and reads the others', () => {
     const code = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { settings } from './settings.js';
-const readBed = { name: 'read_bed', definition: { description: 'Reads one bed.', inputSchema: { bed: z.string().describe(\`Which bed; default \${settings.bed}\`) } } };
-const BEDS = [readBed];
+import { packedTool } from 'bed-tools';
+const readBed = { name: 'read_bed', definition: { description: 'Reads one bed.', inputSchema: { bed: z.string() } } };
+const BEDS = [readBed, packedTool(process.env.BED_PACK)];
 const server = new McpServer({ name: 'beds', version: '1.0.0' });
 for (const tool of BEDS) server.registerTool(tool.name, tool.definition, async () => ({ content: [] }));
 `;
-    const [row] = buildReport([{ filePath: '/virtual/beds/read.mjs', code }], { cwd: '/virtual/beds' }).tools;
-    expect(row.unreadable?.map((entry) => entry.field)).toEqual(['inputSchema']);
-    expect(row.schemaBytes).toBeLessThan(40);
+    const report = buildReport([{ filePath: '/virtual/beds/all.mjs', code }], { cwd: '/virtual/beds' });
+    expect(report.tools.map((row) => row.name)).toEqual(['read_bed']);
+    expect(report.unread?.map((miss) => [miss.line, miss.sink])).toEqual([[7, '.registerTool()']]);
+    expect(report.unread?.[0]?.reason).toMatch(/for one of them the tool's name, `tool\.name`, cannot be read/);
   });
 
   it('marks the description and schema of a config it cannot read, never sizing them as empty', () => {

@@ -4,7 +4,7 @@
  */
 import type { TSESTree } from '@typescript-eslint/types';
 import { getPropertyName, unwrap, walk, type Program } from '../ast.js';
-import type { AnalyzeOptions, ListedAddition, Node, StaticText, TextValue } from '../model.js';
+import type { AnalyzeOptions, ListedAddition, Node, StaticText, TextValue, UnreadSink } from '../model.js';
 import type { SchemaContext } from '../schema/index.js';
 import { evaluateText, getExportsMemberName, Scope } from '../text/index.js';
 import { getThisAssignmentName } from './collect.js';
@@ -29,6 +29,8 @@ export class DetectContext {
   registrarNames: ReadonlySet<string> = new Set();
   /** Fields lists of this file add to definitions of other modules (`mapped-elsewhere.ts`). */
   readonly listed: ListedAddition[] = [];
+  /** Sinks read for some definitions of a loop and not for others (an element whose name cannot be read): named, never dropped. */
+  readonly partlyUnread: UnreadSink[] = [];
   private readonly argumentNodes: ReadonlyMap<string, Node>[] = [];
   readonly schemaContext: SchemaContext;
   private scope: Scope | undefined;

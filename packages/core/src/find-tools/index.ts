@@ -75,6 +75,7 @@ function detectAll(program: Program, options: AnalyzeOptions): FileModel {
     if (miss) unread.push(condition?.kind === 'when' ? { ...miss, condition: condition.reason } : miss);
     if (miss && isProjectRegistry(candidate.node, name)) projectRegistries.add(miss);
   }
+  unread.push(...context.partlyUnread);
   // A server answering `tools/list` itself lists its tools there, read before the definitions are found by shape.
   for (const candidate of candidates.listBranches) {
     const tools = attempt(() => detectDispatchedToolsList(candidate, context));

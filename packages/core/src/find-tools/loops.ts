@@ -22,6 +22,7 @@ import {
   type FunctionLike,
   type ValueContext,
 } from '../schema/static-value.js';
+import { isGap, readPartly, rememberPartlyRead } from '../schema/value/partial.js';
 import { MAX_DEPTH } from '../text/budget.js';
 import { evaluateText, Scope } from '../text/index.js';
 import type { FoundTool } from './build.js';
@@ -114,7 +115,8 @@ function findBindingSets(chain: readonly Node[], context: ValueContext, depth: n
 function bindEach(scope: Node, variable: Node, collection: Node, context: ValueContext): BoundScope[][] | undefined {
   const elements = traceElements(collection, context, 0);
   if (elements instanceof Unreadable) return undefined;
-  return elements.filter((element) => !(element instanceof Unreadable)).map((element) => [{ scope, bindings: bindParameters([variable], [element], context) }]);
+  // An element that cannot be read is bound too: its registration then says what it could not read, never dropped.
+  return elements.map((element) => [{ scope, bindings: bindParameters([variable], [element], context) }]);
 }
 
 /** `registerTool(tool) { this.server.registerTool(tool.name, …) }` called as `this.registerTool(t)` in loops of the same class. */
@@ -298,17 +300,21 @@ function traceArray(node: TSESTree.ArrayExpression, context: ValueContext, depth
 }
 
 function traceIdentifier(node: TSESTree.Identifier, context: ValueContext, depth: number): readonly unknown[] | Unreadable | undefined {
-  const scope = Scope.of(context.program);
-  const init = scope.resolveInitial(node);
+  const init = Scope.of(context.program).resolveInitial(node);
   if (init) return traceElements(init, context, depth + 1);
-  const imported = scope.getImport(node.name);
+  const declared = resolveImportedValue(node, context);
+  return declared ? traceElements(declared.node, declared.context, depth + 1) : undefined;
+}
+
+/** `import { shelfTool } from './shelf.js'`: the expression the module declares it as, with that module's context. */
+function resolveImportedValue(node: TSESTree.Identifier, context: ValueContext): { node: Node; context: ValueContext } | undefined {
+  const imported = Scope.of(context.program).getImport(node.name);
   if (!imported || !context.resolveModule) return undefined;
   const binding = context.resolveModule.resolveImport(context.filePath, imported.source, imported.importedName);
   if (binding.kind !== 'node') return undefined;
   const target = unwrap(binding.node);
   const declared = target.type === 'VariableDeclarator' ? target.init : target;
-  if (!declared) return undefined;
-  return traceElements(declared, { ...context, program: binding.program, filePath: binding.filePath }, depth + 1);
+  return declared ? { node: declared, context: { ...context, program: binding.program, filePath: binding.filePath } } : undefined;
 }
 
 /**
@@ -387,13 +393,10 @@ function resolveObjectNode(input: Node, context: ValueContext, depth: number): {
   const node = unwrap(input);
   if (node.type === 'ObjectExpression') return { node, context };
   if (node.type !== 'Identifier' || depth > MAX_DEPTH) return undefined;
-  const scope = Scope.of(context.program);
-  const init = scope.resolve(node);
+  const init = Scope.of(context.program).resolve(node);
   if (init) return resolveObjectNode(init, context, depth + 1);
-  const imported = scope.getImport(node.name);
-  if (!imported || !context.resolveModule) return undefined;
-  const binding = context.resolveModule.resolveImport(context.filePath, imported.source, imported.importedName);
-  return binding.kind === 'node' ? resolveObjectNode(binding.node, { ...context, program: binding.program, filePath: binding.filePath }, depth + 1) : undefined;
+  const declared = resolveImportedValue(node, context);
+  return declared ? resolveObjectNode(declared.node, declared.context, depth + 1) : undefined;
 }
 
 function findEnclosingFunction(program: Node, target: Node): Node | undefined {
@@ -552,7 +555,10 @@ function readPartially(input: Node, context: ValueContext, depth: number): unkno
   const node = unwrap(input);
   if (node.type === 'Identifier') {
     const init = Scope.of(context.program).resolve(node);
-    return init ? readPartially(init, context, depth + 1) : value;
+    if (init) return readPartially(init, context, depth + 1);
+    // `import { shelfTool } from './shelf.js'` listed as `[shelfTool, …]`: read where the module declares it.
+    const declared = resolveImportedValue(node, context);
+    return declared ? readPartially(declared.node, declared.context, depth + 1) : value;
   }
   if (node.type === 'TemplateLiteral' || node.type === 'BinaryExpression' || node.type === 'TaggedTemplateExpression') {
     const text = evaluateText(node, context);
@@ -565,7 +571,7 @@ function readPartially(input: Node, context: ValueContext, depth: number): unkno
     const fn = getFunctionNode(node.callee, context);
     const returned = fn ? getReturnedExpression(fn.node) : undefined;
     if (fn && returned && unwrap(returned).type === 'ObjectExpression') return callPartially(fn, node.arguments.map((argument) => evaluateValue(argument, context)));
-    return value;
+    return readPartlyRemembered(node, context) ?? value;
   }
   if (node.type !== 'ObjectExpression') return value;
   const out: Record<string, unknown> = {};
@@ -586,6 +592,18 @@ function readPartially(input: Node, context: ValueContext, depth: number): unkno
     });
   }
   return out;
+}
+
+/**
+ * `z.number().describe(\`Per page, default ${settings.pageSize}\`)` in a loop's definition: the schema read the
+ * way a schema's own partial reading reads it (the text that can be known, in place), remembered with the
+ * parts it could not know so the schema that holds it is marked as a lower bound.
+ */
+function readPartlyRemembered(node: Node, context: ValueContext): object | undefined {
+  const { value, gaps } = readPartly(() => evaluateValue(node, context));
+  if (gaps.length === 0 || typeof value !== 'object' || value === null || value instanceof Unreadable || isGap(value)) return undefined;
+  rememberPartlyRead(value, gaps);
+  return value;
 }
 
 function getMemberName(node: TSESTree.MemberExpression): string {

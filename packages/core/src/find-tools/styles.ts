@@ -5,8 +5,9 @@
  * Object shapes (`shape.ts`), classes (`classes.ts`) and constructors (`langchain.ts`) run after these.
  */
 import type { TSESTree } from '@typescript-eslint/types';
-import { unwrap } from '../ast.js';
-import type { Node } from '../model.js';
+import { getCalleeName, unwrap } from '../ast.js';
+import type { Node, TextValue, UnreadSink } from '../model.js';
+import { describe } from './describe.js';
 import type { FoundTool } from './build.js';
 import type { Candidate } from './collect.js';
 import type { DetectContext } from './context.js';
@@ -67,6 +68,9 @@ function perLoopElement(candidate: Candidate<TSESTree.CallExpression>, context: 
   const tools = readPerDefinition(candidate, context, detect) ?? [];
   // A server refuses a name registered twice: one tool per name (a definition listed twice is one tool).
   const seen = new Set<string>();
+  const unnamed = tools.find((tool) => tool.decl.name?.kind === 'dynamic');
+  // Some definitions read and one whose name cannot be: the call is named for it, not passed over as read.
+  if (unnamed?.decl.name?.kind === 'dynamic' && tools.some((tool) => tool.decl.name?.kind === 'static')) context.partlyUnread.push(describeUnnamedElement(candidate.node, unnamed.decl.name));
   return tools.flatMap((tool) => {
     const name = tool.decl.name?.kind === 'static' ? tool.decl.name.value : undefined;
     if (name === undefined || seen.has(name)) return [];
@@ -74,6 +78,19 @@ function perLoopElement(candidate: Candidate<TSESTree.CallExpression>, context: 
     return [{ ...tool, decl: { ...tool.decl, loop: true as const } }];
   });
 }
+/** `for (const t of [lamp, pack(env)]) server.registerTool(t.name, …)`: the definition whose name the loop cannot read. */
+function describeUnnamedElement(call: TSESTree.CallExpression, name: Extract<TextValue, { kind: 'dynamic' }>): UnreadSink {
+  const called = getCalleeName(call.callee) ?? 'call';
+  const sink = unwrap(call.callee).type === 'MemberExpression' ? `.${called}()` : `${called}()`;
+  return {
+    node: call,
+    line: call.loc?.start.line ?? 0,
+    column: call.loc?.start.column ?? 0,
+    sink,
+    reason: `the loop registers definitions read one by one, and for one of them the tool's name, ${describe(name.node)}, cannot be read: ${name.reason}`,
+  };
+}
+
 /**
  * `for (const t of tools) server.tool(t.name, t.description, t.shape, t.run)`: the call registers
  * definitions written elsewhere (found there by shape), so it is not a declaration itself.

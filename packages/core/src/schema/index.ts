@@ -10,7 +10,7 @@ import { convertSchema, getDefaultSchema, isRawShape, type SchemaIo } from './co
 import { findParams } from './params.js';
 import { getStructuralKey } from './structural-key.js';
 import { evaluateValue, isPlainObject, Unreadable } from './static-value.js';
-import { fillSchemaGaps, isGap, readPartly } from './value/partial.js';
+import { fillSchemaGaps, getPartlyReadGaps, isGap, readPartly } from './value/partial.js';
 import { isZodSchema } from './zod-api.js';
 
 export interface SchemaContext extends TextContext {
@@ -93,6 +93,9 @@ function readSchemaValue(node: Node, framework: Framework, context: SchemaContex
   const unknown = findUnreadablePart(value, 0);
   if (unknown) return { kind: 'dynamic', node: unknown.node ?? node, reason: unknown.reason };
   const converted = convertSchema(value, framework, io, context.filePath);
+  // A part read partly where the loop's definition was read: the schema is a lower bound, marked with its first gap.
+  const gap = 'error' in converted ? undefined : findPartlyReadGaps(value, 0)?.[0];
+  if (gap && !('error' in converted)) return { kind: 'dynamic', node: gap.node ?? node, reason: gap.reason, lowerBound: converted.json };
   const schema: SchemaValue = 'error' in converted ? { kind: 'dynamic', node, reason: converted.error } : { kind: 'static', json: converted.json, node };
   if (isZodValue(value, framework)) fromZod.add(schema);
   return schema;
@@ -112,6 +115,19 @@ function findUnreadablePart(value: unknown, depth: number): Unreadable | undefin
   if (!isPlainObject(value)) return undefined;
   for (const element of Object.values(value)) {
     const found = findUnreadablePart(element, depth + 1);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** The gaps of the first part of a schema value that was read partly outside this reading (`getPartlyReadGaps`). */
+function findPartlyReadGaps(value: unknown, depth: number): readonly Unreadable[] | undefined {
+  const gaps = getPartlyReadGaps(value);
+  if (gaps) return gaps;
+  if (depth > 8 || typeof value !== 'object' || value === null) return undefined;
+  const parts = Array.isArray(value) ? value : isPlainObject(value) ? Object.values(value) : [];
+  for (const part of parts) {
+    const found = findPartlyReadGaps(part, depth + 1);
     if (found) return found;
   }
   return undefined;

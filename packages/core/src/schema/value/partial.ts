@@ -149,6 +149,22 @@ export function makeAny(flavor: ZodFlavor, filePath: string): unknown {
 }
 
 /** Whether a node's value is a gap (a property read or a call on it is a gap too, already recorded). */
+/**
+ * Values read partly outside a schema's own reading (a loop's definition, read once for every registration it
+ * feeds), with the parts that reading could not know. A schema that holds one is a lower bound, marked so.
+ */
+const partlyRead = new WeakMap<object, readonly Unreadable[]>();
+
+/** `value` stands in a loop's definition for an expression read partly: record what it left unread. */
+export function rememberPartlyRead(value: object, gaps: readonly Unreadable[]): void {
+  partlyRead.set(value, gaps);
+}
+
+/** The gaps a value read partly outside its schema's reading left, when it is one. */
+export function getPartlyReadGaps(value: unknown): readonly Unreadable[] | undefined {
+  return typeof value === 'object' && value !== null ? partlyRead.get(value) : undefined;
+}
+
 export function isGap(value: unknown): value is SchemaGap {
   return value instanceof SchemaGap;
 }
