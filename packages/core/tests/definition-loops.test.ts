@@ -171,6 +171,21 @@ for (const tool of BEDS) server.registerTool(tool.name, tool.definition, async (
     expect(report.unread?.[0]?.reason).toMatch(/for one of them the tool's name, `tool\.name`, cannot be read/);
   });
 
+  it('names the registration when a list filled by push is spread from something it cannot read', () => {
+    const code = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+import { packedTools } from 'bed-tools';
+const BEDS = [];
+BEDS.push({ name: 'read_bed', definition: { description: 'Reads one bed.', inputSchema: { bed: z.string() } } });
+BEDS.push(...packedTools(process.env.BED_PACK));
+const server = new McpServer({ name: 'beds', version: '1.0.0' });
+for (const tool of BEDS) server.registerTool(tool.name, tool.definition, async () => ({ content: [] }));
+`;
+    const report = buildReport([{ filePath: '/virtual/beds/pushed.mjs', code }], { cwd: '/virtual/beds' });
+    expect(report.tools.map((row) => row.name)).toEqual(['read_bed']);
+    expect(report.unread?.map((miss) => [miss.line, miss.sink])).toEqual([[8, '.registerTool()']]);
+  });
+
   it('marks the description and schema of a config it cannot read, never sizing them as empty', () => {
     const code = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 const server = new McpServer({ name: 'beds', version: '1.0.0' });

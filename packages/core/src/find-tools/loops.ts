@@ -358,7 +358,9 @@ function tracePushes(name: string, init: Node, context: ValueContext, depth: num
     for (const arg of node.arguments) {
       if (arg.type === 'SpreadElement') {
         const spread = traceElements(arg.argument, context, depth + 1);
-        if (!(spread instanceof Unreadable)) out.push(...spread);
+        // `tools.push(...fromPackage())`: what cannot be read stands as one element, named where it is registered.
+        if (spread instanceof Unreadable) out.push(spread);
+        else out.push(...spread);
       } else {
         out.push(...readAlternatives(arg, context, depth));
       }
