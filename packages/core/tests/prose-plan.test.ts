@@ -311,10 +311,39 @@ describe('what a parameter keeps', () => {
 
 describe('a lead-in under a named lead-in', () => {
   it('reads the inner lead-in and its items under the name ("When to use"), not as how-text', () => {
-    const text = ['Searches the index.', '', 'When to use:', 'It helps before various tasks:', '- Code search: find functions', '- Refactoring: find related code'].join('\n');
+    // Past the sentence limit (the opening paragraph holds three), so the section moves: for the limit, not as how-text.
+    const text = ['Searches the index. Use it before a refactor. Call it when a symbol is unknown.', '', 'When to use:', 'It helps before various tasks:', '- Code search: find functions', '- Refactoring: find related code'].join('\n');
     const plan = planDescription(text, { model: SURE });
-    expect(plan.units.slice(1).map((unit) => unit.category)).toEqual(['when', 'when', 'when', 'when']);
-    expect(plan.selection?.reasons.every((reason) => reason === 'extra-sentence')).toBe(true);
+    expect(plan.units.slice(3).map((unit) => unit.category)).toEqual(['when', 'when', 'when', 'when']);
+    expect(plan.selection?.moved.map((unit) => unit.text)).toEqual(['When to use:', 'It helps before various tasks:', '- Code search: find functions', '- Refactoring: find related code']);
+    expect(new Set(plan.selection?.reasons)).toEqual(new Set(['extra-sentence']));
+  });
+});
+
+describe('a list of choices', () => {
+  const cases = (marker: string) => ['Use this when:', `${marker} the user asks which shelves a branch has`, `${marker} you need a shelf label to pass on`, `${marker} a search came back empty`];
+
+  it('reads items bulleted with "•" as list items, as it reads "-" and "*"', () => {
+    for (const marker of ['•', '-', '*']) {
+      const plan = planDescription(['Lists the shelves of one branch.', ...cases(` ${marker}`)].join('\n'), { model: SURE });
+      expect(plan.units.slice(2).map((unit) => [unit.markupKind, unit.category]), marker).toEqual([
+        ['list-item', 'when'],
+        ['list-item', 'when'],
+        ['list-item', 'when'],
+      ]);
+    }
+  });
+
+  it('stays whole within the sentence limit, counted once with its lead-in', () => {
+    const text = ['Lists the shelves of one branch. Call it before moving books.', ...cases('-')].join('\n');
+    expect(moved(text, SURE)).toEqual([]);
+  });
+
+  it('moves whole past the limit, never item by item', () => {
+    const text = ['Lists the shelves of one branch. Call it before moving books. Use it when a branch opens.', ...cases('-')].join('\n');
+    const plan = planDescription(text, { model: SURE });
+    expect(plan.selection?.moved.map((unit) => unit.text)).toEqual(cases('-'));
+    expect(new Set(plan.selection?.reasons)).toEqual(new Set(['extra-sentence']));
   });
 });
 

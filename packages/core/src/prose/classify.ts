@@ -28,6 +28,7 @@
  */
 import { findConsequence } from './consequence.js';
 import { DESTRUCTIVE_VERB } from './harm.js';
+import { LIST_MARKER } from './markup.js';
 import { maskLiterals } from './mask.js';
 import { isOutputExample, OUTPUT_EXAMPLE } from './output-example.js';
 import { readAgainstSchema } from './schema-reading.js';
@@ -462,7 +463,6 @@ const ACTION_OPENER =
 const PARAMETER_ITEM = /^\s*(?:[-*+•]|\d{1,3}[.)])\s+`?[a-z_][\w.]*`?\s*(?:\([^)]*\))?\s*[:—–]\s/;
 
 /** The marker of a list item: `- `, `* `, `• `, `1. `, `2) `. */
-const LIST_MARKER = /^\s*(?:[-*+•]|\d{1,3}[.)])\s+/;
 
 /** Feature and benefit blocks are padding, whatever they list. */
 const FILLER_BLOCK = /^<(?:key_)?(?:features|benefits|highlights)\b/i;

@@ -9,10 +9,10 @@
 import type { JsonObject, JsonValue } from '../model.js';
 import { findCueHits } from './classify.js';
 import { findHarmTopics } from './harm.js';
+import { LIST_MARKER } from './markup.js';
 import { maskLiterals } from './mask.js';
 import type { ClassifiedSentence, Sentence, UnitContext } from './types.js';
 
-const LIST_MARKER = /^\s*(?:[-*+•]|\d{1,3}[.)])\s+/;
 const STOP_WORDS = new Set('a an the of to in on for and or is are be it this that with by as at from can will'.split(' '));
 
 /** A word folded to a rough stem, so "deletes", "deleted" and "deleting" count as "delet". */

@@ -240,6 +240,14 @@ function planUncached(value: string, options: PlanOptions, model: ProseModel): D
     if (!why.has(i)) why.set(i, reason);
   };
   let counted = 0;
+  // A list of choices ("Use this when:" over its cases) stays or moves whole, with its lead-in, as one sentence of
+  // the limit: an item moved alone leaves the others reading as the only cases. Lead-in index → its fate.
+  const choiceLists = new Map<number, 'kept' | MoveReason>();
+  const isChoiceLeadIn = (i: number) => isListLeadIn(units, i) && (units[i].unit.category === 'what' || units[i].unit.category === 'when') && units[i].unit.cueSource !== 'model';
+  const getChoiceList = (i: number) => {
+    const leadIn = findLeadIn(units, i);
+    return leadIn === undefined ? undefined : choiceLists.get(leadIn);
+  };
   // Extra what/when sentences come from the opening paragraph only: past a blank line or a markup block
   // the text is a section of details (a "Response shape:" paragraph may well contain a "what" sentence).
   let inOpening = false;
@@ -273,20 +281,31 @@ function planUncached(value: string, options: PlanOptions, model: ProseModel): D
         keep(leadIn, 'lead-in');
         reasons.delete(leadIn);
       }
+    } else if (getChoiceList(i) !== undefined) {
+      const fate = getChoiceList(i);
+      if (fate === 'kept') keep(i, 'list');
+      else if (fate !== undefined) reasons.set(i, fate);
     } else if (i === opening || (inOpening && counted <= extraSentences && (unit.category === 'what' || unit.category === 'when'))) {
       keep(i, i === opening ? 'opening' : getKeepReason(unit, 'allowance'));
-      // A lead-in ("Use cases:") names the list that follows; its items are the sentences the limit counts.
-      if (i === opening || !isListLeadIn(units, i)) counted++;
+      // A lead-in ("Use cases:") names the list that follows; its items are the sentences the limit counts,
+      // unless they are a list of choices, counted once with it.
+      if (i === opening || !isListLeadIn(units, i) || isChoiceLeadIn(i)) counted++;
+      if (isChoiceLeadIn(i)) choiceLists.set(i, 'kept');
       if (i === opening) inOpening = true;
     } else if (i > opening && !inOpening && unit.category === 'when' && counted <= extraSentences) {
       // A hand-off or a "use X instead" in a later section helps pick the tool: it stays while the
       // description is within its sentence limit, and counts toward it.
       keep(i, getKeepReason(unit, 'allowance'));
+      if (isChoiceLeadIn(i)) choiceLists.set(i, 'kept');
       counted++;
     } else if (unit.category === 'how' || unit.category === 'filler') reasons.set(i, 'how');
     // Past the opening paragraph a what sentence is a section's detail (moved as how-text, not counted
     // against the sentence limit); a what or when sentence past the allowance is one the limit removes.
-    else if (isSureToMove(unit, model)) reasons.set(i, inOpening || unit.category === 'when' ? 'extra-sentence' : 'how');
+    else if (isSureToMove(unit, model)) {
+      const reason = inOpening || unit.category === 'when' ? 'extra-sentence' : 'how';
+      reasons.set(i, reason);
+      if (isChoiceLeadIn(i)) choiceLists.set(i, reason);
+    }
     // Not sure enough that it is no guardrail or constraint: it stays.
     else keep(i, getKeepReason(unit, unit.probabilities && findBlockingHarm(unit, unit.probabilities, model) !== undefined ? 'harm' : 'not-sure'));
   });

@@ -16,6 +16,10 @@ function locateSpan(code: string, text: string): { line: number; column: number;
 
 ruleTester.run('max-description-sentences', rule, {
   valid: [
+    {
+      name: 'a list of choices is one sentence with its lead-in, however many items it has',
+      code: `${MCP_HEAD}server.tool('read_file', ${JSON.stringify('Reads a file. Use it before editing.\nUse this when:\n- the user names a log\n- a note must be quoted\n- a configuration file is in doubt\n- a diff needs its context')}, async () => ({ content: [] }));`,
+    },
     ...DECLARATION_STYLES.map((style) => ({
       name: `${style.id}: three sentences and a one-sentence parameter`,
       filename: style.filename,
@@ -85,9 +89,9 @@ ruleTester.run('max-description-sentences', rule, {
       errors: [{ messageId: 'tooManyToolSentences', line: 4, column: 41, endColumn: 63, data: { tool: '"read_file"', count: 2, max: 1, extra: 1, chars: '22', tokens: '5', quote: 'Use it before editing.' } }],
     },
     {
-      name: 'a lead-in is not a sentence the limit counts, a hand-off stays uncounted, and the count is the limit plus what is past it',
-      code: `${MCP_HEAD}server.tool('read_file', ${JSON.stringify('Reads a file. Use it before editing.\nUse cases:\n- Use it to read logs.\n- Use it to read notes.\n- Use it to read configuration files.\nLimits: reads text only -- use read_binary for images.')}, async () => ({ content: [] }));`,
-      errors: [{ messageId: 'tooManyToolSentences', data: { tool: '"read_file"', count: 5, max: 3, extra: 2, chars: '61', tokens: '15', quote: '- Use it to read notes.' } }],
+      name: 'a list of choices goes whole past the limit with its lead-in, a hand-off stays uncounted, and the count is the limit plus what is past it',
+      code: `${MCP_HEAD}server.tool('read_file', ${JSON.stringify('Reads a file. Use it before editing. Call it when a log is needed.\nUse cases:\n- Use it to read logs.\n- Use it to read notes.\nLimits: reads text only -- use read_binary for images.')}, async () => ({ content: [] }));`,
+      errors: [{ messageId: 'tooManyToolSentences', data: { tool: '"read_file"', count: 6, max: 3, extra: 3, chars: '57', tokens: '17', quote: 'Use cases:' } }],
     },
   ],
 });
