@@ -156,6 +156,23 @@ export function createServer() {
     expect(row.schemaBytes).toBe(published - Buffer.byteLength('north'));
   });
 
+  it('finds a definition holding its config under a field of its own in its module alone, where its text is written', () => {
+    const code = `import { z } from 'zod';
+export const readBed = {
+  name: 'read_bed',
+  definition: { description: 'Reads one raised bed.', inputSchema: { bed: z.string().describe('Which bed.') } },
+  handler: async () => ({ content: [] }),
+};
+// A part of a definition that defines one itself is no tool of its own.
+export const plan = { name: 'plan_beds', description: 'Plans the beds.', inputSchema: { season: z.string() }, preview: { description: 'Shows the plan.', inputSchema: { row: z.string() } } };
+`;
+    const rows = buildReport([{ filePath: '/virtual/beds/read.mjs', code }], { cwd: '/virtual/beds' }).tools;
+    expect(rows.map((row) => [row.name, row.line])).toEqual([
+      ['read_bed', 4],
+      ['plan_beds', 8],
+    ]);
+  });
+
   it('names the registration when one definition of the loop cannot be read, and reads the others', () => {
     const code = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';

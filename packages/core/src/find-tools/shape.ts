@@ -195,9 +195,15 @@ function getShapeName(fields: ReadonlyMap<string, Field>, object: TSESTree.Objec
   if (id) return isTextExpression(id.value, context, true) ? { part: id.value, from: 'id' } : undefined;
   const container = ancestors[ancestors.length - 2];
   if (container?.type !== 'ObjectExpression') return undefined;
-  // `{ name: 'read_bed', definition: { description, inputSchema }, handler }`: the part of a definition that is
-  // named beside it, not a record of tools keyed by name.
-  if (container.properties.some((p) => p.type === 'Property' && !p.computed && ['name', 'id'].includes(getPropertyName(p) ?? ''))) return undefined;
+  // `{ name: 'read_bed', definition: { description, inputSchema }, handler }`: the config of a definition named
+  // beside it, not a record of tools keyed by name. It is the tool, under that name, unless the object around it
+  // defines one itself (a step of a definition).
+  const sibling = container.properties.find((p): p is TSESTree.Property => p.type === 'Property' && !p.computed && ['name', 'id'].includes(getPropertyName(p) ?? ''));
+  if (sibling) {
+    const outer = context.readFields(container);
+    if (outer.has('description') || SCHEMA_KEYS.some((key) => outer.has(key))) return undefined;
+    return isTextExpression(sibling.value, context, true) ? { part: sibling.value, from: getPropertyName(sibling) === 'id' ? 'id' : 'name' } : undefined;
+  }
   const key = getRecordName(object, ancestors, context);
   return key ? { part: key, from: 'key' } : undefined;
 }

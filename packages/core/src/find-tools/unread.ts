@@ -62,6 +62,11 @@ export function explainUnreadSink(candidate: Candidate<TSESTree.CallExpression>,
   const name = context.text(first);
   if (name.kind === 'dynamic') {
     if (!isFromCollection(first, context)) return at(sink, `the tool's name is ${describe(first)}: ${name.reason}`);
+    // `for (const t of [shelfTool, lampTool])`, each imported from the project's own modules: each definition is
+    // checked where it is written, so a rule says nothing here (the report reads the loop across files).
+    if (isLoopOverProjectImports(first, candidate.ancestors, context)) {
+      return { ...at(sink, `the tool's name is ${describe(first)}, registered in a loop over definitions imported from the project's own modules, each checked where it is written`), fromCollection: true, adapter: true };
+    }
     const origin = `the tool's name is ${describe(first)}, ${describeOrigin(first, candidate.ancestors)}`;
     // `rename(t.name, options)`: what it lists is named by the call, not as the definitions are written.
     if (isRenamed(first)) return { ...at(sink, `${origin}; the name it publishes is computed from each definition's, so the definitions found where they are written do not give it`), fromCollection: true, renamed: true };
@@ -223,6 +228,19 @@ function describeOrigin(input: Node, ancestors: readonly Node[]): string {
     return `a parameter of ${fn}, and no call of it that toolslim can read gives it a value`;
   }
   return 'which toolslim cannot trace to a value';
+}
+
+/** The loop `input` is read in runs over a list of this file (`const TOOLS = [a, b]`) whose every element is imported from a relative path. */
+function isLoopOverProjectImports(input: Node, ancestors: readonly Node[], context: DetectContext): boolean {
+  const root = getRoot(input);
+  if (root.type !== 'Identifier') return false;
+  const loop = [...ancestors].reverse().find((node): node is TSESTree.ForOfStatement => node.type === 'ForOfStatement' && node.left.type === 'VariableDeclaration' && declares(node.left.declarations[0]?.id, root.name));
+  const right = loop ? unwrap(loop.right) : undefined;
+  const list = right?.type === 'Identifier' ? context.resolveIdentifier(right) : right;
+  const array = list ? unwrap(list) : undefined;
+  if (array?.type !== 'ArrayExpression' || array.elements.length === 0) return false;
+  const scope = context.getScope();
+  return array.elements.every((element) => element?.type === 'Identifier' && /^\.\.?\//.test(scope.getImport(element.name)?.source ?? ''));
 }
 
 /** `\`registerAll\`` when `input` is a parameter of the named function around it (`function registerAll(server, defs)`). */

@@ -24,6 +24,14 @@ function add(name: string, text: string) {
 add('ping', 'Checks the service.');`,
     },
     {
+      name: 'a loop over definitions imported from the project\'s own modules: each is checked where it is written',
+      code: `${MCP}import { shelfTool } from './tools/shelf.js';
+import { lampTool } from '../lamp.js';
+const TOOLS = [shelfTool, lampTool] as const;
+const server = new McpServer({ name: 'x', version: '1' });
+for (const tool of TOOLS) server.registerTool(tool.name, tool.definition, tool.handler);`,
+    },
+    {
       name: 'a server handed to the code that registers its tools',
       code: `${MCP}import { registerAll } from './tools.js';
 const server = new McpServer({ name: 'x', version: '1' });
@@ -42,6 +50,15 @@ server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [{ name: 
     },
   ],
   invalid: [
+    {
+      name: 'a loop over a list with a definition from an installed package: not checked anywhere the project holds',
+      code: `${MCP}import { shelfTool } from './tools/shelf.js';
+import { packedTool } from 'shelf-pack';
+const TOOLS = [shelfTool, packedTool];
+const server = new McpServer({ name: 'x', version: '1' });
+for (const tool of TOOLS) server.registerTool(tool.name, tool.definition, tool.handler);`,
+      errors: [{ messageId: 'unreadTools', line: 6 }],
+    },
     {
       name: 'a loop over definitions from a package',
       code: `${MCP}import { loadDefinitions } from 'some-registry';
