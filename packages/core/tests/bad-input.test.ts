@@ -68,12 +68,19 @@ server.registerTool('selfref', { description: A, inputSchema: { q: z.string() } 
     expect(tool.descriptionBytes).toBeGreaterThan(0);
   });
 
-  it('a helper that recurses', () => {
+  it('a helper that recurses without end, or deeper than a few calls (a few calls are followed)', () => {
+    const shallow = onlyTool(
+      report({
+        'server.ts': `${SERVER_HEAD}function repeat(n: number): string { return n > 0 ? 'x' + repeat(n - 1) : ''; }
+server.registerTool('recursive', { description: repeat(3), inputSchema: { q: z.string() } }, async () => ({ content: [] }));`,
+      }),
+    );
+    expect([shallow.dynamic, shallow.descriptionBytes]).toEqual([false, 3]);
     const tool = onlyTool(
       report({
         'server.ts': `${SERVER_HEAD}function repeat(n: number): string { return n > 0 ? 'x' + repeat(n - 1) : ''; }
 const loop = (): string => loop();
-server.registerTool('recursive', { description: repeat(3), title: loop(), inputSchema: { q: z.string() } }, async () => ({ content: [] }));`,
+server.registerTool('recursive', { description: repeat(50), title: loop(), inputSchema: { q: z.string() } }, async () => ({ content: [] }));`,
       }),
     );
     expect(tool.dynamic).toBe(true);

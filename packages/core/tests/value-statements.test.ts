@@ -90,13 +90,16 @@ server.registerTool('t', { description: build(['a', 'b']) }, async () => ({ cont
     expect(kilnSwitch('glaze')).toBe('Fires glaze at cone 6');
     expect(kilnSwitch('slip')).toBe('Fires at cone 6');
     expect(kilnSwitch('raku')).toBe('Fires clay');
+    // `while` and `do … while`, as many passes as the test allows.
+    expect(describeWith("let text = 'Kiln';\n  while (text.length < 10) text += '!';\n  return text;")).toBe('Kiln!!!!!!');
+    expect(describeWith("let text = 'Kiln';\n  do { text += '?'; } while (text.length < 6);\n  return text;")).toBe('Kiln??');
   });
 
   it('abstains, with a reason, on what it does not run', () => {
     // A condition known only at run time.
     expect(describeWith("let text = 'Kiln';\n  if (Math.random() > 0.5) text += ' (hot)';\n  return text;")).toMatch(/^<dynamic: .*condition known only at run time/);
     // A statement kind it does not run.
-    expect(describeWith("let text = 'Kiln';\n  while (text.length < 10) text += '!';\n  return text;")).toMatch(/^<dynamic: .*WhileStatement/);
+    expect(describeWith("let text = 'Kiln';\n  try { text += '!'; } finally { text += '?'; }\n  return text;")).toMatch(/^<dynamic: .*TryStatement/);
     // A call run for its effect.
     expect(describeWith("const out = ['Kiln'];\n  log(out);\n  return out.join();")).toMatch(/^<dynamic: .*effect/);
     // A write to a list it did not build: a module constant is never changed.
@@ -158,5 +161,70 @@ server.registerTool('a', { description: build() }, async () => ({ content: [] })
 server.registerTool('b', { description: BASE.join(' ') }, async () => ({ content: [] }));`;
     const tools = analyzeSource(code, { filePath: 'kiln.js' }).tools;
     expect(tools.map((t) => (t.description?.kind === 'static' ? t.description.value : undefined))).toEqual(['Kiln notes', 'Kiln']);
+  });
+});
+
+// A project's own zod-to-JSON converter: `instanceof` tests against zod's classes, a `while` loop peeling
+// wrappers, the schema's own data (`maxLength`, `description`) and a helper that calls itself for nested fields.
+const POTTING = `import { z } from 'zod';
+import { ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+function peel(schema) {
+  let current = schema;
+  let optional = false;
+  while (true) {
+    if (current instanceof z.ZodOptional) {
+      optional = true;
+      current = current.unwrap();
+      continue;
+    }
+    break;
+  }
+  return { schema: current, optional };
+}
+function field(schema) {
+  const { schema: inner } = peel(schema);
+  const out = schema.description ? { description: schema.description } : {};
+  if (inner instanceof z.ZodString) {
+    const limits = {};
+    if (inner.maxLength !== null && inner.maxLength !== undefined) limits.maxLength = inner.maxLength;
+    return { ...out, type: 'string', ...limits };
+  }
+  if (inner instanceof z.ZodArray) return { ...out, type: 'array', items: field(inner.element) };
+  if (inner instanceof z.ZodObject) return { ...out, ...toJson(inner) };
+  return { ...out, type: 'number' };
+}
+function toJson(schema) {
+  const properties = {};
+  const required = [];
+  for (const [key, value] of Object.entries(schema.shape)) {
+    properties[key] = field(value);
+    if (!peel(value).optional) required.push(key);
+  }
+  return { type: 'object', properties, required };
+}
+const PotArgs = z.object({
+  pot: z.string().max(20).describe('Which pot.'),
+  layers: z.array(z.array(z.object({ soil: z.string() }))).optional(),
+  depth: z.number().optional(),
+});
+export function register(server) {
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({
+    tools: [{ name: 'pot_plant', description: 'Pots a plant.', inputSchema: toJson(PotArgs) }],
+  }));
+}
+`;
+
+describe("a project's own converter of zod schemas", () => {
+  it("is run: instanceof against zod's classes, a while loop, the schema's own data and a helper calling itself, byte for byte", async () => {
+    const loaded = await loadSource(POTTING);
+    const server = new Server({ name: 'potting', version: '1.0.0' }, { capabilities: { tools: {} } });
+    (loaded.module.register as (s: Server) => void)(server);
+    const wire = await listToolsOnWire(server);
+    const context = getContext(loaded);
+    const published = findToolObjects(loaded.program, 'inputSchema').map((object) => buildPublishedTool(buildObjectDecl('mcp-sdk-low-level', object, 'inputSchema', context)));
+    expect(published.map((p) => [p.tool?.name, p.dynamic, p.reasons])).toEqual([['pot_plant', false, []]]);
+    expect(JSON.stringify(published[0].tool)).toBe(JSON.stringify(wire[0]));
+    // Three levels of fields, each read by the helper calling itself.
+    expect(JSON.stringify(published[0].tool?.inputSchema)).toContain('"items":{"type":"array","items":{"type":"object"');
   });
 });

@@ -46,10 +46,16 @@ export const SCHEMA_METHODS = new Set([
   'check', 'brand', 'readonly', 'strict', 'passthrough', 'strip', 'loose', 'catchall', 'extend', 'safeExtend',
   'merge', 'pick', 'omit', 'partial', 'required', 'deepPartial', 'keyof', 'unwrap', 'removeDefault', 'exclude',
   'extract', 'overwrite', 'nonoptional', 'exactOptional', 'size', 'minSize', 'maxSize', 'rest',
+  // What a project's own converter calls to walk a schema: the schema inside an effect, its optionality.
+  'innerType', 'sourceType', 'isOptional', 'isNullable',
 ]);
 
 /** Properties of a schema a declaration reads to build another one (`Base.shape`, `Kind.options`). */
-export const SCHEMA_PROPERTIES = new Set(['shape', 'options', 'enum', 'Enum', 'element', 'Values']);
+export const SCHEMA_PROPERTIES = new Set([
+  'shape', 'options', 'enum', 'Enum', 'element', 'Values',
+  // What a project's own converter reads of a schema (`schema._def.checks`, `schema.description`, `schema.isInt`).
+  '_def', 'def', 'description', 'isInt', 'isFinite', 'minLength', 'maxLength', 'minValue', 'maxValue',
+]);
 
 /**
  * Methods whose function arguments do not change the JSON Schema (refinements, transforms): the
@@ -112,9 +118,11 @@ export function isZodNamespace(value: unknown): value is ZodNamespace {
  * What `ns.name` is: the namespace itself (`zod_1.z`, `zod.default`), a sub-namespace, a whitelisted
  * builder function, or undefined.
  */
-export function getNamespaceMember(ns: ZodNamespace, name: string): ZodNamespace | BuilderRef | undefined {
+export function getNamespaceMember(ns: ZodNamespace, name: string): ZodNamespace | BuilderRef | ZodClassRef | undefined {
   if (name === 'z' || name === 'default') return ns;
   const member = Object.hasOwn(ns.members, name) ? ns.members[name] : undefined;
+  // `z.ZodObject`, `z.ZodString`: a schema class, for `schema instanceof z.ZodObject` (never constructed here).
+  if (/^Zod[A-Z]\w*$/.test(name) && typeof member === 'function') return { kind: 'zod-class', name, cls: member as ZodClassRef['cls'] };
   if (SUB_NAMESPACES.has(name) && typeof member === 'object' && member !== null) {
     return { kind: 'zod-namespace', flavor: ns.flavor, members: member as Record<string, unknown> };
   }
@@ -122,6 +130,17 @@ export function getNamespaceMember(ns: ZodNamespace, name: string): ZodNamespace
     return { kind: 'builder', name, fn: member as (...args: unknown[]) => unknown, flavor: ns.flavor };
   }
   return undefined;
+}
+
+/** One of zod's schema classes (`z.ZodObject`): what a project's own converter tests a schema against. */
+export interface ZodClassRef {
+  readonly kind: 'zod-class';
+  readonly name: string;
+  readonly cls: abstract new (...args: never[]) => unknown;
+}
+
+export function isZodClassRef(value: unknown): value is ZodClassRef {
+  return typeof value === 'object' && value !== null && (value as ZodClassRef).kind === 'zod-class';
 }
 
 /** A function the evaluator may call: a zod builder or `zodToJsonSchema`. */

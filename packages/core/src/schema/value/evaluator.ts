@@ -69,6 +69,11 @@ interface Memo {
   readonly conditional: WeakSet<Node>;
 }
 
+/** How many calls of one project function may be open at once (a helper that calls itself for nested fields). */
+const MAX_SELF_CALLS = 6;
+/** Project functions being called, with how many of their calls are open. */
+const activeCalls = new Map<Node, number>();
+
 /** Evaluate an expression; `Unreadable` says why it cannot be known without running the program. */
 export function evaluateValue(node: Node, context: ValueContext): unknown {
   if (!enter()) return new Unreadable('evaluations nested too deeply', node);
@@ -389,17 +394,20 @@ class Evaluator {
    */
   private callFunction(fn: FunctionLike, args: readonly unknown[], depth: number): unknown {
     if (fn.async || fn.generator) return new Unreadable('an async function', fn);
-    if (inProgress.has(fn)) return new Unreadable('a helper that calls itself', fn);
+    // A helper that calls itself (a converter walking a schema's fields) is followed a few calls deep.
+    const active = activeCalls.get(fn) ?? 0;
+    if (active >= MAX_SELF_CALLS) return new Unreadable('a helper that calls itself too deeply to follow', fn);
     const body = getReturnedExpression(fn);
     const bindings = new Map<string, unknown>();
     bindAll(fn.params, args, bindings, (node) => this.evaluate(node, depth + 1));
-    inProgress.add(fn);
+    activeCalls.set(fn, active + 1);
     try {
       // A body of statements that build the result (`lines.push(…)`, `text += …`) is run, within limits.
       if (!body) return this.runBody(fn, bindings, depth);
       return inFrame(fn, this.context.program, bindings, () => this.evaluate(body, depth + 1));
     } finally {
-      inProgress.delete(fn);
+      if (active === 0) activeCalls.delete(fn);
+      else activeCalls.set(fn, active);
     }
   }
 

@@ -3,11 +3,15 @@
  * primitives, identity on objects, and the unary operators minifiers write (`!0` for `true`).
  */
 import type { TSESTree } from '@typescript-eslint/types';
+import { isZodClassRef } from '../zod-api.js';
 
 const isPrimitive = (v: unknown) => v === null || v === undefined || ['string', 'number', 'boolean'].includes(typeof v);
 
 /** The value of `left <operator> right`; undefined when the operator is not computed here (text decides `+` on strings). */
 export function applyBinaryOperator(operator: TSESTree.BinaryExpression['operator'], left: unknown, right: unknown): unknown {
+  // `schema instanceof z.ZodObject`: the evaluator holds real zod schemas, built by the zod the server loads, so
+  // the test against that zod's class is the one the server makes.
+  if (operator === 'instanceof') return isZodClassRef(right) ? left instanceof right.cls : undefined;
   if (!isPrimitive(left) || !isPrimitive(right)) return operator === '===' ? left === right : operator === '!==' ? left !== right : undefined;
   const l = left as number;
   const r = right as number;

@@ -150,6 +150,9 @@ class Runner {
         return this.runForOf(statement);
       case 'ForStatement':
         return this.runFor(statement);
+      case 'WhileStatement':
+      case 'DoWhileStatement':
+        return this.runWhile(statement);
       case 'SwitchStatement':
         return this.runSwitch(statement);
       case 'BreakStatement':
@@ -316,6 +319,18 @@ class Runner {
       if (done.kind !== 'normal') return done;
     }
     return NORMAL;
+  }
+
+  /** `while (true) { if (s instanceof z.ZodOptional) { s = s.unwrap(); continue; } break; }`: as many passes as the test allows. */
+  private runWhile(node: TSESTree.WhileStatement | TSESTree.DoWhileStatement): Completion {
+    for (let pass = 0; ; pass++) {
+      if (pass >= MAX_ITERATIONS) this.stop('a loop that runs too many times to follow', node);
+      if (node.type === 'WhileStatement' && !this.truth(node.test)) return NORMAL;
+      const done = this.runNested(node.body);
+      if (done.kind === 'return') return done;
+      if (done.kind === 'break') return NORMAL;
+      if (node.type === 'DoWhileStatement' && !this.truth(node.test)) return NORMAL;
+    }
   }
 
   private runFor(node: TSESTree.ForStatement): Completion {
