@@ -118,7 +118,7 @@ function readReached(
   isDeepImported: (name: string) => boolean,
 ): Reached | undefined {
   const manifest = readManifest(root);
-  if (!manifest || manifest.imports !== undefined || /"paths"\s*:/.test(readIfFile(path.join(root, 'tsconfig.json')) ?? '')) return undefined;
+  if (!manifest || manifest.imports !== undefined || hasPathAliases(root)) return undefined;
   // Another file imports one of its files by path (`@repo/common/src/tools`): any file may be reached.
   if (typeof manifest.name === 'string' && isDeepImported(manifest.name)) return undefined;
   // A file of the package that the report does not read (an entry such as `cli.js` beside the sources given) is
@@ -144,7 +144,12 @@ function readReached(
   // A script that runs a file the package does not hold and could not build (`node old-server.js`, deleted since)
   // runs nothing: it is no entry.
   const scripts = new Set(listScriptFiles(manifest));
-  const isStaleScript = (entry: string) => scripts.has(entry) && !hasBin(manifest, entry) && !isBuildOutput(root, entry);
+  // A build output counts unless the tsconfig says where its source is and it is not there (`dist/scripts/x.js` with
+  // `outDir` and `rootDir` given and no `scripts/x.ts`); without them, any source may build it.
+  const mapsSources = typeof readCompilerOptions(root)?.outDir === 'string';
+  const couldBuild = (entry: string) =>
+    isBuildOutput(root, entry) && (!mapsSources || toSourcePaths(root, entry).some((source) => resolveModulePath(manifestPath, `./${source}`, exists) !== undefined));
+  const isStaleScript = (entry: string) => scripts.has(entry) && !hasBin(manifest, entry) && !couldBuild(entry);
   const listed = listEntries(manifest).filter((entry) => resolveEntry(entry) !== undefined || !isStaleScript(entry));
   const entries = listed.flatMap((entry) => resolveEntry(entry) ?? []);
   // An entry the report does not read is followed from disk only beside one it reads: a report on some files
@@ -189,7 +194,7 @@ function readReached(
       for (const named of byStem.get(stem) ?? []) reach(toTypeScriptSibling(named, given));
     }
   }
-  return { files: reached, program: hasBin(manifest), ...(computedLoad === undefined ? {} : { computedLoad }) };
+  return { files: reached, program: isProgram(manifest), ...(computedLoad === undefined ? {} : { computedLoad }) };
 }
 
 /**
@@ -232,6 +237,7 @@ interface Manifest {
   readonly exports?: unknown;
   readonly imports?: unknown;
   readonly scripts?: unknown;
+  readonly private?: unknown;
 }
 
 /** `node dist/index.js`, `tsx src/server.ts`, `ts-node --esm src/main.ts`: the file a script runs with Node. */
@@ -264,6 +270,13 @@ function toSourcePaths(root: string, entry: string): string[] {
   return rootDirs.map((rootDir) => path.join(rootDir === '.' ? '' : rootDir, file.slice(outDir.length + 1)));
 }
 
+/** The tsconfig maps import paths (`"paths"`): an import may reach any file. A `// "paths": {}` left commented out maps none. */
+function hasPathAliases(root: string): boolean {
+  const options = readCompilerOptions(root);
+  if (options !== undefined) return options.paths !== undefined;
+  return /"paths"\s*:/.test(readIfFile(path.join(root, 'tsconfig.json')) ?? '');
+}
+
 /** `compilerOptions` of the package's own tsconfig.json (comments and trailing commas allowed), when it has one. */
 function readCompilerOptions(root: string): Record<string, unknown> | undefined {
   const text = readIfFile(path.join(root, 'tsconfig.json'));
@@ -285,6 +298,18 @@ function readManifest(root: string): Manifest | undefined {
 }
 
 /** Whether the package has a `bin`, or (given an entry) whether that entry is one of its `bin` files. */
+/**
+ * A package that is a program, not a library others import: it has a `bin`, it is never published (`private`), or
+ * its `start` script runs its `main` (`"main": "dist/index.js"`, `"start": "node dist/index.js"`).
+ */
+function isProgram(manifest: Manifest): boolean {
+  if (hasBin(manifest) || manifest.private === true) return true;
+  const start = isPlainObject(manifest.scripts) ? (manifest.scripts as Record<string, unknown>).start : undefined;
+  if (typeof manifest.main !== 'string' || typeof start !== 'string') return false;
+  const main = path.normalize(manifest.main).replace(/^\.\//, '');
+  return [...start.matchAll(RUNS_FILE)].some((match) => path.normalize(match[1]).replace(/^\.\//, '') === main);
+}
+
 function hasBin(manifest: Manifest, entry?: string): boolean {
   const bins = typeof manifest.bin === 'string' ? [manifest.bin] : isPlainObject(manifest.bin) ? Object.values(manifest.bin) : [];
   const clean = (file: unknown) => (typeof file === 'string' ? path.normalize(file).replace(/^\.\//, '') : file);

@@ -108,7 +108,7 @@ export function createReachabilityChecker(options: ReachabilityOptions = {}): Re
       const importsFile = new RegExp(`['"\`][^'"\`\\n]*/${stem}(?:\\.[cm]?[jt]sx?)?['"\`]`);
       const others = [...new Set([...files, ...(options.files ?? [])])].filter((file) => file !== self);
       if (exported.isDefault && others.some((file) => importsFile.test(stripReExports(read(file) ?? '')))) return undefined;
-      return isUsedNowhereElse(exported.name, filePath, code, stripReExports) ? exported.name : undefined;
+      return isUsedNowhereElse(exported.name, filePath, code, stripHandOns) ? exported.name : undefined;
     },
     findBranchOnlyUse(decl, filePath, code, isRun) {
       const self = path.resolve(filePath);
@@ -538,9 +538,16 @@ function isModeTest(test: Node): boolean {
 
 /** `export { a, b as c }`, `export { default as X } from './x.js'`, `export * from './y.js'`: handing a name on is not calling it. */
 const RE_EXPORT = /\bexport\s*(?:\*(?:\s*as\s+[\w$]+)?|\{[^}]*\})(?:\s*from\s*(['"])[^'"\n]+\1)?\s*;?/g;
+/** `import { a, b as c } from './x.js'`: bringing a name in is not calling it either (a call after it still is one). */
+const IMPORT = /\bimport\s+(?:type\s+)?(?:[\w$]+\s*,?\s*)?(?:\{[^}]*\}|\*\s*as\s+[\w$]+)?\s*from\s*(['"])[^'"\n]+\1\s*;?/g;
 
 function stripReExports(text: string): string {
   return text.replace(RE_EXPORT, '');
+}
+
+/** A name's uses that may call it: what is left once re-exports and imports are taken out. */
+function stripHandOns(text: string): string {
+  return stripReExports(text).replace(IMPORT, '');
 }
 
 /**

@@ -2,7 +2,7 @@
 // (a second server nobody starts, a scanner's demo data) are not published, and report leaves them out.
 // A bin that hands its server to an installed MCP server package names that package as not read.
 import { describe, expect, it } from 'vitest';
-import { useReportOnFiles } from './report-on-files.js';
+import { getConditions, useReportOnFiles } from './report-on-files.js';
 
 const SERVER = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { notesTools } from './tools.js';
@@ -175,11 +175,38 @@ server.registerTool('print_ticket', { description: 'Prints a ticket.' }, async (
 const server = new McpServer({ name: 'kiosk-next', version: '0.1.0' });
 server.registerTool('scan_ticket', { description: 'Scans a ticket.' }, async () => ({ content: [] }));
 `,
+  // A program with no bin: its start script runs its main. A tsconfig as `tsc --init` writes it (`paths` commented
+  // out), a script of a build output whose source is gone, and register functions re-exported and imported by index
+  // modules that no file calls.
+  'ceramics/package.json': '{ "name": "ceramics", "main": "dist/src/index.js", "scripts": { "start": "node dist/src/index.js", "check": "node dist/scripts/check.js" } }',
+  'ceramics/tsconfig.json': '{\n  "compilerOptions": {\n    // "paths": {},\n    "outDir": "./dist",\n    "rootDir": "./",\n  }\n}\n',
+  'ceramics/src/index.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { registerWheel } from './tools/index.js';
+const server = new McpServer({ name: 'ceramics', version: '1.0.0' });
+registerWheel(server);
+`,
+  'ceramics/src/tools/index.ts': `import { registerWheel } from './wheel.js';
+import { registerGlaze } from './glaze.js';
+export { registerWheel, registerGlaze };
+export { registerKiln } from './kiln.js';
+`,
+  'ceramics/src/tools/wheel.ts': `export const registerWheel = (server) => server.registerTool('throw_pot', { description: 'Throws a pot on the wheel.' }, async () => ({ content: [] }));\n`,
+  'ceramics/src/tools/glaze.ts': `export const registerGlaze = (server) => server.registerTool('glaze_pot', { description: 'Glazes a pot.' }, async () => ({ content: [] }));\n`,
+  'ceramics/src/tools/kiln.ts': `export function registerKiln(server) {\n  server.registerTool('fire_kiln', { description: 'Fires the kiln.' }, async () => ({ content: [] }));\n}\n`,
 };
 
 const report = useReportOnFiles('entries', FILES);
 
 describe('files the entry points of a package run', () => {
+  it('reads a package whose start script runs its main as a program: register functions nothing calls are conditional', () => {
+    const files = ['ceramics/src/index.ts', 'ceramics/src/tools/index.ts', 'ceramics/src/tools/wheel.ts', 'ceramics/src/tools/glaze.ts', 'ceramics/src/tools/kiln.ts'];
+    expect(getConditions(report(files))).toEqual({
+      throw_pot: false,
+      glaze_pot: 'registered only when registerGlaze() is called; the program exports it and none of its files calls it',
+      fire_kiln: 'registered only when registerKiln() is called; the program exports it and none of its files calls it',
+    });
+  });
+
   it('leaves out tool objects and registrations in files no entry reaches, keeps what the entry imports or names', () => {
     const files = ['notes/bin/server.js', 'notes/bin/tools.js', 'notes/bin/indexer.js', 'notes/bin/check-definitions.js', 'notes/bin/legacy-server.js'];
     expect(report(files).tools.map((tool) => tool.name).sort()).toEqual(['index_notes', 'read_note']);
