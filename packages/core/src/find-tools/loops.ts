@@ -27,11 +27,27 @@ import { MAX_DEPTH } from '../text/budget.js';
 import { evaluateText, Scope } from '../text/index.js';
 import type { FoundTool } from './build.js';
 import type { Candidate } from './collect.js';
-import { applyPathCondition } from './conditions.js';
+import { applyPathCondition, describeFilter } from './conditions.js';
 import type { DetectContext } from './context.js';
 
 /** Array methods whose result holds (a subset of) the same elements, in some order. */
 const KEEPING_METHODS = new Set(['filter', 'slice', 'sort', 'toSorted', 'reverse', 'toReversed']);
+
+/**
+ * An element of a collection that a `.filter()` keeps only when a test known at run time holds
+ * (`ACTIONS.filter((a) => allowed.has(a.name))`): the tool it defines is listed only under that condition.
+ */
+export class KeptWhen {
+  constructor(
+    readonly value: unknown,
+    readonly reason: string,
+  ) {}
+}
+
+/** An element and the condition a `.filter()` put on it, if any. */
+export function unwrapKept(element: unknown): { readonly value: unknown; readonly condition?: string } {
+  return element instanceof KeptWhen ? { value: element.value, condition: element.reason } : { value: element };
+}
 const MAPPING_METHODS = new Set(['map', 'flatMap']);
 /** Array methods whose callback runs once per element. */
 export const LOOP_METHODS: ReadonlySet<string> = new Set(['forEach', 'map', 'flatMap']);
@@ -44,6 +60,8 @@ interface BoundScope {
   readonly callSite?: readonly Node[];
   /** Each plain parameter's argument as written at that call, so a detector can read an object literal passed in. */
   readonly nodes?: ReadonlyMap<string, Node>;
+  /** The element is registered only under this condition (a `.filter()` whose test is known at run time). */
+  readonly condition?: string;
 }
 
 /** How many method calls are followed outwards from a registration to the loop that feeds it. */
@@ -61,7 +79,9 @@ export function readPerDefinition(candidate: Candidate, context: DetectContext, 
     // A helper called under a condition (`if (fleet) this.define('x', …)`) registers only under it.
     const callSites = frames.flatMap((frame) => (frame.callSite ? [frame.callSite] : []));
     const tools = context.withArgumentNodes(frames.flatMap((frame) => (frame.nodes ? [frame.nodes] : [])), () => withAll(frames, context.program, read));
-    return callSites.reduce((kept, path) => applyPathCondition(kept, path, context), tools);
+    const filtered = frames.flatMap((frame) => (frame.condition ? [frame.condition] : []));
+    const kept = filtered.length === 0 ? tools : tools.map((tool) => ({ ...tool, decl: { ...tool.decl, condition: { reason: [tool.decl.condition?.reason, ...filtered].filter(Boolean).join('; ') } } }));
+    return callSites.reduce((all, path) => applyPathCondition(all, path, context), kept);
   });
 }
 
@@ -116,7 +136,10 @@ function bindEach(scope: Node, variable: Node, collection: Node, context: ValueC
   const elements = traceElements(collection, context, 0);
   if (elements instanceof Unreadable) return undefined;
   // An element that cannot be read is bound too: its registration then says what it could not read, never dropped.
-  return elements.map((element) => [{ scope, bindings: bindParameters([variable], [element], context) }]);
+  return elements.map((element) => {
+    const { value, condition } = unwrapKept(element);
+    return [{ scope, bindings: bindParameters([variable], [value], context), ...(condition === undefined ? {} : { condition }) }];
+  });
 }
 
 /** `registerTool(tool) { this.server.registerTool(tool.name, …) }` called as `this.registerTool(t)` in loops of the same class. */
@@ -440,6 +463,7 @@ function traceCall(node: TSESTree.CallExpression, context: ValueContext, depth: 
       if (!isPlainObject(record)) return undefined;
       return method === 'values' ? Object.values(record) : Object.entries(record);
     }
+    if (method === 'filter') return traceFilter(node, callee.object, context, depth);
     if (KEEPING_METHODS.has(method)) return traceElements(callee.object, context, depth + 1);
     if (method === 'concat') return traceConcat(callee.object, node.arguments, context, depth);
     if (MAPPING_METHODS.has(method)) return traceMap(node, callee.object, method === 'flatMap', context, depth);
@@ -458,6 +482,29 @@ function traceConcat(first: Node, rest: readonly TSESTree.CallExpressionArgument
   return out;
 }
 
+/**
+ * `defs.filter((t) => allowed.has(t.name))`: each element the test keeps, read with the callback's parameter bound;
+ * one whose test is known only at run time is kept under that condition (`KeptWhen`), one it drops goes.
+ */
+function traceFilter(call: TSESTree.CallExpression, source: Node, context: ValueContext, depth: number): readonly unknown[] | Unreadable {
+  const elements = traceElements(source, context, depth + 1);
+  const callback = call.arguments[0];
+  const fn = callback ? getFunctionNode(callback, context) : undefined;
+  const body = fn ? getReturnedExpression(fn.node) : undefined;
+  if (elements instanceof Unreadable || !fn || !body) return elements;
+  const out: unknown[] = [];
+  elements.forEach((element, index) => {
+    const { value, condition } = unwrapKept(element);
+    const bindings = bindParameters(fn.node.params, [value, index], fn.context);
+    const kept = withBindings(fn.node, fn.context.program, bindings, () => evaluateValue(body, fn.context));
+    if (kept instanceof Unreadable) {
+      const reason = describeFilter(callback as Node) ?? 'listed only when the filter keeps it';
+      out.push(new KeptWhen(value, condition ? `${condition}; ${reason}` : reason));
+    } else if (kept) out.push(element);
+  });
+  return out;
+}
+
 /** `defs.map((t) => ({ ...t, description: `${t.description}${notice}` }))`: each element as the callback rebuilds it. */
 function traceMap(call: TSESTree.CallExpression, source: Node, flat: boolean, context: ValueContext, depth: number): readonly unknown[] | Unreadable | undefined {
   const callback = call.arguments[0];
@@ -469,10 +516,12 @@ function traceMap(call: TSESTree.CallExpression, source: Node, flat: boolean, co
   if (!body) return new Unreadable('a `.map()` callback whose result depends on statements toolslim does not run', fn.node);
   const out: unknown[] = [];
   elements.forEach((element, index) => {
-    const bindings = bindParameters(fn.node.params, [element, index], fn.context);
+    const { value, condition } = unwrapKept(element);
+    const bindings = bindParameters(fn.node.params, [value, index], fn.context);
     const mapped = withBindings(fn.node, fn.context.program, bindings, () => readPartially(body, fn.context, 0));
-    if (flat && Array.isArray(mapped)) out.push(...(mapped as unknown[]));
-    else out.push(mapped);
+    const keep = (item: unknown) => (condition === undefined ? item : new KeptWhen(item, condition));
+    if (flat && Array.isArray(mapped)) out.push(...(mapped as unknown[]).map(keep));
+    else out.push(keep(mapped));
   });
   return out;
 }

@@ -274,7 +274,8 @@ function collectMappedItems(call: TSESTree.CallExpression, source: Node, state: 
   if (object?.type !== 'ObjectExpression') return false;
   const definitions: Item[] = [];
   collectItems(source, state, definitions, depth);
-  for (const definition of definitions) out.push({ object, holder: definition.holder, mapped: { fn, definition: definition.object } });
+  // A definition kept only under a condition (`defs.filter(allowed).map(…)`) keeps it through the mapping.
+  for (const definition of definitions) out.push({ object, holder: definition.holder, mapped: { fn, definition: definition.object }, ...(definition.condition ? { condition: definition.condition } : {}) });
   if (definitions.length > 0) return true;
   // Definitions that are not literals of this file (an imported list): read as values.
   const values = traceMappedValues(fn, object, source, state.context);

@@ -14,25 +14,28 @@ import { toJson } from './static-json.js';
 import { isNamespaceRef } from '../schema/value/references.js';
 import { buildTool, getDefinitionParts, type FoundTool } from './build.js';
 import type { DetectContext, FunctionNode } from './context.js';
-import { traceElements } from './loops.js';
+import { traceElements, unwrapKept } from './loops.js';
 
 /** The callback's literal, to be read once per definition value the mapped collection holds. */
 export interface MappedValues {
   readonly fn: FunctionNode;
   readonly object: TSESTree.ObjectExpression;
   readonly values: readonly Record<string, unknown>[];
+  /** Per value, the condition a `.filter()` put on it (undefined: listed whenever the collection is). */
+  readonly conditions: readonly (string | undefined)[];
 }
 
 /** The definitions `source` holds, as values, when they can be traced (in this module or another). */
 export function traceMappedValues(fn: FunctionNode, object: TSESTree.ObjectExpression, source: Node, context: DetectContext): MappedValues | undefined {
   if (fn.params.length === 0 || fn.params[0].type !== 'Identifier') return undefined;
-  const elements = traceElements(source, context.schemaContext, 0);
-  if (elements instanceof Unreadable) return undefined;
+  const traced = traceElements(source, context.schemaContext, 0);
+  if (traced instanceof Unreadable) return undefined;
+  const elements = traced.map(unwrapKept);
   // A module loaded whole (`require('./tools/fire')`, `import * as fire`) stands for its exports, read as members.
-  const values = elements.filter((element): element is Record<string, unknown> => isPlainObject(element) || isNamespaceRef(element));
+  const isDefinition = (value: unknown): value is Record<string, unknown> => isPlainObject(value) || isNamespaceRef(value);
   // A collection with an element that cannot be read as a definition is not read by halves.
-  if (values.length === 0 || values.length !== elements.length) return undefined;
-  return { fn, object, values };
+  if (elements.length === 0 || !elements.every((element) => isDefinition(element.value))) return undefined;
+  return { fn, object, values: elements.map((element) => element.value as Record<string, unknown>), conditions: elements.map((element) => element.condition) };
 }
 
 /**
@@ -42,8 +45,9 @@ export function traceMappedValues(fn: FunctionNode, object: TSESTree.ObjectExpre
 export function readMappedValues(mapped: MappedValues, receiver: Node | undefined, context: DetectContext): FoundTool[] {
   const seen = new Set<string>();
   const out: FoundTool[] = [];
-  for (const value of mapped.values) {
+  for (const [index, value] of mapped.values.entries()) {
     const bindings = bindParameters(mapped.fn.params, [value], context.schemaContext);
+    const condition = mapped.conditions[index];
     const tool = withBindings(mapped.fn, context.program, bindings, () => {
       const fields = context.readFields(mapped.object);
       const name = fields.get('name')?.value;
@@ -53,7 +57,7 @@ export function readMappedValues(mapped: MappedValues, receiver: Node | undefine
     // A server lists what the handler returns; a name read twice is one definition listed twice here.
     if (!tool || published === undefined || seen.has(published)) continue;
     seen.add(published);
-    out.push({ ...tool, decl: { ...tool.decl, loop: true as const } });
+    out.push({ ...tool, decl: { ...tool.decl, loop: true as const, ...(condition === undefined ? {} : { condition: { reason: condition } }) } });
   }
   if (out.length > 0) context.claim(mapped.object);
   else context.listed.push(...readAdditions(mapped, context));
