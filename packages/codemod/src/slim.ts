@@ -9,7 +9,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { assignFamilies, getRegisteringServerName, isMcpServerStyle, createMcpSdkExecutionLookup, createModuleResolver, createReachabilityChecker, createZodVersionLookup, findTools, buildReadInstructionsTool, getProjectLibraries, MIN_SAVED_BYTES, SERVES_INSTRUCTIONS, type FileModel, type ToolDecl, isTestPath } from '@toolslim/core';
+import { assignFamilies, getRegisteringServerName, isMcpServerStyle, createMcpSdkExecutionLookup, createModuleResolver, createReachabilityChecker, createEntryFiles, createZodVersionLookup, findTools, buildReadInstructionsTool, getProjectLibraries, MIN_SAVED_BYTES, SERVES_INSTRUCTIONS, type FileModel, type ToolDecl, isTestPath } from '@toolslim/core';
 import { ImportedConstants } from './imported-constants.js';
 import { buildInstructionFiles } from './instructions.js';
 import { DEFAULT_INSTRUCTIONS_TOOL, type SlimOptions } from './options.js';
@@ -98,8 +98,11 @@ function planSlimOnce(options: SlimOptions, base: string): SlimPlan {
   // As `report` counts them: a tool-shaped object that is only exported and used nowhere is no tool of any
   // server, so it is neither slimmed nor measured (a second, unused declaration of a published name, say).
   const reachability = createReachabilityChecker({ readFile: (file) => readIfFile(file, (f) => store.getOriginal(f)), files, programs: options.programs });
+  // As `report` reads them: a file no entry of its package runs (a compiled copy read beside its source, a second
+  // server nobody starts) holds no tool the server publishes.
+  const entryFiles = createEntryFiles(new Map(files.map((file) => [path.resolve(file), store.getOriginal(file)])));
   const allTools = analysed.flatMap(({ file, model }) =>
-    model.tools.map((decl, index) => ({ file, decl, index })).filter(({ file, decl }) => !reachability.isUnreached(decl, file, store.getOriginal(file))),
+    entryFiles.isNeverRun(file) ? [] : model.tools.map((decl, index) => ({ file, decl, index })).filter(({ file, decl }) => !reachability.isUnreached(decl, file, store.getOriginal(file))),
   );
   // A folder that holds someone else's markdown is never taken over (the tools' own sections make it the run's).
   const instructionsDir = chooseInstructionsDir(cwd, base, options.instructionsDir);

@@ -74,8 +74,9 @@ export function createEntryFiles(given: ReadonlyMap<string, string>): EntryFiles
       const file = path.resolve(filePath);
       const reached = getReached(file);
       if (reached === undefined || reached.computedLoad !== undefined || reached.files.has(file)) return false;
-      // A compiled copy beside its source: what names or imports it runs the source, as TypeScript resolves it.
-      if (toTypeScriptSibling(file, given) !== file) return true;
+      // A compiled copy beside its source (or in the tsconfig's `outDir`, its source read too): what names or imports it
+      // runs the source, as TypeScript resolves it.
+      if (toTypeScriptSibling(file, given) !== file || reached.compiledCopies.has(file)) return true;
       return !isNamedByReached(file, reached.files, given);
     },
     mayRun(filePath) {
@@ -83,7 +84,7 @@ export function createEntryFiles(given: ReadonlyMap<string, string>): EntryFiles
       const root = getRoot(file);
       const reached = root === undefined ? undefined : getReachedOf(root);
       if (reached === undefined || reached.computedLoad !== undefined || reached.files.has(file)) return true;
-      return toTypeScriptSibling(file, given) === file && isNamedByReached(file, reached.files, given);
+      return toTypeScriptSibling(file, given) === file && !reached.compiledCopies.has(file) && isNamedByReached(file, reached.files, given);
     },
     isClosedProgram(filePath) {
       const file = path.resolve(filePath);
@@ -106,6 +107,8 @@ interface Reached {
   readonly files: ReadonlySet<string>;
   /** The entries are the package's `bin`: a program, not a library others import. */
   readonly program: boolean;
+  /** Files read that are compiled copies of sources read too (`dist/tools/x.js` of `src/tools/x.ts`, by the tsconfig). */
+  readonly compiledCopies: ReadonlySet<string>;
   /** The first load by a computed path (or start of Node) that the entries reach: any file of the package may run. */
   readonly computedLoad?: { readonly file: string; readonly line: number; readonly startsNode: boolean };
 }
@@ -135,9 +138,12 @@ function readReached(
     }
     return file;
   };
+  // A compiled file read beside its source (`dist/index.js` and `src/index.ts`, both given) stands for that source:
+  // the source is what the author edits, and its compiled copy adds nothing.
+  const preferSource = (file: string) => (given.has(toSource(file)) ? toSource(file) : file);
   const resolveFrom = (from: string, specifier: string) => {
     const target = resolveModulePath(from, specifier, exists) ?? resolveModulePath(from, specifier, () => true);
-    const found = target === undefined ? undefined : given.has(target) ? target : [toSource(target)].find(exists);
+    const found = target === undefined ? undefined : given.has(target) ? preferSource(target) : [toSource(target)].find(exists);
     return found === undefined ? undefined : toTypeScriptSibling(found, given);
   };
   const resolveEntry = (entry: string) => resolveFrom(manifestPath, `./${entry.replace(/^\.\//, '')}`);
@@ -191,10 +197,11 @@ function readReached(
     }
     for (const match of code.matchAll(NAMED_FILE)) {
       const stem = (match[1] ?? match[2] ?? match[3]).replace(/\.[cm]?[jt]sx?$/, '');
-      for (const named of byStem.get(stem) ?? []) reach(toTypeScriptSibling(named, given));
+      for (const named of byStem.get(stem) ?? []) reach(toTypeScriptSibling(preferSource(named), given));
     }
   }
-  return { files: reached, program: isProgram(manifest), ...(computedLoad === undefined ? {} : { computedLoad }) };
+  const compiledCopies = new Set([...given.keys()].filter((file) => getRoot(file) === root && preferSource(file) !== file));
+  return { files: reached, program: isProgram(manifest), compiledCopies, ...(computedLoad === undefined ? {} : { computedLoad }) };
 }
 
 /**

@@ -17,6 +17,7 @@ export * from './checks/index.js';
 export { createZodVersionLookup, createMcpSdkExecutionLookup, getProjectLibraries, findInstalledPackage, type InstalledMcpSdk, type InstalledFastMcp, type ProjectLibraries } from './installed-libraries.js';
 export { createModuleResolver, type ModuleResolverOptions } from './resolve/modules.js';
 export { createReachabilityChecker, type ReachabilityChecker, type ReachabilityOptions } from './reachability.js';
+export { createEntryFiles, type EntryFiles } from './entry-files.js';
 export { buildReferenceFragmentProperties, type ReferenceFragmentSourceOptions, type ReferenceFragmentProperty } from './reference-fragment-text.js';
 export type { CheckedTool } from './checks/checked-tool.js';
 export * from './checks/hidden-instructions.js';

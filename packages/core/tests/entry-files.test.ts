@@ -193,11 +193,23 @@ export { registerKiln } from './kiln.js';
   'ceramics/src/tools/wheel.ts': `export const registerWheel = (server) => server.registerTool('throw_pot', { description: 'Throws a pot on the wheel.' }, async () => ({ content: [] }));\n`,
   'ceramics/src/tools/glaze.ts': `export const registerGlaze = (server) => server.registerTool('glaze_pot', { description: 'Glazes a pot.' }, async () => ({ content: [] }));\n`,
   'ceramics/src/tools/kiln.ts': `export function registerKiln(server) {\n  server.registerTool('fire_kiln', { description: 'Fires the kiln.' }, async () => ({ content: [] }));\n}\n`,
+  // Built with `tsc` (outDir dist, rootDir src) and read whole, dist beside src.
+  'trellis/package.json': '{ "name": "trellis", "bin": { "trellis": "dist/index.js" } }',
+  'trellis/tsconfig.json': '{ "compilerOptions": { "outDir": "dist", "rootDir": "src" } }',
+  'trellis/src/index.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nimport { registerVine } from './tools/vine.js';\nconst server = new McpServer({ name: 'trellis', version: '1.0.0' });\nregisterVine(server);\n`,
+  'trellis/src/tools/vine.ts': `export function registerVine(server) {\n  server.registerTool('tie_vine', { description: 'Ties a vine to the trellis.' }, async () => ({ content: [] }));\n}\n`,
+  'trellis/dist/index.js': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nimport { registerVine } from './tools/vine.js';\nconst server = new McpServer({ name: 'trellis', version: '1.0.0' });\nregisterVine(server);\n`,
+  'trellis/dist/tools/vine.js': `export function registerVine(server) {\n  server.registerTool('tie_vine', { description: 'Ties a vine to the trellis.' }, async () => ({ content: [] }));\n}\n`,
 };
 
 const report = useReportOnFiles('entries', FILES);
 
 describe('files the entry points of a package run', () => {
+  it('reads the source of a program read whole with its build output, not the compiled copies', () => {
+    const files = ['trellis/src/index.ts', 'trellis/src/tools/vine.ts', 'trellis/dist/index.js', 'trellis/dist/tools/vine.js'];
+    expect(report(files).tools.map((tool) => [tool.name, tool.file])).toEqual([['tie_vine', 'trellis/src/tools/vine.ts']]);
+  });
+
   it('reads a package whose start script runs its main as a program: register functions nothing calls are conditional', () => {
     const files = ['ceramics/src/index.ts', 'ceramics/src/tools/index.ts', 'ceramics/src/tools/wheel.ts', 'ceramics/src/tools/glaze.ts', 'ceramics/src/tools/kiln.ts'];
     expect(getConditions(report(files))).toEqual({
