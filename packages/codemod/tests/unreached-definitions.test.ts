@@ -58,3 +58,29 @@ test('an exported definition that nothing uses is neither slimmed nor counted, a
   expect(plan.totals.found).toBe(report.tools.length);
   expect(plan.totals.before.bytes).toBe(report.totals.bytes);
 });
+
+// A program built with `tsc` and read whole: its compiled copies in `dist/` beside the sources in `src/`.
+const BUILT: Record<string, string> = {
+  'package.json': '{ "name": "orders", "type": "module", "bin": { "orders": "dist/index.js" } }',
+  'tsconfig.json': '{ "compilerOptions": { "outDir": "dist", "rootDir": "src" } }',
+  'src/index.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nconst server = new McpServer({ name: 'orders', version: '1.0.0' });\nserver.registerTool('orders_list', { description: 'Lists the orders of the shop. Use it when the user asks about recent orders. ${HOW}' }, async () => ({ content: [] }));\n`,
+  'dist/index.js': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nconst server = new McpServer({ name: 'orders', version: '1.0.0' });\nserver.registerTool('orders_list', { description: 'Lists the orders of the shop. Use it when the user asks about recent orders. ${HOW}' }, async () => ({ content: [] }));\n`,
+};
+
+test('a compiled copy read beside its source is neither slimmed nor counted: the source is, as in report', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'toolslim-built-'));
+  dirs.push(dir);
+  for (const [file, code] of Object.entries(BUILT)) {
+    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    writeFileSync(path.join(dir, file), code);
+  }
+  const files = ['src/index.ts', 'dist/index.js'].map((file) => path.join(dir, file));
+  const report = buildReport(
+    files.map((filePath) => ({ filePath, code: readFileSync(filePath, 'utf8') })),
+    { cwd: dir },
+  );
+  expect(report.tools.map((tool) => `${tool.name} ${tool.file}`)).toEqual(['orders_list src/index.ts']);
+  const plan = planSlim({ cwd: dir, files, skipUnprofitable: false });
+  expect(plan.tools.map((tool) => `${tool.name} ${tool.file}`)).toEqual(['orders_list src/index.ts']);
+  expect(plan.totals.found).toBe(1);
+});
