@@ -39,13 +39,19 @@ afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-test('an exported definition that nothing uses is neither slimmed nor counted, as in report', () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'toolslim-unreached-'));
+/** A scratch project holding `files` (relative path → text), removed when the file's tests end. */
+function writeProject(prefix: string, files: Record<string, string>): string {
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
   dirs.push(dir);
-  for (const [file, code] of Object.entries(FILES)) {
+  for (const [file, code] of Object.entries(files)) {
     mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
     writeFileSync(path.join(dir, file), code);
   }
+  return dir;
+}
+
+test('an exported definition that nothing uses is neither slimmed nor counted, as in report', () => {
+  const dir = writeProject('toolslim-unreached-', FILES);
   const files = findProjectSources(dir);
   const report = buildReport(
     files.map((filePath) => ({ filePath, code: readFileSync(filePath, 'utf8') })),
@@ -68,12 +74,7 @@ const BUILT: Record<string, string> = {
 };
 
 test('a compiled copy read beside its source is neither slimmed nor counted: the source is, as in report', () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'toolslim-built-'));
-  dirs.push(dir);
-  for (const [file, code] of Object.entries(BUILT)) {
-    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-    writeFileSync(path.join(dir, file), code);
-  }
+  const dir = writeProject('toolslim-built-', BUILT);
   const files = ['src/index.ts', 'dist/index.js'].map((file) => path.join(dir, file));
   const report = buildReport(
     files.map((filePath) => ({ filePath, code: readFileSync(filePath, 'utf8') })),

@@ -269,11 +269,11 @@ function listScriptFiles(manifest: Manifest): string[] {
  */
 function toSourcePaths(root: string, entry: string): string[] {
   const options = readCompilerOptions(root);
-  const outDir = typeof options?.outDir === 'string' ? path.normalize(options.outDir).replace(/^\.\//, '').replace(/\/$/, '') : undefined;
-  const file = path.normalize(entry).replace(/^\.\//, '');
+  const outDir = typeof options?.outDir === 'string' ? toPackagePath(options.outDir).replace(/\/$/, '') : undefined;
+  const file = toPackagePath(entry);
   if (!outDir || !file.startsWith(`${outDir}/`)) return [file];
   // Without a `rootDir`, TypeScript takes the folder common to the inputs: most often `src`.
-  const rootDirs = typeof options?.rootDir === 'string' ? [path.normalize(options.rootDir).replace(/^\.\//, '').replace(/\/$/, '')] : ['src', ''];
+  const rootDirs = typeof options?.rootDir === 'string' ? [toPackagePath(options.rootDir).replace(/\/$/, '')] : ['src', ''];
   return rootDirs.map((rootDir) => path.join(rootDir === '.' ? '' : rootDir, file.slice(outDir.length + 1)));
 }
 
@@ -304,7 +304,11 @@ function readManifest(root: string): Manifest | undefined {
   }
 }
 
-/** Whether the package has a `bin`, or (given an entry) whether that entry is one of its `bin` files. */
+/** A path of the package as written in package.json or tsconfig.json, normalised: `./dist/x.js` → `dist/x.js`. */
+function toPackagePath(file: string): string {
+  return path.normalize(file).replace(/^\.\//, '');
+}
+
 /**
  * A package that is a program, not a library others import: it has a `bin`, it is never published (`private`), or
  * its `start` script runs its `main` (`"main": "dist/index.js"`, `"start": "node dist/index.js"`).
@@ -313,13 +317,14 @@ function isProgram(manifest: Manifest): boolean {
   if (hasBin(manifest) || manifest.private === true) return true;
   const start = isPlainObject(manifest.scripts) ? (manifest.scripts as Record<string, unknown>).start : undefined;
   if (typeof manifest.main !== 'string' || typeof start !== 'string') return false;
-  const main = path.normalize(manifest.main).replace(/^\.\//, '');
-  return [...start.matchAll(RUNS_FILE)].some((match) => path.normalize(match[1]).replace(/^\.\//, '') === main);
+  const main = toPackagePath(manifest.main);
+  return [...start.matchAll(RUNS_FILE)].some((match) => toPackagePath(match[1]) === main);
 }
 
+/** Whether the package has a `bin`, or (given an entry) whether that entry is one of its `bin` files. */
 function hasBin(manifest: Manifest, entry?: string): boolean {
   const bins = typeof manifest.bin === 'string' ? [manifest.bin] : isPlainObject(manifest.bin) ? Object.values(manifest.bin) : [];
-  const clean = (file: unknown) => (typeof file === 'string' ? path.normalize(file).replace(/^\.\//, '') : file);
+  const clean = (file: unknown) => (typeof file === 'string' ? toPackagePath(file) : file);
   return entry === undefined ? bins.length > 0 : bins.some((bin) => clean(bin) === clean(entry));
 }
 
@@ -328,9 +333,9 @@ const BUILD_FOLDERS = ['dist', 'build', 'out', 'lib', '.output'];
 
 /** A file a build may write (`dist/server.js`, or under the tsconfig's `outDir`): missing until the package is built. */
 function isBuildOutput(root: string, entry: string): boolean {
-  const file = path.normalize(entry).replace(/^\.\//, '');
+  const file = toPackagePath(entry);
   const outDir = readCompilerOptions(root)?.outDir;
-  const folders = typeof outDir === 'string' ? [...BUILD_FOLDERS, path.normalize(outDir).replace(/^\.\//, '').replace(/\/$/, '')] : BUILD_FOLDERS;
+  const folders = typeof outDir === 'string' ? [...BUILD_FOLDERS, toPackagePath(outDir).replace(/\/$/, '')] : BUILD_FOLDERS;
   return folders.some((folder) => file.startsWith(`${folder}/`));
 }
 

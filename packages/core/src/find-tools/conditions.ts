@@ -33,10 +33,12 @@ export function applyPathCondition(tools: FoundTool[], path: readonly Node[], co
   const condition = readPathCondition(path, context);
   if (condition.kind === 'never') return [];
   if (condition.kind === 'always') return tools;
-  return tools.map((tool) => {
-    const reason = tool.decl.condition ? `${tool.decl.condition.reason}; ${condition.reason}` : condition.reason;
-    return { ...tool, decl: { ...tool.decl, condition: { reason } } };
-  });
+  return tools.map((tool) => addCondition(tool, condition.reason));
+}
+
+/** The tool registered only when `reason` holds too, after any condition it already has. */
+export function addCondition(tool: FoundTool, reason: string): FoundTool {
+  return { ...tool, decl: { ...tool.decl, condition: { reason: tool.decl.condition ? `${tool.decl.condition.reason}; ${reason}` : reason } } };
 }
 
 export function readCondition(candidate: Candidate<TSESTree.CallExpression>, context: DetectContext): Condition {

@@ -27,11 +27,14 @@ import { MAX_DEPTH } from '../text/budget.js';
 import { evaluateText, Scope } from '../text/index.js';
 import type { FoundTool } from './build.js';
 import type { Candidate } from './collect.js';
-import { applyPathCondition, describeFilter } from './conditions.js';
+import { addCondition, applyPathCondition, describeFilter } from './conditions.js';
 import type { DetectContext } from './context.js';
 
 /** Array methods whose result holds (a subset of) the same elements, in some order. */
 const KEEPING_METHODS = new Set(['filter', 'slice', 'sort', 'toSorted', 'reverse', 'toReversed']);
+const MAPPING_METHODS = new Set(['map', 'flatMap']);
+/** Array methods whose callback runs once per element. */
+export const LOOP_METHODS: ReadonlySet<string> = new Set(['forEach', 'map', 'flatMap']);
 
 /**
  * An element of a collection that a `.filter()` keeps only when a test known at run time holds
@@ -48,9 +51,6 @@ export class KeptWhen {
 export function unwrapKept(element: unknown): { readonly value: unknown; readonly condition?: string } {
   return element instanceof KeptWhen ? { value: element.value, condition: element.reason } : { value: element };
 }
-const MAPPING_METHODS = new Set(['map', 'flatMap']);
-/** Array methods whose callback runs once per element. */
-export const LOOP_METHODS: ReadonlySet<string> = new Set(['forEach', 'map', 'flatMap']);
 
 /** Names bound while a registration is read: a loop's variable, a method's parameters. */
 interface BoundScope {
@@ -79,8 +79,9 @@ export function readPerDefinition(candidate: Candidate, context: DetectContext, 
     // A helper called under a condition (`if (fleet) this.define('x', …)`) registers only under it.
     const callSites = frames.flatMap((frame) => (frame.callSite ? [frame.callSite] : []));
     const tools = context.withArgumentNodes(frames.flatMap((frame) => (frame.nodes ? [frame.nodes] : [])), () => withAll(frames, context.program, read));
-    const filtered = frames.flatMap((frame) => (frame.condition ? [frame.condition] : []));
-    const kept = filtered.length === 0 ? tools : tools.map((tool) => ({ ...tool, decl: { ...tool.decl, condition: { reason: [tool.decl.condition?.reason, ...filtered].filter(Boolean).join('; ') } } }));
+    // An element a `.filter()` keeps only at run time is registered only then.
+    const filters = frames.flatMap((frame) => (frame.condition ? [frame.condition] : []));
+    const kept = filters.reduce((all, reason) => all.map((tool) => addCondition(tool, reason)), tools);
     return callSites.reduce((all, path) => applyPathCondition(all, path, context), kept);
   });
 }

@@ -14,6 +14,7 @@ import { toJson } from './static-json.js';
 import { isNamespaceRef } from '../schema/value/references.js';
 import { buildTool, getDefinitionParts, type FoundTool } from './build.js';
 import type { DetectContext, FunctionNode } from './context.js';
+import { addCondition } from './conditions.js';
 import { traceElements, unwrapKept } from './loops.js';
 
 /** The callback's literal, to be read once per definition value the mapped collection holds. */
@@ -57,7 +58,8 @@ export function readMappedValues(mapped: MappedValues, receiver: Node | undefine
     // A server lists what the handler returns; a name read twice is one definition listed twice here.
     if (!tool || published === undefined || seen.has(published)) continue;
     seen.add(published);
-    out.push({ ...tool, decl: { ...tool.decl, loop: true as const, ...(condition === undefined ? {} : { condition: { reason: condition } }) } });
+    const listed = { ...tool, decl: { ...tool.decl, loop: true as const } };
+    out.push(condition === undefined ? listed : addCondition(listed, condition));
   }
   if (out.length > 0) context.claim(mapped.object);
   else context.listed.push(...readAdditions(mapped, context));

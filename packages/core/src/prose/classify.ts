@@ -462,8 +462,6 @@ const ACTION_OPENER =
 /** A list item that documents one parameter: "- amount (int, optional): …", "- `query`: …". */
 const PARAMETER_ITEM = /^\s*(?:[-*+•]|\d{1,3}[.)])\s+`?[a-z_][\w.]*`?\s*(?:\([^)]*\))?\s*[:—–]\s/;
 
-/** The marker of a list item: `- `, `* `, `• `, `1. `, `2) `. */
-
 /** Feature and benefit blocks are padding, whatever they list. */
 const FILLER_BLOCK = /^<(?:key_)?(?:features|benefits|highlights)\b/i;
 

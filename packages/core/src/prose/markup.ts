@@ -19,7 +19,7 @@ const HEADING = /^ {0,3}#{1,6}(?:[ \t]+(?!of\b)|\r?$)/;
 const THEMATIC_BREAK = /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*\r?$/;
 /** A list item's line: a bullet (`-`, `*`, `+`, `•`) or a number, then its text. */
 const LIST_ITEM = /^[ \t]*(?:[-*+•]|\d{1,9}[.)])[ \t]+\S/;
-/** The marker a list item's text starts with, to read the item's words without it. */
+/** The marker a list item's text starts with (`- `, `* `, `• `, `1. `, `2) `), to read the item's words without it. */
 export const LIST_MARKER = /^\s*(?:[-*+•]|\d{1,3}[.)])\s+/;
 const TABLE_DELIMITER_ROW = /^[ \t]*\|?[ \t]*:?-{3,}:?[ \t]*(?:\|[ \t]*:?-{3,}:?[ \t]*)*\|?[ \t]*\r?$/;
 /** An opening tag such as `<rules>` or `<example lang="ts">`; names as in XML, no self-closing. */

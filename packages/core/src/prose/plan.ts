@@ -258,6 +258,8 @@ function planUncached(value: string, options: PlanOptions, model: ProseModel): D
       return;
     }
     if (i > 0 && i > opening && (unit.markup || /\n[ \t]*\n/.test(value.slice(units[i - 1].unit.end, unit.start)))) inOpening = false;
+    // An item of a list of choices goes where its lead-in went.
+    const choice = getChoiceList(i);
     if (isPinned(unit)) keep(i, 'pointer');
     // The requiredness label before a parameter's meaning is the author's to keep or drop (the redundancy rule says so).
     else if (parameter && i < opening && isRequirednessLabel(unit.text)) keep(i, 'opening');
@@ -281,10 +283,9 @@ function planUncached(value: string, options: PlanOptions, model: ProseModel): D
         keep(leadIn, 'lead-in');
         reasons.delete(leadIn);
       }
-    } else if (getChoiceList(i) !== undefined) {
-      const fate = getChoiceList(i);
-      if (fate === 'kept') keep(i, 'list');
-      else if (fate !== undefined) reasons.set(i, fate);
+    } else if (choice !== undefined) {
+      if (choice === 'kept') keep(i, 'list');
+      else reasons.set(i, choice);
     } else if (i === opening || (inOpening && counted <= extraSentences && (unit.category === 'what' || unit.category === 'when'))) {
       keep(i, i === opening ? 'opening' : getKeepReason(unit, 'allowance'));
       // A lead-in ("Use cases:") names the list that follows; its items are the sentences the limit counts,

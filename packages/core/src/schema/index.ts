@@ -90,45 +90,31 @@ function readSchemaValue(node: Node, framework: Framework, context: SchemaContex
   }
   // `{ bed: z.string().describe(\`… ${config.bed}\`) }` read partly (a loop's definition): a part that cannot be known
   // makes the schema unknown, never a JSON value of its own.
-  const unknown = findUnreadablePart(value, 0);
+  const unknown = findPart(value, (part) => (part instanceof Unreadable ? part : undefined));
   if (unknown) return { kind: 'dynamic', node: unknown.node ?? node, reason: unknown.reason };
   const converted = convertSchema(value, framework, io, context.filePath);
-  // A part read partly where the loop's definition was read: the schema is a lower bound, marked with its first gap.
-  const gap = 'error' in converted ? undefined : findPartlyReadGaps(value, 0)?.[0];
-  if (gap && !('error' in converted)) return { kind: 'dynamic', node: gap.node ?? node, reason: gap.reason, lowerBound: converted.json };
+  if (!('error' in converted)) {
+    // A part read partly where the loop's definition was read: the schema is a lower bound, marked with its first gap.
+    const gap = findPart(value, getPartlyReadGaps)?.[0];
+    if (gap) return { kind: 'dynamic', node: gap.node ?? node, reason: gap.reason, lowerBound: converted.json };
+  }
   const schema: SchemaValue = 'error' in converted ? { kind: 'dynamic', node, reason: converted.error } : { kind: 'static', json: converted.json, node };
   if (isZodValue(value, framework)) fromZod.add(schema);
   return schema;
 }
 
-/** The first part of a plain object or array that is an `Unreadable` (what a partial reading leaves in place). */
-function findUnreadablePart(value: unknown, depth: number): Unreadable | undefined {
-  if (value instanceof Unreadable) return value;
-  if (depth > 8 || typeof value !== 'object' || value === null) return undefined;
-  if (Array.isArray(value)) {
-    for (const element of value) {
-      const found = findUnreadablePart(element, depth + 1);
-      if (found) return found;
-    }
-    return undefined;
-  }
-  if (!isPlainObject(value)) return undefined;
-  for (const element of Object.values(value)) {
-    const found = findUnreadablePart(element, depth + 1);
-    if (found) return found;
-  }
-  return undefined;
-}
-
-/** The gaps of the first part of a schema value that was read partly outside this reading (`getPartlyReadGaps`). */
-function findPartlyReadGaps(value: unknown, depth: number): readonly Unreadable[] | undefined {
-  const gaps = getPartlyReadGaps(value);
-  if (gaps) return gaps;
+/**
+ * The first answer `pick` gives for a value or a part of it, walking plain objects and arrays (what a partial reading
+ * leaves in place: an `Unreadable`, or a part read partly where a loop's definition was read).
+ */
+function findPart<T>(value: unknown, pick: (part: unknown) => T | undefined, depth = 0): T | undefined {
+  const picked = pick(value);
+  if (picked !== undefined) return picked;
   if (depth > 8 || typeof value !== 'object' || value === null) return undefined;
   const parts = Array.isArray(value) ? value : isPlainObject(value) ? Object.values(value) : [];
   for (const part of parts) {
-    const found = findPartlyReadGaps(part, depth + 1);
-    if (found) return found;
+    const found = findPart(part, pick, depth + 1);
+    if (found !== undefined) return found;
   }
   return undefined;
 }

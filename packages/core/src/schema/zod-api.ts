@@ -122,7 +122,7 @@ export function getNamespaceMember(ns: ZodNamespace, name: string): ZodNamespace
   if (name === 'z' || name === 'default') return ns;
   const member = Object.hasOwn(ns.members, name) ? ns.members[name] : undefined;
   // `z.ZodObject`, `z.ZodString`: a schema class, for `schema instanceof z.ZodObject` (never constructed here).
-  if (/^Zod[A-Z]\w*$/.test(name) && typeof member === 'function') return { kind: 'zod-class', name, cls: member as ZodClassRef['cls'] };
+  if (/^Zod[A-Z]\w*$/.test(name) && typeof member === 'function') return { kind: 'zod-class', cls: member as ZodClassRef['cls'] };
   if (SUB_NAMESPACES.has(name) && typeof member === 'object' && member !== null) {
     return { kind: 'zod-namespace', flavor: ns.flavor, members: member as Record<string, unknown> };
   }
@@ -135,7 +135,6 @@ export function getNamespaceMember(ns: ZodNamespace, name: string): ZodNamespace
 /** One of zod's schema classes (`z.ZodObject`): what a project's own converter tests a schema against. */
 export interface ZodClassRef {
   readonly kind: 'zod-class';
-  readonly name: string;
   readonly cls: abstract new (...args: never[]) => unknown;
 }
 

@@ -148,7 +148,6 @@ export function makeAny(flavor: ZodFlavor, filePath: string): unknown {
   return typeof any === 'function' ? (any as () => unknown)() : {};
 }
 
-/** Whether a node's value is a gap (a property read or a call on it is a gap too, already recorded). */
 /**
  * Values read partly outside a schema's own reading (a loop's definition, read once for every registration it
  * feeds), with the parts that reading could not know. A schema that holds one is a lower bound, marked so.
@@ -165,6 +164,7 @@ export function getPartlyReadGaps(value: unknown): readonly Unreadable[] | undef
   return typeof value === 'object' && value !== null ? partlyRead.get(value) : undefined;
 }
 
+/** Whether a node's value is a gap (a property read or a call on it is a gap too, already recorded). */
 export function isGap(value: unknown): value is SchemaGap {
   return value instanceof SchemaGap;
 }
